@@ -1,0 +1,50 @@
+#include "feature/registry.h"
+
+#include <array>
+#include <string>
+
+extern "C" {
+extern const VmafExtractor vmaf_extractor_psnr;
+#ifdef VMAF_HAVE_HIP
+extern const VmafExtractor vmaf_extractor_psnr_hip;
+#endif
+}
+
+namespace vmaf {
+
+namespace {
+constexpr const VmafExtractor *kTable[] = {
+    &vmaf_extractor_psnr,
+#ifdef VMAF_HAVE_HIP
+    &vmaf_extractor_psnr_hip,
+#endif
+};
+} // namespace
+
+std::span<const VmafExtractor *const> extractor_table() { return kTable; }
+
+const VmafExtractor *find_extractor(std::string_view name)
+{
+    for (const VmafExtractor *e : kTable)
+        if (name == e->name) return e;
+    return nullptr;
+}
+
+const VmafExtractor *find_extractor_by_feature(std::string_view feature)
+{
+    for (const VmafExtractor *e : kTable) {
+        if (e->flags & VMAF_EXTRACTOR_HIP) continue;
+        for (const char *const *f = e->provided_features; *f; f++)
+            if (feature == *f) return e;
+    }
+    return nullptr;
+}
+
+const VmafExtractor *find_hip_twin(const VmafExtractor &cpu)
+{
+    const std::string twin = std::string(cpu.name) + "_hip";
+    const VmafExtractor *e = find_extractor(twin);
+    return e && (e->flags & VMAF_EXTRACTOR_HIP) ? e : nullptr;
+}
+
+} // namespace vmaf

@@ -1,0 +1,41 @@
+// Picture memory: one block for all planes, released through its allocator.
+#pragma once
+
+#include <cstddef>
+
+#include "libvmaf/picture.h"
+
+namespace vmaf {
+
+// Where a picture's block comes from: plain host memory, or pinned memory
+// from the HIP runtime. release() is called once, with the last reference.
+struct PictureAllocator {
+    void *(*allocate)(size_t bytes, void *user);
+    void (*release)(void *block, void *user);
+    void *user;
+};
+
+const PictureAllocator &host_allocator();
+
+// Fills *pic for the format; chroma planes are ceil-sized (Y4M, FFmpeg).
+int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
+                  unsigned w, unsigned h, const PictureAllocator &allocator);
+
+// Calls on_free(user, pic) instead of freeing when the last reference goes;
+// a pool uses it to take the picture back.
+void picture_set_recycler(VmafPicture *pic, void (*on_free)(void *, VmafPicture *),
+                          void *user);
+
+// A second handle on the same memory.
+void picture_ref(VmafPicture *dst, const VmafPicture *src);
+
+// Frees the block whatever the count; for pools tearing down.
+void picture_destroy(VmafPicture *pic);
+
+size_t bytes_per_sample(unsigned bpc);
+
+// Plane sizes for a format, ceil-sized chroma; false if the format is unknown.
+bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
+                 unsigned ph[3]);
+
+} // namespace vmaf

@@ -1,0 +1,37 @@
+// A fixed set of worker threads with a bounded queue: enqueue() waits while
+// the queue is full, so a fast reader cannot pile up frames in memory.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace vmaf {
+
+class ThreadPool {
+public:
+    explicit ThreadPool(unsigned n_threads);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool &) = delete;
+    ThreadPool &operator=(const ThreadPool &) = delete;
+
+    void enqueue(std::function<void()> job);
+    // Returns when every queued job has finished.
+    void wait();
+
+private:
+    void work();
+
+    std::mutex mutex_;
+    std::condition_variable has_job_, has_room_, idle_;
+    std::deque<std::function<void()>> queue_;
+    size_t capacity_;
+    unsigned busy_ = 0;
+    bool stopping_ = false;
+    std::vector<std::thread> workers_;
+};
+
+} // namespace vmaf

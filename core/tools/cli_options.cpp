@@ -1,0 +1,177 @@
+#include "cli_options.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+namespace vmaf::tools {
+
+namespace {
+
+// A positive whole number, as text; CLI11's own checks accept "1.5" and "-0".
+std::string positive_integer(const std::string &text)
+{
+    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+        return "must be a positive whole number, got '" + text + "'";
+    if (std::stoll(text) == 0) return "must be at least 1, got '" + text + "'";
+    return {};
+}
+
+std::string whole_number(const std::string &text)
+{
+    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+        return "must be a whole number, got '" + text + "'";
+    return {};
+}
+
+std::string signed_number(const std::string &text)
+{
+    const size_t digits = text.find_first_not_of('-') == 1 ? 1 : 0;
+    if (text.size() <= digits || text.size() > 10 ||
+        text.find_first_not_of("0123456789", digits) != std::string::npos)
+        return "must be a whole number, got '" + text + "'";
+    return {};
+}
+
+} // namespace
+
+bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error)
+{
+    out = FeatureRequest{};
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (;;) {
+        const size_t colon = text.find(':', start);
+        parts.push_back(text.substr(start, colon - start));
+        if (colon == std::string::npos) break;
+        start = colon + 1;
+    }
+    // The first part is "name" or "name=opt=val"; later parts are "opt=val".
+    std::string first = parts[0];
+    const size_t eq = first.find('=');
+    out.name = first.substr(0, eq);
+    if (out.name.empty()) {
+        error = fmt::format("'{}': feature name is missing", text);
+        return false;
+    }
+    if (eq != std::string::npos) parts[0] = first.substr(eq + 1);
+    else parts.erase(parts.begin());
+    for (const auto &part : parts) {
+        const size_t e = part.find('=');
+        if (e == std::string::npos || e == 0 || e + 1 == part.size()) {
+            error = fmt::format("'{}': option '{}' is not of the form name=value", text, part);
+            return false;
+        }
+        out.options.emplace_back(part.substr(0, e), part.substr(e + 1));
+    }
+    return true;
+}
+
+ParseResult parse_cli(int argc, const char *const *argv)
+{
+    ParseResult result;
+    CliSettings &s = result.settings;
+    CLI::App app{"vmaf: full-reference video quality (VMAF, PSNR and friends)", "vmaf"};
+    // -h is --height, as in Netflix's vmaf.
+    app.set_help_flag("--help", "Print this help and exit");
+
+    std::optional<std::string> width, height, bitdepth, threads, subsample, frame_cnt, skip_ref,
+        skip_dist, gpu;
+    std::vector<std::string> features;
+    std::string backend = "cpu";
+    bool xml = false, json = false, csv = false, sub = false;
+
+    app.add_option("-r,--reference", s.reference, "Reference video (.y4m or raw .yuv)");
+    app.add_option("-d,--distorted", s.distorted, "Distorted video (.y4m or raw .yuv)");
+    app.add_option("-w,--width", width, "Width of raw YUV input");
+    app.add_option("-h,--height", height, "Height of raw YUV input");
+    app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400");
+    app.add_option("-b,--bitdepth", bitdepth, "Bit depth of raw YUV: 8 to 16");
+    app.add_option("-m,--model", s.models,
+                   "Model: version=NAME or path=FILE, with :name=LABEL (repeatable)");
+    app.add_option("--feature", features, "Extra feature: NAME[=opt=val[:opt=val]] (repeatable)");
+    app.add_option("-o,--output", s.output, "Output file (default: stdout)");
+    app.add_flag("--xml", xml, "Write XML (default)");
+    app.add_flag("--json", json, "Write JSON");
+    app.add_flag("--csv", csv, "Write CSV");
+    app.add_flag("--sub", sub, "Write subtitles (SUB)");
+    app.add_option("--threads", threads, "Worker threads");
+    app.add_option("--subsample", subsample, "Score every Nth frame");
+    app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
+    app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");
+    app.add_option("--frame_skip_dist", skip_dist, "Skip the first N distorted frames");
+    app.add_option("--cpumask", s.cpumask, "Restrict CPU instruction sets (bitmask)");
+    app.add_option("--gpumask", s.gpumask, "Restrict GPU operations (bitmask)");
+    app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
+    app.add_flag("-q,--quiet", s.quiet, "No progress line");
+    app.add_flag("-v,--version", s.version, "Print the version and exit");
+    app.add_option("--backend", backend, "Where features run: cpu or hip")
+        ->check(CLI::IsMember({"cpu", "hip"}));
+    app.add_option("--gpu", gpu, "GPU index for --backend hip");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp &) {
+        result.exit_now = true;
+        result.ok = true;
+        result.message = app.help();
+        return result;
+    } catch (const CLI::ParseError &e) {
+        result.message = e.what();
+        return result;
+    }
+    if (s.version) {
+        result.ok = true;
+        return result;
+    }
+
+    auto number = [&](const std::optional<std::string> &text, const char *flag,
+                      std::string (*check)(const std::string &), auto &dst) {
+        if (!text) return true;
+        const std::string problem = check(*text);
+        if (!problem.empty()) {
+            result.message = fmt::format("{} {}", flag, problem);
+            return false;
+        }
+        dst = static_cast<std::remove_reference_t<decltype(dst)>>(std::stoll(*text));
+        return true;
+    };
+    long long w = 0, h = 0, b = 0;
+    if (!number(width, "--width", signed_number, w) || !number(height, "--height", signed_number, h) ||
+        !number(bitdepth, "--bitdepth", signed_number, b) ||
+        !number(threads, "--threads", positive_integer, s.threads) ||
+        !number(subsample, "--subsample", positive_integer, s.subsample) ||
+        !number(frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt) ||
+        !number(skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref) ||
+        !number(skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist) ||
+        !number(gpu, "--gpu", whole_number, s.gpu))
+        return result;
+    if (width) s.raw.w = w;
+    if (height) s.raw.h = h;
+    if (bitdepth) s.raw.bpc = b;
+
+    if (s.reference.empty() || s.distorted.empty()) {
+        result.message = "both --reference (-r) and --distorted (-d) are required";
+        return result;
+    }
+    if (xml + json + csv + sub > 1) {
+        result.message = "choose one output format: --xml, --json, --csv or --sub";
+        return result;
+    }
+    s.format = json ? VMAF_OUTPUT_FORMAT_JSON
+               : csv ? VMAF_OUTPUT_FORMAT_CSV
+               : sub ? VMAF_OUTPUT_FORMAT_SUB
+                     : VMAF_OUTPUT_FORMAT_XML;
+    for (const auto &f : features) {
+        FeatureRequest request;
+        if (!parse_feature_request(f, request, result.message)) {
+            result.message = "--feature " + result.message;
+            return result;
+        }
+        s.features.push_back(std::move(request));
+    }
+    s.backend = backend == "hip" ? Backend::Hip : Backend::Cpu;
+    result.ok = true;
+    return result;
+}
+
+} // namespace vmaf::tools

@@ -1,0 +1,60 @@
+// Video files the CLI reads: Y4M (any file that starts with "YUV4MPEG2") or
+// raw planar YUV described by the command line.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "libvmaf/picture.h"
+
+namespace vmaf::tools {
+
+struct VideoFormat {
+    unsigned w = 0, h = 0, bpc = 0;
+    VmafPixelFormat pix_fmt = VMAF_PIX_FMT_UNKNOWN;
+};
+
+// What -w -h -p -b said; used only for raw YUV.
+struct RawFormat {
+    std::optional<long long> w, h, bpc;
+    std::optional<std::string> pix_fmt;
+};
+
+enum class ReadStatus { Frame, End, Error };
+
+class VideoInput {
+public:
+    virtual ~VideoInput();
+    const VideoFormat &format() const { return format_; }
+    const std::string &path() const { return path_; }
+    // Fills an allocated picture of format(); End at a clean end of file.
+    // On Error, error() says what is wrong and where.
+    virtual ReadStatus read_frame(VmafPicture &pic) = 0;
+    const std::string &error() const { return error_; }
+    unsigned frames_read() const { return frames_; }
+
+    // Opens `path` as Y4M or raw YUV; nullptr with `error` set on failure.
+    static std::unique_ptr<VideoInput> open(const std::string &path, const RawFormat &raw,
+                                            std::string &error);
+
+protected:
+    VideoInput(std::FILE *file, std::string path) : file_(file), path_(std::move(path)) {}
+    // Reads one frame's planes; false with error_ set on a short read.
+    bool read_planes(VmafPicture &pic);
+    ReadStatus fail(std::string message);
+
+    std::FILE *file_;
+    std::string path_;
+    VideoFormat format_;
+    std::string error_;
+    unsigned frames_ = 0;
+};
+
+std::string pix_fmt_text(VmafPixelFormat pix_fmt);
+
+// "420" / "yuv420p" and friends; UNKNOWN for anything else.
+VmafPixelFormat parse_pix_fmt(const std::string &text);
+
+} // namespace vmaf::tools

@@ -1,0 +1,69 @@
+#include "yuv_input.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+namespace vmaf::tools {
+
+namespace {
+constexpr long long kMaxDimension = 1 << 16;
+}
+
+std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &path,
+                                           const RawFormat &raw, std::string &error)
+{
+    auto reject = [&](std::string message) -> std::unique_ptr<VideoInput> {
+        std::fclose(file);
+        error = fmt::format("{}: {}", path, message);
+        return nullptr;
+    };
+    if (!raw.w || !raw.h || !raw.pix_fmt || !raw.bpc)
+        return reject("not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV give "
+                      "--width, --height, --pixel_format and --bitdepth");
+    if (*raw.w <= 0 || *raw.h <= 0 || *raw.w > kMaxDimension || *raw.h > kMaxDimension)
+        return reject(fmt::format("raw YUV size {}x{} is out of range (1 to {})", *raw.w, *raw.h,
+                                  kMaxDimension));
+    if (*raw.bpc < 8 || *raw.bpc > 16)
+        return reject(fmt::format("bit depth {} is not supported (8 to 16)", *raw.bpc));
+    const VmafPixelFormat pix_fmt = parse_pix_fmt(*raw.pix_fmt);
+    if (pix_fmt == VMAF_PIX_FMT_UNKNOWN)
+        return reject(fmt::format("unknown pixel format '{}' (420, 422, 444 or 400)", *raw.pix_fmt));
+
+    std::unique_ptr<YuvInput> input(new YuvInput(file, path));
+    input->format_ = VideoFormat{static_cast<unsigned>(*raw.w), static_cast<unsigned>(*raw.h),
+                                 static_cast<unsigned>(*raw.bpc), pix_fmt};
+
+    // A regular file must hold whole frames; anything else is the wrong size
+    // or format, and scoring it would give a plausible but wrong result.
+    struct stat st {};
+    if (::fstat(fileno(file), &st) == 0 && S_ISREG(st.st_mode)) {
+        const unsigned long long w = input->format_.w, h = input->format_.h;
+        const unsigned long long cw = (w + 1) / 2, ch = (h + 1) / 2;
+        unsigned long long samples = w * h;
+        switch (pix_fmt) {
+        case VMAF_PIX_FMT_YUV420P: samples += 2 * cw * ch; break;
+        case VMAF_PIX_FMT_YUV422P: samples += 2 * cw * h; break;
+        case VMAF_PIX_FMT_YUV444P: samples += 2 * w * h; break;
+        default: break;
+        }
+        const unsigned long long frame = samples * (*raw.bpc > 8 ? 2 : 1);
+        const auto size = static_cast<unsigned long long>(st.st_size);
+        if (size % frame != 0) {
+            error = fmt::format("{}: raw YUV file of {} bytes is not a whole number of {}x{} {} "
+                                "{}-bit frames ({} bytes each)",
+                                path, size, w, h, pix_fmt_text(pix_fmt), *raw.bpc, frame);
+            return nullptr;
+        }
+    }
+    return input;
+}
+
+ReadStatus YuvInput::read_frame(VmafPicture &pic)
+{
+    const int c = std::fgetc(file_);
+    if (c == EOF) return ReadStatus::End;
+    std::ungetc(c, file_);
+    return read_planes(pic) ? ReadStatus::Frame : ReadStatus::Error;
+}
+
+} // namespace vmaf::tools

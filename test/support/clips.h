@@ -1,0 +1,17 @@
+// Test clips from ../shared/clips, decompressed once into the build tree.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace vmaf::test {
+
+// The clip names of ../shared/clips/MANIFEST.tsv.
+const std::vector<std::string> &clip_names();
+
+// Path of NAME_ref.y4m or NAME_dis.y4m (side "ref" or "dis"), decompressed.
+std::string clip_path(const std::string &name, const std::string &side);
+
+std::string shared_dir();
+
+} // namespace vmaf::test
