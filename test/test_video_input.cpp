@@ -1,0 +1,161 @@
+// Y4M and raw YUV parsing, good and bad.
+#include <cstdio>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "video_input.h"
+#include "y4m_input.h"
+
+namespace {
+
+using vmaf::tools::parse_y4m_header;
+using vmaf::tools::ReadStatus;
+using vmaf::tools::VideoFormat;
+using vmaf::tools::VideoInput;
+
+TEST(Y4mHeader, ParsesEveryChromaTag)
+{
+    struct Case {
+        const char *tag;
+        VmafPixelFormat fmt;
+        unsigned bpc;
+    };
+    const Case cases[] = {
+        {"C420jpeg", VMAF_PIX_FMT_YUV420P, 8},   {"C420paldv", VMAF_PIX_FMT_YUV420P, 8},
+        {"C420mpeg2", VMAF_PIX_FMT_YUV420P, 8},  {"C420", VMAF_PIX_FMT_YUV420P, 8},
+        {"C422", VMAF_PIX_FMT_YUV422P, 8},       {"C444", VMAF_PIX_FMT_YUV444P, 8},
+        {"Cmono", VMAF_PIX_FMT_YUV400P, 8},      {"C420p10", VMAF_PIX_FMT_YUV420P, 10},
+        {"C422p12", VMAF_PIX_FMT_YUV422P, 12},   {"C444p16", VMAF_PIX_FMT_YUV444P, 16},
+        {"Cmono12", VMAF_PIX_FMT_YUV400P, 12},   {"", VMAF_PIX_FMT_YUV420P, 8},
+    };
+    for (const auto &c : cases) {
+        VideoFormat f;
+        std::string error;
+        ASSERT_TRUE(parse_y4m_header(std::string("YUV4MPEG2 W481 H271 F25:1 Ip A1:1 ") + c.tag, f, error))
+            << c.tag << ": " << error;
+        EXPECT_EQ(f.w, 481u);
+        EXPECT_EQ(f.h, 271u);
+        EXPECT_EQ(f.pix_fmt, c.fmt) << c.tag;
+        EXPECT_EQ(f.bpc, c.bpc) << c.tag;
+    }
+}
+
+TEST(Y4mHeader, RejectsBadHeadersWithAReason)
+{
+    struct Case {
+        const char *line, *reason;
+    };
+    const Case cases[] = {
+        {"YUV4MPEG W16 H16", "signature"},
+        {"YUV4MPEG2 H16", "lacks W"},
+        {"YUV4MPEG2 W0 H16", "out of range"},
+        {"YUV4MPEG2 W-4 H16", "bad width"},
+        {"YUV4MPEG2 W16 Habc", "bad height"},
+        {"YUV4MPEG2 W70000 H16", "out of range"},
+        {"YUV4MPEG2 W16 H16 C411", "C411"},
+        {"YUV4MPEG2 W16 H16 C420p7", "C420p7"},
+        {"YUV4MPEG2 W16 H16 C444alpha", "C444alpha"},
+        {"YUV4MPEG2 W16 H16 Qx", "unknown Y4M header field"},
+        {"YUV4MPEG2 W16 H16 Iz", "interlace"},
+    };
+    for (const auto &c : cases) {
+        VideoFormat f;
+        std::string error;
+        EXPECT_FALSE(parse_y4m_header(c.line, f, error)) << c.line;
+        EXPECT_NE(error.find(c.reason), std::string::npos) << c.line << " -> " << error;
+    }
+}
+
+class TempFile {
+public:
+    explicit TempFile(const std::string &bytes)
+    {
+        char name[] = "/tmp/vmaf_inputXXXXXX";
+        const int fd = mkstemp(name);
+        EXPECT_GE(fd, 0);
+        EXPECT_EQ(write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+        close(fd);
+        path = name;
+    }
+    ~TempFile() { std::remove(path.c_str()); }
+    std::string path;
+};
+
+TEST(Y4mInput, ReadsDeepSamplesLittleEndian)
+{
+    // 2x2 4:2:0 10-bit: 4 luma + 1 + 1 chroma samples, 2 bytes each.
+    std::string frame = "FRAME\n";
+    for (uint16_t v : {1u, 2u, 1023u, 256u, 7u, 9u}) {
+        frame.push_back(static_cast<char>(v & 0xff));
+        frame.push_back(static_cast<char>(v >> 8));
+    }
+    TempFile f("YUV4MPEG2 W2 H2 C420p10\n" + frame + frame);
+    std::string error;
+    auto in = VideoInput::open(f.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 2, 2), 0);
+    for (int i = 0; i < 2; i++) {
+        ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+        const auto *y1 = reinterpret_cast<const uint16_t *>(static_cast<uint8_t *>(pic.data[0]) + pic.stride[0]);
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[0])[1], 2);
+        EXPECT_EQ(y1[0], 1023);
+        EXPECT_EQ(y1[1], 256);
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[2])[0], 9);
+    }
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
+    vmaf_picture_unref(&pic);
+}
+
+TEST(Y4mInput, RejectsSamplesBeyondTheBitDepth)
+{
+    std::string frame = "FRAME\n";
+    for (uint16_t v : {1u, 2u, 1024u, 0u, 0u, 0u}) {
+        frame.push_back(static_cast<char>(v & 0xff));
+        frame.push_back(static_cast<char>(v >> 8));
+    }
+    TempFile f("YUV4MPEG2 W2 H2 C420p10\n" + frame);
+    std::string error;
+    auto in = VideoInput::open(f.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 2, 2), 0);
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::Error);
+    EXPECT_NE(in->error().find("1024"), std::string::npos) << in->error();
+    vmaf_picture_unref(&pic);
+}
+
+TEST(YuvInput, ReadsOddSizedFramesWithCeilChroma)
+{
+    // 3x3 4:2:0 8-bit: 9 + 2*4 bytes a frame.
+    std::string frame(17, '\0');
+    for (size_t i = 0; i < frame.size(); i++) frame[i] = static_cast<char>(i);
+    TempFile f(frame);
+    vmaf::tools::RawFormat raw;
+    raw.w = 3;
+    raw.h = 3;
+    raw.bpc = 8;
+    raw.pix_fmt = "420";
+    std::string error;
+    auto in = VideoInput::open(f.path, raw, error);
+    ASSERT_TRUE(in) << error;
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 8, 3, 3), 0);
+    ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame);
+    EXPECT_EQ(static_cast<uint8_t *>(pic.data[0])[pic.stride[0] * 2 + 2], 8);
+    EXPECT_EQ(static_cast<uint8_t *>(pic.data[1])[pic.stride[1] + 1], 12);
+    EXPECT_EQ(static_cast<uint8_t *>(pic.data[2])[pic.stride[2] + 1], 16);
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
+    vmaf_picture_unref(&pic);
+}
+
+TEST(YuvInput, NeedsItsGeometry)
+{
+    TempFile f(std::string(17, '\0'));
+    std::string error;
+    EXPECT_FALSE(VideoInput::open(f.path, {}, error));
+    EXPECT_NE(error.find("--width"), std::string::npos) << error;
+}
+
+} // namespace
