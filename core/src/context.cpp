@@ -43,7 +43,8 @@ VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c)
 VmafContext::~VmafContext()
 {
     if (pool_) pool_->wait();
-    if (prev_ref_.ref) vmaf_picture_unref(&prev_ref_);
+    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
+        if (p->ref) vmaf_picture_unref(p);
     pool_.reset();
     extractors_.clear();
     picture_pool_.reset();
@@ -134,7 +135,7 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal)
     int err = 0;
     for (auto &r : extractors_) {
         if (r->temporal() != temporal) continue;
-        if (!temporal && !frame_selected(frame.index)) continue;
+        if (!r->needs_every_frame() && !frame_selected(frame.index)) continue;
         int e = r->extract(*params, frame, &collector);
         if (e && !err) err = e;
     }
@@ -166,7 +167,8 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
 
     frames_read_++;
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
-    const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, index};
+    const VmafPicture *prev2 = prev_prev_ref_.ref ? &prev_prev_ref_ : nullptr;
+    const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
     err = extract_frame(frame, true);
 
     VmafPicture next_prev;
@@ -176,8 +178,11 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
                     d = std::make_shared<PictureHandle>(std::move(dis_h)),
                     p = std::make_shared<PictureHandle>(prev ? PictureHandle(*prev)
                                                              : PictureHandle()),
+                    p2 = std::make_shared<PictureHandle>(prev2 ? PictureHandle(*prev2)
+                                                               : PictureHandle()),
                     index] {
-            const VmafExtractorFrame f{&r->pic, &d->pic, p->pic.ref ? &p->pic : nullptr, index};
+            const VmafExtractorFrame f{&r->pic, &d->pic, p->pic.ref ? &p->pic : nullptr,
+                                       p2->pic.ref ? &p2->pic : nullptr, index};
             int e = extract_frame(f, false);
             if (e) record_error(e);
         };
@@ -186,7 +191,8 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
         err = extract_frame(frame, false);
     }
 
-    if (prev_ref_.ref) vmaf_picture_unref(&prev_ref_);
+    if (prev_prev_ref_.ref) vmaf_picture_unref(&prev_prev_ref_);
+    prev_prev_ref_ = prev_ref_;
     prev_ref_ = next_prev;
     return err;
 }
@@ -196,7 +202,8 @@ int VmafContext::flush()
     if (pool_) pool_->wait();
     flushed_ = true;
     finished_ = std::chrono::steady_clock::now();
-    if (prev_ref_.ref) vmaf_picture_unref(&prev_ref_);
+    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
+        if (p->ref) vmaf_picture_unref(p);
     int err = 0;
     {
         std::lock_guard lock(error_mutex_);

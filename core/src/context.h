@@ -53,7 +53,7 @@ private:
     std::vector<std::unique_ptr<vmaf::RegisteredExtractor>> extractors_;
     std::unique_ptr<vmaf::ThreadPool> pool_;
     std::unique_ptr<vmaf::PicturePool> picture_pool_;
-    VmafPicture prev_ref_{};
+    VmafPicture prev_ref_{}, prev_prev_ref_{};
     bool flushed_ = false;
     unsigned frames_read_ = 0;
     std::chrono::steady_clock::time_point started_, finished_;

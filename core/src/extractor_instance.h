@@ -68,6 +68,10 @@ public:
 
     const ExtractorSpec &spec() const { return *spec_; }
     bool temporal() const { return spec_->entry().flags & VMAF_EXTRACTOR_TEMPORAL; }
+    bool needs_every_frame() const
+    {
+        return spec_->entry().flags & (VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF);
+    }
 
     // Starts the first instance, so that errors of init reach the caller.
     int prepare(const PictureParams &params);

@@ -22,7 +22,8 @@ int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double valu
 enum VmafExtractorFlags {
     // Sees every frame in order, on one instance (no subsampling, no threads).
     VMAF_EXTRACTOR_TEMPORAL = 1 << 0,
-    // Needs the previous frame's reference picture (frame->prev_ref).
+    // Needs earlier reference pictures (frame->prev_ref, prev_prev_ref); not
+    // subsampled, like temporal extractors.
     VMAF_EXTRACTOR_PREV_REF = 1 << 1,
     // Runs on the GPU through the HIP backend.
     VMAF_EXTRACTOR_HIP = 1 << 2,
@@ -42,7 +43,8 @@ typedef struct VmafExtractorSetup {
 typedef struct VmafExtractorFrame {
     const VmafPicture *ref;
     const VmafPicture *dis;
-    const VmafPicture *prev_ref; // NULL at the first frame
+    const VmafPicture *prev_ref;      // NULL at the first frame
+    const VmafPicture *prev_prev_ref; // NULL at the first two frames
     unsigned index;
 } VmafExtractorFrame;
 

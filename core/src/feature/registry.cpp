@@ -4,7 +4,9 @@
 #include <string>
 
 extern "C" {
+extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
+extern const VmafExtractor vmaf_extractor_vif;
 #ifdef VMAF_HAVE_HIP
 extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
@@ -14,7 +16,9 @@ namespace vmaf {
 
 namespace {
 constexpr const VmafExtractor *kTable[] = {
+    &vmaf_extractor_motion,
     &vmaf_extractor_psnr,
+    &vmaf_extractor_vif,
 #ifdef VMAF_HAVE_HIP
     &vmaf_extractor_psnr_hip,
 #endif

@@ -1,0 +1,236 @@
+// vif: integer Visual Information Fidelity over four scales, bit-exact with
+// libvmaf's integer_vif.
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "feature/extractor.h"
+#include "feature/vif_math.h"
+#include "feature/reflect.h"
+#include "feature/vif_options.h"
+#include "log.h"
+
+namespace vmaf::vif {
+namespace {
+
+// A plane of samples with its row pitch in samples.
+template <typename Sample>
+struct PlaneView {
+    const Sample *data;
+    ptrdiff_t stride;
+    unsigned w, h;
+    const Sample *row(int y) const { return data + y * stride; }
+};
+
+class Vif {
+public:
+    Vif(const VmafExtractorSetup &setup)
+        : bpc_(setup.bpc), w_(setup.w), h_(setup.h),
+          gain_limit_(setup.options[kEnhnGainLimit].d), debug_(setup.options[kDebug].b),
+          skip_scale0_(setup.options[kSkipScale0].b)
+    {
+        for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
+        const size_t padded = w_ + 2 * 8;
+        for (auto *row : {&mu1_, &mu2_}) row->resize(padded);
+        for (auto *row : {&xx_, &yy_, &xy_}) row->resize(padded);
+        // Decimated planes of scales 1..3, written each frame.
+        for (auto *p : {&ref_small_, &dis_small_}) p->resize(size_t{w_ / 2} * (h_ / 2));
+        for (auto *p : {&ref_next_, &dis_next_}) p->resize(size_t{w_ / 4} * (h_ / 4));
+    }
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        ScaleScore scores[kScales]{};
+        if (bpc_ == 8) run<uint8_t>(frame, scores);
+        else run<uint16_t>(frame, scores);
+        return write(scores, frame.index, sink);
+    }
+
+private:
+    template <typename Sample>
+    void run(const VmafExtractorFrame &frame, ScaleScore scores[kScales])
+    {
+        const PlaneView<Sample> ref0{static_cast<const Sample *>(frame.ref->data[0]),
+                                     frame.ref->stride[0] / static_cast<ptrdiff_t>(sizeof(Sample)), w_, h_};
+        const PlaneView<Sample> dis0{static_cast<const Sample *>(frame.dis->data[0]),
+                                     frame.dis->stride[0] / static_cast<ptrdiff_t>(sizeof(Sample)), w_, h_};
+        if (!skip_scale0_) scores[0] = statistic(ref0, dis0, 0);
+
+        // Scale s + 1 is scale s blurred with filter s + 1 and decimated by 2.
+        PlaneView<uint16_t> ref = decimate(ref0, 0, ref_small_.data());
+        PlaneView<uint16_t> dis = decimate(dis0, 0, dis_small_.data());
+        for (int s = 1; s < kScales; s++) {
+            scores[s] = statistic(ref, dis, s);
+            if (s + 1 == kScales) break;
+            // Decimate in place between two buffers: small -> next -> small.
+            uint16_t *ref_out = (s % 2) ? ref_next_.data() : ref_small_.data();
+            uint16_t *dis_out = (s % 2) ? dis_next_.data() : dis_small_.data();
+            ref = decimate(ref, s, ref_out);
+            dis = decimate(dis, s, dis_out);
+        }
+    }
+
+    // Filters both planes at `scale` and sums what every pixel contributes.
+    template <typename Sample>
+    ScaleScore statistic(const PlaneView<Sample> &ref, const PlaneView<Sample> &dis, int scale)
+    {
+        const auto &f = kFilter[scale];
+        const int fw = kFilterWidth[scale], half = fw / 2;
+        const VerticalShift vs = vertical_shift(scale, bpc_);
+        const int w = static_cast<int>(ref.w), h = static_cast<int>(ref.h);
+        uint32_t *mu1 = mu1_.data() + 8, *mu2 = mu2_.data() + 8;
+        uint32_t *xx = xx_.data() + 8, *yy = yy_.data() + 8, *xy = xy_.data() + 8;
+        Accumulator acc;
+        for (int i = 0; i < h; i++) {
+            const Sample *rrows[17], *drows[17];
+            for (int k = 0; k < fw; k++) {
+                rrows[k] = ref.row(reflect(i - half + k, h));
+                drows[k] = dis.row(reflect(i - half + k, h));
+            }
+            for (int j = 0; j < w; j++) {
+                uint32_t m1 = 0, m2 = 0;
+                uint64_t sxx = 0, syy = 0, sxy = 0;
+                for (int k = 0; k < fw; k++) {
+                    const uint32_t r = rrows[k][j], d = drows[k][j];
+                    const uint32_t fr = f[k] * r, fd = f[k] * d;
+                    m1 += fr;
+                    m2 += fd;
+                    sxx += uint64_t{fr} * r;
+                    syy += uint64_t{fd} * d;
+                    sxy += uint64_t{fr} * d;
+                }
+                mu1[j] = static_cast<uint16_t>((m1 + vs.mu_round) >> vs.mu_shift);
+                mu2[j] = static_cast<uint16_t>((m2 + vs.mu_round) >> vs.mu_shift);
+                xx[j] = static_cast<uint32_t>((sxx + vs.sq_round) >> vs.sq_shift);
+                yy[j] = static_cast<uint32_t>((syy + vs.sq_round) >> vs.sq_shift);
+                xy[j] = static_cast<uint32_t>((sxy + vs.sq_round) >> vs.sq_shift);
+            }
+            for (int k = 1; k <= half; k++) {
+                for (uint32_t *row : {mu1, mu2, xx, yy, xy}) {
+                    row[-k] = row[k];
+                    row[w - 1 + k] = row[w - 1 - k];
+                }
+            }
+            for (int j = 0; j < w; j++) {
+                uint32_t m1 = 0, m2 = 0;
+                uint64_t sxx = 0, syy = 0, sxy = 0;
+                for (int k = 0; k < fw; k++) {
+                    const int c = j - half + k;
+                    m1 += f[k] * mu1[c];
+                    m2 += f[k] * mu2[c];
+                    sxx += uint64_t{f[k]} * xx[c];
+                    syy += uint64_t{f[k]} * yy[c];
+                    sxy += uint64_t{f[k]} * xy[c];
+                }
+                accumulate(acc, log2_, m1, m2, sxx, syy, sxy, gain_limit_);
+            }
+        }
+        return score_of(acc);
+    }
+
+    // Blurs with the next scale's filter and keeps every second sample of
+    // every second row (only those are computed).
+    template <typename Sample>
+    PlaneView<uint16_t> decimate(const PlaneView<Sample> &src, int scale, uint16_t *out)
+    {
+        const auto &f = kFilter[scale + 1];
+        const int fw = kFilterWidth[scale + 1], half = fw / 2;
+        const VerticalShift vs = vertical_shift(scale, bpc_);
+        const int w = static_cast<int>(src.w), h = static_cast<int>(src.h);
+        const int ow = w / 2, oh = h / 2;
+        uint32_t *conv = mu1_.data() + 8;
+        for (int i = 0; i < oh; i++) {
+            const Sample *rows[9];
+            for (int k = 0; k < fw; k++) rows[k] = src.row(reflect(2 * i - half + k, h));
+            for (int j = 0; j < w; j++) {
+                uint32_t acc = 0;
+                for (int k = 0; k < fw; k++) acc += f[k] * uint32_t{rows[k][j]};
+                conv[j] = static_cast<uint16_t>((acc + vs.mu_round) >> vs.mu_shift);
+            }
+            for (int k = 1; k <= half; k++) {
+                conv[-k] = conv[k];
+                conv[w - 1 + k] = conv[w - 1 - k];
+            }
+            uint16_t *dst = out + static_cast<ptrdiff_t>(i) * ow;
+            for (int j = 0; j < ow; j++) {
+                uint32_t acc = 0;
+                for (int k = 0; k < fw; k++) acc += f[k] * conv[2 * j - half + k];
+                dst[j] = static_cast<uint16_t>((acc + 32768) >> 16);
+            }
+        }
+        return {out, ow, static_cast<unsigned>(ow), static_cast<unsigned>(oh)};
+    }
+
+    int write(const ScaleScore scores[kScales], unsigned index, VmafFeatureSink *sink) const
+    {
+        auto put = [&](int key, double value) {
+            return vmaf_sink_append(sink, keys_[key].c_str(), value, index);
+        };
+        int err = 0;
+        for (int s = 0; s < kScales; s++) {
+            const bool skipped = s == 0 && skip_scale0_;
+            // The ratio is taken in float, as the reference does.
+            err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
+        }
+        if (!debug_) return err;
+
+        double num = 0, den = 0;
+        for (int s = skip_scale0_ ? 1 : 0; s < kScales; s++) {
+            num += scores[s].num;
+            den += scores[s].den;
+        }
+        err |= put(kCombined, den == 0.0 ? 1.0 : num / den);
+        err |= put(kNum, num);
+        err |= put(kDen, den);
+        for (int s = 0; s < kScales; s++) {
+            const bool skipped = s == 0 && skip_scale0_;
+            err |= put(kNumScale0 + 2 * s, skipped ? 0.0 : scores[s].num);
+            err |= put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den);
+        }
+        return err;
+    }
+
+    unsigned bpc_, w_, h_;
+    double gain_limit_;
+    bool debug_, skip_scale0_;
+    std::vector<std::string> keys_;
+    Log2Table log2_;
+    std::vector<uint32_t> mu1_, mu2_, xx_, yy_, xy_;
+    std::vector<uint16_t> ref_small_, dis_small_, ref_next_, dis_next_;
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    if (setup->w < kMinSize || setup->h < kMinSize) {
+        log_error("vif: picture {}x{} is too small; the four scales need at least {}x{}", setup->w,
+                  setup->h, kMinSize, kMinSize);
+        return -EINVAL;
+    }
+    auto *vif = new (std::nothrow) Vif(*setup);
+    if (!vif) return -ENOMEM;
+    *state = vif;
+    return 0;
+}
+
+int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
+{
+    return static_cast<Vif *>(state)->extract(*frame, sink);
+}
+
+void close(void *state) { delete static_cast<Vif *>(state); }
+
+} // namespace
+} // namespace vmaf::vif
+
+extern "C" const VmafExtractor vmaf_extractor_vif = {
+    "vif",
+    vmaf::vif::kOptions,
+    0,
+    vmaf::vif::kFeatures,
+    vmaf::vif::init,
+    vmaf::vif::extract,
+    nullptr,
+    vmaf::vif::close,
+};
