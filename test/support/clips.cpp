@@ -29,6 +29,14 @@ const std::vector<std::string> &clip_names()
     return names;
 }
 
+std::vector<std::string> clips_with_variant(const std::string &variant)
+{
+    std::vector<std::string> out;
+    for (const auto &name : clip_names())
+        if (fs::exists(shared_dir() + "/golden/" + name + "/" + variant + ".json")) out.push_back(name);
+    return out;
+}
+
 std::string clip_path(const std::string &name, const std::string &side)
 {
     static std::mutex mutex;

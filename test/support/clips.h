@@ -9,6 +9,9 @@ namespace vmaf::test {
 // The clip names of ../shared/clips/MANIFEST.tsv.
 const std::vector<std::string> &clip_names();
 
+// The clips that have a golden NAME/VARIANT.json.
+std::vector<std::string> clips_with_variant(const std::string &variant);
+
 // Path of NAME_ref.y4m or NAME_dis.y4m (side "ref" or "dis"), decompressed.
 std::string clip_path(const std::string &name, const std::string &side);
 
