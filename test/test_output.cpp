@@ -147,6 +147,16 @@ TEST(WriteOutput, FileErrorsAreReportedAndNothingIsLeftBehind)
     ASSERT_EQ(vmaf_write_output(ctx, path.c_str(), VMAF_OUTPUT_FORMAT_CSV), 0);
     EXPECT_EQ(read_file(path), "Frame,psnr_y,\n0,30.000000,\n");
     std::remove(path.c_str());
+
+    // A link is written through, never replaced by a file.
+    const std::string real = std::string(dir) + "/real.csv", link = std::string(dir) + "/link.csv";
+    ASSERT_EQ(symlink(real.c_str(), link.c_str()), 0);
+    ASSERT_EQ(vmaf_write_output(ctx, link.c_str(), VMAF_OUTPUT_FORMAT_CSV), 0);
+    char target[256] = {};
+    EXPECT_GT(readlink(link.c_str(), target, sizeof(target) - 1), 0);
+    EXPECT_EQ(read_file(real), "Frame,psnr_y,\n0,30.000000,\n");
+    std::remove(link.c_str());
+    std::remove(real.c_str());
     EXPECT_EQ(rmdir(dir), 0); // no temporary file left
     vmaf_close(ctx);
 }

@@ -32,8 +32,20 @@ int guarded(const char *what, F &&f)
 
 const vmaf::Settings kNoSettings;
 
-// Writes `text` next to `path` and renames it into place, so that a failed
-// write never leaves a half file where an old one was.
+int write_stream(std::ostream &out, const std::string &path, const std::string &text)
+{
+    out << text;
+    out.flush();
+    if (!out) {
+        vmaf::log_error("cannot write '{}': write failed (disk full?)", path);
+        return -EIO;
+    }
+    return 0;
+}
+
+// A regular file (or a new one) is written under a temporary name and
+// renamed into place, so a failed write never leaves a half file where an
+// old one was. Devices, pipes and links are written through as they are.
 int write_file(const std::string &path, const std::string &text)
 {
     namespace fs = std::filesystem;
@@ -44,9 +56,18 @@ int write_file(const std::string &path, const std::string &text)
         vmaf::log_error("cannot write '{}': folder '{}' does not exist", path, dir.string());
         return -ENOENT;
     }
-    if (fs::is_directory(target, ec)) {
+    const fs::file_status st = fs::symlink_status(target, ec);
+    if (fs::is_directory(st)) {
         vmaf::log_error("cannot write '{}': it is a folder", path);
         return -EISDIR;
+    }
+    if (fs::exists(st) && !fs::is_regular_file(st)) {
+        std::ofstream out(target, std::ios::binary);
+        if (!out) {
+            vmaf::log_error("cannot write '{}': cannot open it for writing", path);
+            return -EACCES;
+        }
+        return write_stream(out, path, text);
     }
     const fs::path tmp =
         dir / fmt::format(".{}.tmp-{}", target.filename().string(), ::getpid());
@@ -56,13 +77,10 @@ int write_file(const std::string &path, const std::string &text)
             vmaf::log_error("cannot write '{}': permission denied or read-only", path);
             return -EACCES;
         }
-        out << text;
-        out.flush();
-        if (!out) {
+        if (int err = write_stream(out, path, text)) {
             out.close();
             fs::remove(tmp, ec);
-            vmaf::log_error("cannot write '{}': write failed (disk full?)", path);
-            return -EIO;
+            return err;
         }
     }
     fs::rename(tmp, target, ec);
