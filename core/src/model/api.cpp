@@ -31,6 +31,9 @@ int load_guarded(const char *what, const std::string &source, F &&load)
         try {
             load();
             return 0;
+        } catch (const vmaf::model::WrongKind &e) {
+            vmaf::log(VMAF_LOG_LEVEL_WARNING, "model '{}': {}", source, e.what());
+            return e.code();
         } catch (const LoadError &e) {
             vmaf::log_error("model '{}': {}", source, e.what());
             return e.code();

@@ -2,6 +2,7 @@
 // API prefixes with the model's file or version.
 #pragma once
 
+#include <cerrno>
 #include <stdexcept>
 #include <string>
 
@@ -14,6 +15,14 @@ public:
 
 private:
     int code_;
+};
+
+// A collection given where a single model was asked for, or the reverse.
+// Callers that try one kind and then the other (as the CLI does) expect it:
+// it has its own code (-ENOTSUP) and is logged as a warning.
+class WrongKind : public LoadError {
+public:
+    explicit WrongKind(const std::string &message) : LoadError(-ENOTSUP, message) {}
 };
 
 } // namespace vmaf::model

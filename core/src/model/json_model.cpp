@@ -217,7 +217,7 @@ std::unique_ptr<VmafModel> parse_model(std::string_view text, const VmafModelCon
 {
     const json root = parse_json(text);
     if (root.is_object() && !root.contains("model_dict") && root.contains("0"))
-        throw LoadError(-EINVAL, "this is a model collection; load it as one");
+        throw WrongKind("this is a model collection; load it as one");
     return model_from_json(root, cfg, model_name(cfg), source);
 }
 
@@ -226,7 +226,7 @@ ParsedCollection parse_collection(std::string_view text, const VmafModelConfig &
 {
     const json root = parse_json(text);
     if (!root.is_object() || !root.contains("0"))
-        bad("not a model collection (a JSON object of models keyed \"0\", \"1\", ...)");
+        throw WrongKind("not a model collection (a JSON object of models keyed \"0\", \"1\", ...)");
 
     ParsedCollection out;
     const std::string name = model_name(cfg);
