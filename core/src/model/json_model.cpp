@@ -203,7 +203,8 @@ json parse_json(std::string_view text)
 {
     try {
         return json::parse(text.begin(), text.end());
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {
+        // Syntax errors, and numbers beyond a double (how JSON spells infinity).
         bad(fmt::format("malformed JSON: {}", e.what()));
     }
 }
