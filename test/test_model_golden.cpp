@@ -7,6 +7,9 @@
 // rounding can move it by, measured by scoring again with every input
 // feature nudged by 5e-7 up and down.
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
 #include <fmt/format.h>
 #include <functional>
 #include <gtest/gtest.h>
@@ -180,6 +183,24 @@ TEST_P(ModelGolden, ScoresEveryFrameAndPooled)
                   0);
         EXPECT_NEAR(got, want.at(name).get<double>(), tolerance) << clip << " pooled " << name;
     }
+
+    // The writers see the model's per-frame and pooled scores under its name.
+    char path[] = "/tmp/vmaf_model_outXXXXXX";
+    const int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    ASSERT_EQ(vmaf_write_output(checked.ctx.get(), path, VMAF_OUTPUT_FORMAT_JSON), 0);
+    std::ifstream in(path);
+    const auto written = nlohmann::json::parse(in);
+    std::remove(path);
+    ASSERT_EQ(written.at("frames").size(), g->at("frames").size());
+    for (size_t i = 0; i < written.at("frames").size(); i++)
+        EXPECT_NEAR(written["frames"][i]["metrics"]["vmaf"].get<double>(),
+                    g->at("frames")[i]["metrics"]["vmaf"].get<double>(),
+                    kTolerance + checked.bound.at("vmaf")[i])
+            << clip << " written frame " << i;
+    EXPECT_NEAR(written.at("pooled_metrics").at("vmaf").at("mean").get<double>(),
+                want.at("mean").get<double>(), tolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -56,6 +56,9 @@ def write_source(out_path, files):
 
 def main(argv):
     if len(argv) == 3 and argv[1] == '--list':
+        if not os.path.isdir(argv[2]):
+            print(f'model folder {argv[2]} does not exist (meson option model_dir)', file=sys.stderr)
+            return 1
         for name in sorted(os.listdir(argv[2])):
             if name.endswith('.json'):
                 print(os.path.join(argv[2], name))
