@@ -62,8 +62,9 @@ bool resolve_feature_key(VmafModel::Feature &feature, std::string &error)
         return false;
     }
     if (!options && !feature.options.empty()) {
-        error = fmt::format("feature '{}' takes no options here, but the model sets '{}'",
-                            feature.name, feature.options.front().first);
+        error = fmt::format("the model sets option '{}' of feature '{}', which this build has no "
+                            "extractor for and knows no options of",
+                            feature.options.front().first, feature.name);
         return false;
     }
 

@@ -118,6 +118,8 @@ VmafModel::Transform parse_transform(const json &st, uint64_t flags)
     return t;
 }
 
+// Extractors are found by feature name, as in the reference, which ignores
+// the files' "feature_dict" too.
 void parse_features(const json &dict, VmafModel &m)
 {
     const json &names = member(dict, "feature_names");
