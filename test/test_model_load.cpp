@@ -157,6 +157,42 @@ TEST(ModelLoad, NullArguments)
     vmaf_model_collection_destroy(nullptr);
 }
 
+TEST(ModelApi, OverloadAndPoolingArguments)
+{
+    VmafModel *model = nullptr;
+    VmafModelCollection *mc = nullptr;
+    VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+    ASSERT_EQ(vmaf_model_load(&model, &cfg, "vmaf_v0.6.1"), 0);
+    VmafFeatureDictionary *d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "adm_enhn_gain_limit", "1.0"), 0);
+    EXPECT_EQ(vmaf_model_feature_overload(model, nullptr, d), -EINVAL);
+    // Taken over (and freed) by the call.
+    EXPECT_EQ(vmaf_model_feature_overload(model, "adm", d), 0);
+    vmaf_model_destroy(model);
+
+    ASSERT_EQ(vmaf_model_collection_load(&model, &mc, &cfg, "vmaf_b_v0.6.3"), 0);
+    d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "vif_enhn_gain_limit", "1.0"), 0);
+    EXPECT_EQ(vmaf_model_collection_feature_overload(model, &mc, "vif", d), 0);
+
+    VmafConfiguration c{};
+    c.log_level = VMAF_LOG_LEVEL_NONE;
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, c), 0);
+    double s = 0;
+    VmafModelCollectionScore cs{};
+    EXPECT_EQ(vmaf_score_pooled(ctx, model, VMAF_POOL_METHOD_MEAN, &s, 3, 1), -EINVAL);
+    EXPECT_EQ(vmaf_score_pooled(ctx, model, VMAF_POOL_METHOD_NB, &s, 0, 0), -EINVAL);
+    EXPECT_EQ(vmaf_score_pooled_model_collection(ctx, mc, VMAF_POOL_METHOD_UNKNOWN, &cs, 0, 0), -EINVAL);
+    // No features imported: a clear error, no score.
+    EXPECT_EQ(vmaf_score_at_index(ctx, model, &s, 0), -EINVAL);
+    EXPECT_EQ(vmaf_score_at_index_model_collection(ctx, mc, &cs, 0), -EINVAL);
+    EXPECT_EQ(vmaf_use_features_from_model(ctx, nullptr), -EINVAL);
+    vmaf_close(ctx);
+    vmaf_model_destroy(model);
+    vmaf_model_collection_destroy(mc);
+}
+
 // --- config flags -------------------------------------------------------
 
 // Frame scores of the identical clip (raw predictions above 100) under `flags`.
