@@ -150,6 +150,9 @@ struct Variant {
     unsigned subsample = 1;
 };
 
+// Names the variant in gtest's messages (instead of a dump of its bytes).
+void PrintTo(const Variant &v, std::ostream *os) { *os << v.golden << " (" << v.version << ")"; }
+
 class ModelGolden : public ::testing::TestWithParam<std::tuple<std::string, Variant>> {};
 
 TEST_P(ModelGolden, ScoresEveryFrameAndPooled)
