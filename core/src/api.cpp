@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "api_guard.h"
 #include "context.h"
 #include "dict.h"
 #include "libvmaf/libvmaf.h"
@@ -16,19 +17,7 @@
 
 namespace {
 
-template <typename F>
-int guarded(const char *what, F &&f)
-{
-    try {
-        return f();
-    } catch (const std::bad_alloc &) {
-        vmaf::log_error("{}: out of memory", what);
-        return -ENOMEM;
-    } catch (const std::exception &e) {
-        vmaf::log_error("{}: {}", what, e.what());
-        return -EINVAL;
-    }
-}
+using vmaf::guarded;
 
 const vmaf::Settings kNoSettings;
 

@@ -7,6 +7,7 @@
 
 #include "cli_options.h"
 #include "libvmaf/libvmaf.h"
+#include "model_set.h"
 #include "video_input.h"
 
 namespace {
@@ -88,9 +89,6 @@ int run(const CliSettings &s)
     if (s.output && (same_file(*s.output, s.reference) || same_file(*s.output, s.distorted)))
         return fail(fmt::format("--output '{}' is one of the input videos; refusing to overwrite it",
                                 *s.output));
-    if (!s.no_prediction)
-        return fail("VMAF model scoring is not available yet in this build; add -n (--no_prediction) "
-                    "and choose features with --feature");
 
     std::string error;
     auto ref = VideoInput::open(s.reference, s.raw, error);
@@ -108,6 +106,12 @@ int run(const CliSettings &s)
     VmafContext *raw_ctx = nullptr;
     if (vmaf_init(&raw_ctx, cfg)) return fail("could not create a scoring context");
     ContextPtr ctx(raw_ctx);
+
+    // Without --model and -n, the reference's default model scores.
+    ModelSet models;
+    const std::vector<std::string> model_specs =
+        s.models.empty() && !s.no_prediction ? std::vector<std::string>{"version=vmaf_v0.6.1"} : s.models;
+    if (!models.load(ctx.get(), model_specs, error)) return fail(error);
 
     for (const auto &f : s.features) {
         VmafFeatureDictionary *dict = nullptr;
@@ -162,6 +166,7 @@ int run(const CliSettings &s)
     if (index == 0) return fail("no frames to score");
     if (vmaf_read_pictures(ctx.get(), nullptr, nullptr, 0))
         return fail("scoring failed (see the message above)");
+    if (!s.no_prediction && !models.score(ctx.get(), index, s.quiet, error)) return fail(error);
 
     const char *out = s.output ? s.output->c_str() : nullptr;
     if (vmaf_write_output(ctx.get(), out, s.format))

@@ -24,6 +24,12 @@ typedef struct VmafModelConfig {
     uint64_t flags;
 } VmafModelConfig;
 
+/*
+ * Loading returns 0 or a negative errno, and logs the reason naming the
+ * model. A model collection given to vmaf_model_load(_from_path), or a
+ * single model given to vmaf_model_collection_load(_from_path), returns
+ * -ENOTSUP so that a caller can try the other kind.
+ */
 int vmaf_model_load(VmafModel **model, VmafModelConfig *cfg,
                     const char *version);
 

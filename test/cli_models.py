@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The vmaf CLI with models: every shipped model by version and by path,
+several models in one run, and bad model input (clear message, exit 1).
+
+  cli_models.py VMAF_BINARY SHARED_DIR
+
+Until this build has the extractors a model needs, a run ends with "no
+feature extractor provides ..." after the model loaded; that counts as
+loaded. Once it scores, the scores are checked (pooled line, per-frame keys,
+the default model against the golden output).
+"""
+import json
+import lzma
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+CLIP = 'flat_64x64_420p8'
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print('FAIL:', what)
+
+
+def run(vmaf, args):
+    p = subprocess.run([vmaf] + args, capture_output=True, text=True, timeout=300)
+    return p.returncode, p.stderr
+
+
+def loaded_but_no_extractor(rc, err):
+    return rc == 1 and 'no feature extractor provides' in err and 'cannot load model' not in err
+
+
+def check_scored(vmaf, inputs, tmp, model_args, labels, keys, what):
+    out = os.path.join(tmp, 'out.json')
+    rc, err = run(vmaf, inputs + model_args + ['--json', '-o', out])
+    if loaded_but_no_extractor(rc, err):
+        return None
+    check(rc == 0, f'{what}: exit {rc}: {err.strip()}')
+    if rc != 0:
+        return None
+    for label in labels:
+        check(re.search(re.escape(label) + r': [0-9.]+', err), f'{what}: no pooled line for {label}')
+    with open(out) as f:
+        result = json.load(f)
+    for key in keys:
+        check(all(key in fr['metrics'] for fr in result['frames']), f'{what}: frames lack {key}')
+        check(key in result['pooled_metrics'], f'{what}: pooled lacks {key}')
+    return result
+
+
+def bad_model(vmaf, inputs, tmp, name, text, problem):
+    path = os.path.join(tmp, name)
+    with open(path, 'w') as f:
+        f.write(text)
+    rc, err = run(vmaf, inputs + ['-m', f'path={path}'])
+    check(rc == 1, f'bad model {name}: exit {rc} (want 1)')
+    check(path in err, f'bad model {name}: message does not name the file: {err.strip()}')
+    check(problem in err, f'bad model {name}: message lacks "{problem}": {err.strip()}')
+
+
+def main(vmaf, shared):
+    models = os.path.join(shared, 'models')
+    with tempfile.TemporaryDirectory() as tmp:
+        inputs = []
+        for side, flag in (('ref', '-r'), ('dis', '-d')):
+            path = os.path.join(tmp, f'{side}.y4m')
+            with lzma.open(os.path.join(shared, 'clips', f'{CLIP}_{side}.y4m.xz')) as src, open(path, 'wb') as dst:
+                dst.write(src.read())
+            inputs += [flag, path]
+
+        versions = sorted(n[:-5] for n in os.listdir(models) if n.endswith('.json'))
+        check(len(versions) == 9, f'expected 9 shipped models, found {len(versions)}')
+        for v in versions:
+            keys = ['vmaf'] + (['vmaf_bagging', 'vmaf_stddev', 'vmaf_ci_p95_lo', 'vmaf_ci_p95_hi', 'vmaf_0001']
+                               if '_b_' in v else [])
+            path = os.path.join(models, v + '.json')
+            check_scored(vmaf, inputs, tmp, ['-m', f'version={v}'], [v], keys, f'version={v}')
+            check_scored(vmaf, inputs, tmp, ['-m', f'path={path}'], [path], keys, f'path={path}')
+
+        # Several models in one run, each under its own name.
+        check_scored(vmaf, inputs, tmp,
+                     ['-m', 'version=vmaf_v0.6.1', '-m', 'version=vmaf_v0.6.1neg:name=vmaf_neg'],
+                     ['vmaf_v0.6.1', 'vmaf_v0.6.1neg'], ['vmaf', 'vmaf_neg'], 'two models')
+
+        # The default model, against the reference's own scores.
+        result = check_scored(vmaf, inputs, tmp, [], ['vmaf_v0.6.1'], ['vmaf'], 'default model')
+        if result:
+            with open(os.path.join(shared, 'golden', CLIP, 'main.json')) as f:
+                golden = json.load(f)
+            for got, want in zip(result['frames'], golden['frames']):
+                check(abs(got['metrics']['vmaf'] - want['metrics']['vmaf']) <= 2e-6,
+                      f'default model frame {want["frameNum"]}: {got["metrics"]["vmaf"]} vs {want["metrics"]["vmaf"]}')
+
+        # -n: features only, no model.
+        rc, err = run(vmaf, inputs + ['-n', '--feature', 'psnr', '-o', os.path.join(tmp, 'n.xml')])
+        check(rc == 0 and 'vmaf' not in err, f'-n: exit {rc}: {err.strip()}')
+
+        # Bad model files.
+        with open(os.path.join(models, 'vmaf_v0.6.1.json')) as f:
+            good = json.load(f)
+        text = json.dumps(good)
+
+        def variant(edit):
+            m = json.loads(text)
+            edit(m['model_dict'])
+            return json.dumps(m)
+
+        rc, err = run(vmaf, inputs + ['-m', 'path=/nonexistent/model.json'])
+        check(rc == 1 and '/nonexistent/model.json' in err and 'No such file' in err,
+              f'missing file: exit {rc}: {err.strip()}')
+        bad_model(vmaf, inputs, tmp, 'truncated.json', text[:len(text) // 2], 'malformed JSON')
+        bad_model(vmaf, inputs, tmp, 'no_svm.json', variant(lambda d: d.pop('model')), "no 'model'")
+        bad_model(vmaf, inputs, tmp, 'bad_svm.json',
+                  variant(lambda d: d.update(model=d['model'].replace('\nSV\n', '\n'))), 'SVM line')
+        bad_model(vmaf, inputs, tmp, 'unknown_feature.json',
+                  variant(lambda d: d['feature_names'].__setitem__(0, 'VMAF_feature_sharpness_score')),
+                  'unknown feature')
+        bad_model(vmaf, inputs, tmp, 'nan_svm.json',
+                  variant(lambda d: d.update(model=d['model'].replace('rho ', 'rho nan', 1))), 'rho')
+        inf = text.replace('"slopes": [', '"slopes": [1e999, ', 1)
+        bad_model(vmaf, inputs, tmp, 'inf_slope.json', inf, 'number overflow')
+
+        # Bad --model strings.
+        for spec, problem in (('vmaf_v0.6.1', 'needs a value'),
+                              ('version=vmaf_v0.6.1:path=x.json', 'exactly one of'),
+                              ('version=vmaf_v0.6.1:color=red', "unknown key 'color'"),
+                              ('version=no_such_model', 'no such built-in model')):
+            rc, err = run(vmaf, inputs + ['-m', spec])
+            check(rc == 1 and problem in err, f'--model {spec}: exit {rc}: {err.strip()}')
+        rc, err = run(vmaf, inputs + ['-m', 'version=vmaf_v0.6.1', '-m', 'version=vmaf_4k_v0.6.1'])
+        check(rc == 1 and "two models are named 'vmaf'" in err, f'duplicate names: exit {rc}: {err.strip()}')
+
+    if failures:
+        print(f'{len(failures)} failure(s)')
+        return 1
+    print('all CLI model checks passed')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1], sys.argv[2]))
