@@ -1,0 +1,78 @@
+// float_ssim and float_ms_ssim against the reference's output on every clip,
+// and against values known without it.
+#include <cerrno>
+#include <gtest/gtest.h>
+
+#include "feature_scoring.h"
+#include "support/clips.h"
+
+namespace {
+
+using namespace vmaf::test;
+
+constexpr double kFloatTolerance = 1e-5;
+
+class SsimGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SsimGolden, FloatSsimMatchesReference)
+{
+    const std::string clip = GetParam();
+    const auto g = golden(clip, "main");
+    ASSERT_TRUE(g.has_value());
+    auto ctx = make_context(2);
+    ASSERT_EQ(use_feature(ctx.get(), "float_ssim"), 0);
+    ASSERT_EQ(score_clip(ctx.get(), clip), 0);
+    expect_golden(ctx.get(), *g, clip, {"float_ssim"}, kFloatTolerance);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllClips, SsimGolden, ::testing::ValuesIn(clip_names()),
+                         [](const auto &info) { return info.param; });
+
+// A textured picture: SSIM needs variance to be more than a luminance test.
+unsigned texture(unsigned p, unsigned x, unsigned y, unsigned bpc)
+{
+    const unsigned v = (x * 7 + y * 13 + ((x * y) % 23) * 5 + p * 31) % 200 + 20;
+    return v << (bpc - 8);
+}
+
+TEST(FloatSsim, PictureAgainstItselfIsOne)
+{
+    for (unsigned bpc : {8u, 10u, 12u, 16u}) {
+        for (const char *scale : {"0", "1", "3"}) {
+            auto ctx = make_context(0);
+            ASSERT_EQ(use_feature(ctx.get(), "float_ssim", {{"scale", scale}, {"enable_lcs", "true"}}),
+                      0);
+            auto fill = [bpc](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, bpc); };
+            ASSERT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, bpc, 333, 201, fill),
+                                 make_picture(VMAF_PIX_FMT_YUV420P, bpc, 333, 201, fill)),
+                      0);
+            for (const char *key : {"float_ssim", "float_ssim_l", "float_ssim_c", "float_ssim_s"})
+                EXPECT_NEAR(score_of(ctx.get(), key), 1.0, 1e-6)
+                    << key << " bpc " << bpc << " scale " << scale;
+        }
+    }
+}
+
+TEST(FloatSsim, DbOfIdenticalPicturesIsTheClipLimit)
+{
+    auto ctx = make_context(0);
+    ASSERT_EQ(use_feature(ctx.get(), "float_ssim", {{"enable_db", "true"}, {"clip_db", "true"}}), 0);
+    auto fill = [](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, 8); };
+    ASSERT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 48, fill),
+                         make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 48, fill)),
+              0);
+    // Half a code value of error over 64x48 pixels: 10 log10(255^2 / (0.5 / 3072)).
+    EXPECT_DOUBLE_EQ(score_of(ctx.get(), "float_ssim"), 87.0);
+}
+
+TEST(FloatSsim, TooSmallForTheScaleIsAClearError)
+{
+    auto ctx = make_context(0);
+    ASSERT_EQ(use_feature(ctx.get(), "float_ssim", {{"scale", "10"}}), 0);
+    auto fill = [](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, 8); };
+    EXPECT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 64, fill),
+                         make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 64, fill)),
+              -EINVAL);
+}
+
+} // namespace
