@@ -1,6 +1,8 @@
 // float_ssim and float_ms_ssim against the reference's output on every clip,
 // and against values known without it.
 #include <cerrno>
+#include <string>
+#include <tuple>
 #include <gtest/gtest.h>
 
 #include "feature_scoring.h"
@@ -23,6 +25,22 @@ TEST_P(SsimGolden, FloatSsimMatchesReference)
     ASSERT_EQ(use_feature(ctx.get(), "float_ssim"), 0);
     ASSERT_EQ(score_clip(ctx.get(), clip), 0);
     expect_golden(ctx.get(), *g, clip, {"float_ssim"}, kFloatTolerance);
+}
+
+TEST_P(SsimGolden, FloatMsSsimMatchesReference)
+{
+    const std::string clip = GetParam();
+    const auto g = golden(clip, "main");
+    ASSERT_TRUE(g.has_value());
+    auto ctx = make_context(2);
+    ASSERT_EQ(use_feature(ctx.get(), "float_ms_ssim"), 0);
+    if (!(*g)["frames"][0]["metrics"].contains("float_ms_ssim")) {
+        // The reference refuses pictures too small for five scales.
+        EXPECT_EQ(score_clip(ctx.get(), clip), -EINVAL) << clip;
+        return;
+    }
+    ASSERT_EQ(score_clip(ctx.get(), clip), 0);
+    expect_golden(ctx.get(), *g, clip, {"float_ms_ssim"}, kFloatTolerance);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllClips, SsimGolden, ::testing::ValuesIn(clip_names()),
@@ -73,6 +91,39 @@ TEST(FloatSsim, TooSmallForTheScaleIsAClearError)
     EXPECT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 64, fill),
                          make_picture(VMAF_PIX_FMT_YUV420P, 8, 64, 64, fill)),
               -EINVAL);
+}
+
+TEST(FloatMsSsim, PictureAgainstItselfIsOne)
+{
+    for (unsigned bpc : {8u, 10u, 16u}) {
+        auto ctx = make_context(0);
+        ASSERT_EQ(use_feature(ctx.get(), "float_ms_ssim", {{"enable_lcs", "true"}}), 0);
+        auto fill = [bpc](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, bpc); };
+        ASSERT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV422P, bpc, 177, 181, fill),
+                             make_picture(VMAF_PIX_FMT_YUV422P, bpc, 177, 181, fill)),
+                  0);
+        EXPECT_NEAR(score_of(ctx.get(), "float_ms_ssim"), 1.0, 1e-6) << bpc;
+        for (const char *term : {"l", "c", "s"})
+            for (int i = 0; i < 5; i++) {
+                const std::string key = std::string("float_ms_ssim_") + term + "_scale" +
+                                        std::to_string(i);
+                EXPECT_NEAR(score_of(ctx.get(), key.c_str()), 1.0, 1e-6) << key << " " << bpc;
+            }
+    }
+}
+
+TEST(FloatMsSsim, SmallestPictureIs176)
+{
+    auto fill = [](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, 8); };
+    for (auto [w, h, want] : {std::tuple{176u, 176u, 0}, std::tuple{175u, 400u, -EINVAL},
+                              std::tuple{400u, 175u, -EINVAL}}) {
+        auto ctx = make_context(0);
+        ASSERT_EQ(use_feature(ctx.get(), "float_ms_ssim"), 0);
+        EXPECT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, 8, w, h, fill),
+                             make_picture(VMAF_PIX_FMT_YUV420P, 8, w, h, fill)),
+                  want)
+            << w << "x" << h;
+    }
 }
 
 } // namespace

@@ -9,6 +9,7 @@ extern const VmafExtractor vmaf_extractor_psnr;
 extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
 extern const VmafExtractor vmaf_extractor_float_ssim;
+extern const VmafExtractor vmaf_extractor_float_ms_ssim;
 }
 
 namespace vmaf {
@@ -20,6 +21,7 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_psnr_hip,
 #endif
     &vmaf_extractor_float_ssim,
+    &vmaf_extractor_float_ms_ssim,
 };
 } // namespace
 
