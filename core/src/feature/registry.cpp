@@ -10,6 +10,7 @@ extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
 extern const VmafExtractor vmaf_extractor_float_ssim;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
+extern const VmafExtractor vmaf_extractor_psnr_hvs;
 }
 
 namespace vmaf {
@@ -22,6 +23,7 @@ constexpr const VmafExtractor *kTable[] = {
 #endif
     &vmaf_extractor_float_ssim,
     &vmaf_extractor_float_ms_ssim,
+    &vmaf_extractor_psnr_hvs,
 };
 } // namespace
 
