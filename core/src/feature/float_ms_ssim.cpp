@@ -66,8 +66,12 @@ public:
         Means m[kScales];
         for (int i = 0; i < kScales; i++) {
             m[i] = workspace_.compute(ref_[i], dis_[i]);
-            score *= std::pow(m[i].l, kAlpha[i]) * std::pow(m[i].c, kBetaGamma[i]) *
-                     std::pow(m[i].s, kBetaGamma[i]);
+            // Powers in double of the float terms and exponents.
+            const auto power = [](float base, float exponent) {
+                return std::pow(static_cast<double>(base), static_cast<double>(exponent));
+            };
+            score *= power(m[i].l, kAlpha[i]) * power(m[i].c, kBetaGamma[i]) *
+                     power(m[i].s, kBetaGamma[i]);
         }
         if (enable_db_) score = to_db(score, max_db_);
         int err = vmaf_sink_append(sink, keys_[0].c_str(), score, frame.index);

@@ -11,6 +11,7 @@ extern const VmafExtractor vmaf_extractor_psnr_hip;
 extern const VmafExtractor vmaf_extractor_float_ssim;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
 extern const VmafExtractor vmaf_extractor_psnr_hvs;
+extern const VmafExtractor vmaf_extractor_ciede;
 }
 
 namespace vmaf {
@@ -24,6 +25,7 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_float_ssim,
     &vmaf_extractor_float_ms_ssim,
     &vmaf_extractor_psnr_hvs,
+    &vmaf_extractor_ciede,
 };
 } // namespace
 
