@@ -61,25 +61,27 @@ void decimate(const Image &src, int factor, const Kernel2d &kernel, Image &dst)
 {
     dst.resize(decimated_size(src.w, factor), decimated_size(src.h, factor));
     const int len = kernel.len, half = len / 2;
-    // Mirrored source columns of every output column's taps.
-    std::vector<int> cols(area(dst.w, len));
-    for (int x = 0; x < dst.w; x++)
-        for (int u = 0; u < len; u++)
-            cols[area(x, len) + u] = mirror(x * factor + u - half, src.w);
-    std::vector<const float *> rows(len);
+    // Mirrored source column of tap u of every output column, tap-major.
+    std::vector<int> cols(area(len, dst.w));
+    for (int u = 0; u < len; u++)
+        for (int x = 0; x < dst.w; x++)
+            cols[area(u, dst.w) + x] = mirror(x * factor + u - half, src.w);
+    std::vector<double> acc(static_cast<size_t>(dst.w));
     for (int y = 0; y < dst.h; y++) {
-        for (int v = 0; v < len; v++) rows[v] = src.row(mirror(y * factor + v - half, src.h));
-        float *out = dst.row(y);
-        for (int x = 0; x < dst.w; x++) {
-            const int *c = &cols[area(x, len)];
-            // Float products summed in double, row by row, as the reference.
-            double sum = 0.0;
-            for (int v = 0; v < len; v++) {
-                const float *taps = kernel.taps + v * len;
-                for (int u = 0; u < len; u++) sum += rows[v][c[u]] * taps[u];
+        // Each output is a double sum of float products in kernel order (row
+        // by row, left to right), as the reference's; walking the row inside
+        // the taps keeps that order per pixel with independent sums.
+        std::fill(acc.begin(), acc.end(), 0.0);
+        for (int v = 0; v < len; v++) {
+            const float *in = src.row(mirror(y * factor + v - half, src.h));
+            for (int u = 0; u < len; u++) {
+                const float tap = kernel.taps[v * len + u];
+                const int *c = &cols[area(u, dst.w)];
+                for (int x = 0; x < dst.w; x++) acc[x] += in[c[x]] * tap;
             }
-            out[x] = static_cast<float>(sum);
         }
+        float *out = dst.row(y);
+        for (int x = 0; x < dst.w; x++) out[x] = static_cast<float>(acc[x]);
     }
 }
 
