@@ -37,7 +37,9 @@ struct Image {
 };
 
 // Luma on the 8-bit scale: deeper samples are divided by 2^(bpc-8), so that
-// the SSIM constants (L = 255) fit every depth.
+// the SSIM constants (L = 255) fit every depth. The reference does this for
+// 10, 12 and 16 bits and reads other depths as bytes; here every depth
+// from 9 to 16 is scaled.
 void luma_to_float(const VmafPicture &pic, Image &out);
 
 // The size decimation by `factor` gives: w / factor, plus one when w is odd
