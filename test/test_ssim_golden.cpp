@@ -55,7 +55,7 @@ unsigned texture(unsigned p, unsigned x, unsigned y, unsigned bpc)
 
 TEST(FloatSsim, PictureAgainstItselfIsOne)
 {
-    for (unsigned bpc : {8u, 10u, 12u, 16u}) {
+    for (unsigned bpc : {8u, 9u, 10u, 12u, 14u, 16u}) {
         for (const char *scale : {"0", "1", "3"}) {
             auto ctx = make_context(0);
             ASSERT_EQ(use_feature(ctx.get(), "float_ssim", {{"scale", scale}, {"enable_lcs", "true"}}),

@@ -186,6 +186,9 @@ private:
             const Sample *rv = row<Sample>(ref, 2, ci), *dv = row<Sample>(dis, 2, ci);
             for (unsigned j = 0; j < ref.w[0]; j++) {
                 const unsigned cj = j >> ss_x_;
+                // Equal colours differ by exactly 0: skipping them leaves the
+                // sum as it was and saves the costly conversion.
+                if (ry[j] == dy[j] && ru[cj] == du[cj] && rv[cj] == dv[cj]) continue;
                 const Lab p = to_lab(ry[j], ru[cj], rv[cj], bpc);
                 const Lab q = to_lab(dy[j], du[cj], dv[cj], bpc);
                 sum += delta_e00(p, q);
