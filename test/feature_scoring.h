@@ -42,7 +42,7 @@ inline int use_feature(VmafContext *ctx, const char *name,
 
 // Every golden frame's `keys` within `tolerance`; a null golden value (not
 // finite in the reference) must be non-finite here too.
-inline void expect_golden(VmafContext *ctx, const nlohmann::json &g, const std::string &clip,
+inline void expect_keys_match(VmafContext *ctx, const nlohmann::json &g, const std::string &clip,
                           const std::vector<std::string> &keys, double tolerance)
 {
     const auto &frames = g.at("frames");

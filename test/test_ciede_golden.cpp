@@ -22,7 +22,7 @@ TEST_P(CiedeGolden, MatchesReference)
     auto ctx = make_context(2);
     ASSERT_EQ(use_feature(ctx.get(), "ciede"), 0);
     ASSERT_EQ(score_clip(ctx.get(), clip), 0);
-    expect_golden(ctx.get(), *g, clip, {"ciede2000"}, 1e-5);
+    expect_keys_match(ctx.get(), *g, clip, {"ciede2000"}, 1e-5);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllClips, CiedeGolden, ::testing::ValuesIn(clip_names()),

@@ -23,7 +23,7 @@ TEST_P(PsnrHvsGolden, MatchesReference)
     ASSERT_EQ(score_clip(ctx.get(), clip), 0);
     std::vector<std::string> keys{"psnr_hvs_y"};
     if (chroma_comparable(clip)) keys.insert(keys.end(), {"psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs"});
-    expect_golden(ctx.get(), *g, clip, keys, 1e-5);
+    expect_keys_match(ctx.get(), *g, clip, keys, 1e-5);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllClips, PsnrHvsGolden, ::testing::ValuesIn(clip_names()),
