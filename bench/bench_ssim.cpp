@@ -71,8 +71,15 @@ void feature_fps(benchmark::State &state, const char *feature)
     unsigned index = 0;
     for (auto _ : state) {
         VmafPicture ref, dis;
-        vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, kW, kH);
-        vmaf_picture_alloc(&dis, VMAF_PIX_FMT_YUV420P, 8, kW, kH);
+        if (vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, kW, kH)) {
+            state.SkipWithError("out of memory");
+            break;
+        }
+        if (vmaf_picture_alloc(&dis, VMAF_PIX_FMT_YUV420P, 8, kW, kH)) {
+            vmaf_picture_unref(&ref);
+            state.SkipWithError("out of memory");
+            break;
+        }
         f.fill(ref, f.ref);
         f.fill(dis, f.dis);
         if (vmaf_read_pictures(ctx, &ref, &dis, index++)) {
