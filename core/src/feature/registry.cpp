@@ -10,6 +10,10 @@ extern const VmafExtractor vmaf_extractor_vif;
 #ifdef VMAF_HAVE_HIP
 extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
+extern const VmafExtractor vmaf_extractor_float_ssim;
+extern const VmafExtractor vmaf_extractor_float_ms_ssim;
+extern const VmafExtractor vmaf_extractor_psnr_hvs;
+extern const VmafExtractor vmaf_extractor_ciede;
 }
 
 namespace vmaf {
@@ -22,6 +26,10 @@ constexpr const VmafExtractor *kTable[] = {
 #ifdef VMAF_HAVE_HIP
     &vmaf_extractor_psnr_hip,
 #endif
+    &vmaf_extractor_float_ssim,
+    &vmaf_extractor_float_ms_ssim,
+    &vmaf_extractor_psnr_hvs,
+    &vmaf_extractor_ciede,
 };
 } // namespace
 
