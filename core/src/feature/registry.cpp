@@ -8,6 +8,7 @@ extern const VmafExtractor vmaf_extractor_psnr;
 #ifdef VMAF_HAVE_HIP
 extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
+extern const VmafExtractor vmaf_extractor_adm;
 }
 
 namespace vmaf {
@@ -18,6 +19,7 @@ constexpr const VmafExtractor *kTable[] = {
 #ifdef VMAF_HAVE_HIP
     &vmaf_extractor_psnr_hip,
 #endif
+    &vmaf_extractor_adm,
 };
 } // namespace
 

@@ -1,0 +1,145 @@
+#include "feature/adm_dwt2.h"
+
+#include "feature/adm_math.h"
+
+namespace vmaf::adm {
+
+namespace {
+
+// Input columns of the four taps of every output column.
+struct Columns {
+    int first[3][4]; // outputs 0, n-2 and n-1, where taps are reflected
+    int n;
+
+    explicit Columns(int w) : n((w + 1) / 2)
+    {
+        const int at[3] = {0, n - 2, n - 1};
+        for (int e = 0; e < 3; e++)
+            for (int k = 0; k < 4; k++) first[e][k] = tap_index(at[e], k, w);
+    }
+    // Calls f(j, c0) for inner outputs (taps c0..c0+3) and g(j, taps) at the edges.
+    template <typename Inner, typename Edge> void each(Inner f, Edge g) const
+    {
+        g(0, first[0]);
+        for (int j = 1; j < n - 2; j++) f(j, 2 * j - 1);
+        g(n - 2, first[1]);
+        g(n - 1, first[2]);
+    }
+};
+
+template <typename Acc, typename S>
+inline Acc taps(const int32_t (&f)[4], S s0, S s1, S s2, S s3)
+{
+    return static_cast<Acc>(f[0]) * s0 + static_cast<Acc>(f[1]) * s1 + static_cast<Acc>(f[2]) * s2 +
+           static_cast<Acc>(f[3]) * s3;
+}
+
+} // namespace
+
+template <typename Pixel>
+void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
+                 Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp)
+{
+    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
+    approx.shape(ow, oh);
+    if (detail) detail->shape(ow, oh);
+    tmp.resize(2 * static_cast<size_t>(w));
+    int16_t *lo = tmp.data(), *hi = lo + w;
+    // Sums are formed modulo 2^32: for 16-bit input the reference's 32-bit
+    // sum overflows on the way, but its final value fits.
+    const uint32_t round = 1u << (bpc - 1);
+    const uint32_t centre = static_cast<uint32_t>(kLoSum) * round;
+    const Columns cols(w);
+
+    for (int i = 0; i < oh; i++) {
+        const Pixel *r[4];
+        for (int k = 0; k < 4; k++) r[k] = src + tap_index(i, k, h) * stride;
+        for (int j = 0; j < w; j++) {
+            const uint32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
+            const uint32_t l = taps<uint32_t>(kLo, s0, s1, s2, s3) - centre + round;
+            lo[j] = static_cast<int16_t>(static_cast<int32_t>(l) >> bpc);
+            if (detail) {
+                const uint32_t g = taps<uint32_t>(kHi, s0, s1, s2, s3) + round;
+                hi[j] = static_cast<int16_t>(static_cast<int32_t>(g) >> bpc);
+            }
+        }
+        int32_t *a = approx.row(i);
+        auto out = [&](int j, const int16_t *x0, const int16_t *x1, const int16_t *x2,
+                       const int16_t *x3, const int16_t *y0, const int16_t *y1,
+                       const int16_t *y2, const int16_t *y3) {
+            a[j] = static_cast<int16_t>((taps<int32_t>(kLo, *x0, *x1, *x2, *x3) + 32768) >> 16);
+            if (!detail) return;
+            (*detail)[1].row(i)[j] =
+                static_cast<int16_t>((taps<int32_t>(kHi, *x0, *x1, *x2, *x3) + 32768) >> 16);
+            (*detail)[0].row(i)[j] =
+                static_cast<int16_t>((taps<int32_t>(kLo, *y0, *y1, *y2, *y3) + 32768) >> 16);
+            (*detail)[2].row(i)[j] =
+                static_cast<int16_t>((taps<int32_t>(kHi, *y0, *y1, *y2, *y3) + 32768) >> 16);
+        };
+        cols.each(
+            [&](int j, int c) {
+                out(j, lo + c, lo + c + 1, lo + c + 2, lo + c + 3, hi + c, hi + c + 1,
+                    hi + c + 2, hi + c + 3);
+            },
+            [&](int j, const int *c) {
+                out(j, lo + c[0], lo + c[1], lo + c[2], lo + c[3], hi + c[0], hi + c[1],
+                    hi + c[2], hi + c[3]);
+            });
+    }
+}
+
+template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, Detail<int16_t> *,
+                                   Plane<int32_t> &, std::vector<int16_t> &);
+template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
+                                    Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
+
+void dwt2_scale(const Plane<int32_t> &in, int scale, Detail<int32_t> &detail,
+                Plane<int32_t> &approx, std::vector<int64_t> &tmp)
+{
+    // Per scale 1..3: rounding and shift of the vertical, then horizontal pass.
+    constexpr int64_t vround[3] = {0, 32768, 32768};
+    constexpr int vshift[3] = {0, 16, 16};
+    constexpr int64_t hround[3] = {16384, 32768, 16384};
+    constexpr int hshift[3] = {15, 16, 15};
+    const int64_t vr = vround[scale - 1], hr = hround[scale - 1];
+    const int vs = vshift[scale - 1], hs = hshift[scale - 1];
+
+    const int w = in.w, h = in.h;
+    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
+    approx.shape(ow, oh);
+    detail.shape(ow, oh);
+    tmp.resize(2 * static_cast<size_t>(w));
+    int64_t *lo = tmp.data(), *hi = lo + w;
+    const Columns cols(w);
+
+    for (int i = 0; i < oh; i++) {
+        const int32_t *r[4];
+        for (int k = 0; k < 4; k++) r[k] = in.row(tap_index(i, k, h));
+        for (int j = 0; j < w; j++) {
+            const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
+            // Stored as the reference's 32-bit intermediate.
+            lo[j] = static_cast<int32_t>((taps<int64_t>(kLo, s0, s1, s2, s3) + vr) >> vs);
+            hi[j] = static_cast<int32_t>((taps<int64_t>(kHi, s0, s1, s2, s3) + vr) >> vs);
+        }
+        int32_t *a = approx.row(i);
+        int32_t *bv = detail[1].row(i), *bh = detail[0].row(i), *bd = detail[2].row(i);
+        auto out = [&](int j, int64_t x0, int64_t x1, int64_t x2, int64_t x3, int64_t y0,
+                       int64_t y1, int64_t y2, int64_t y3) {
+            a[j] = static_cast<int32_t>((taps<int64_t>(kLo, x0, x1, x2, x3) + hr) >> hs);
+            bv[j] = static_cast<int32_t>((taps<int64_t>(kHi, x0, x1, x2, x3) + hr) >> hs);
+            bh[j] = static_cast<int32_t>((taps<int64_t>(kLo, y0, y1, y2, y3) + hr) >> hs);
+            bd[j] = static_cast<int32_t>((taps<int64_t>(kHi, y0, y1, y2, y3) + hr) >> hs);
+        };
+        cols.each(
+            [&](int j, int c) {
+                out(j, lo[c], lo[c + 1], lo[c + 2], lo[c + 3], hi[c], hi[c + 1], hi[c + 2],
+                    hi[c + 3]);
+            },
+            [&](int j, const int *c) {
+                out(j, lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]], hi[c[0]], hi[c[1]], hi[c[2]],
+                    hi[c[3]]);
+            });
+    }
+}
+
+} // namespace vmaf::adm
