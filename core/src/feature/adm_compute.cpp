@@ -74,10 +74,12 @@ Scores Computer::compute(const VmafPicture &ref, const VmafPicture &dis)
         if (s + 1 == kScales) break;
 
         const int scale = s + 1;
-        dwt2_scale(approx_ref_, scale, work_.ref, next_approx_, tmp64_);
-        std::swap(approx_ref_, next_approx_);
-        dwt2_scale(approx_dis_, scale, work_.dis, next_approx_, tmp64_);
-        std::swap(approx_dis_, next_approx_);
+        const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
+        Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
+        Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
+        dwt2_scale(in, scale, detail, next, tmp64_);
+        std::swap(approx_ref_, next_ref_);
+        std::swap(approx_dis_, next_dis_);
         w = (w + 1) / 2;
         h = (h + 1) / 2;
         decouple(work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive);

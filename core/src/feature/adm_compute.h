@@ -57,7 +57,7 @@ private:
 
     Work<int16_t> work0_;
     Work<int32_t> work_;
-    Plane<int32_t> approx_ref_, approx_dis_, next_approx_;
+    Plane<int32_t> approx_ref_, approx_dis_, next_ref_, next_dis_;
     std::vector<int16_t> tmp16_;
     std::vector<int64_t> tmp64_;
     std::vector<int32_t> scratch_;

@@ -93,8 +93,8 @@ template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, De
 template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
                                     Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
 
-void dwt2_scale(const Plane<int32_t> &in, int scale, Detail<int32_t> &detail,
-                Plane<int32_t> &approx, std::vector<int64_t> &tmp)
+void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
+                Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp)
 {
     // Per scale 1..3: rounding and shift of the vertical, then horizontal pass.
     constexpr int64_t vround[3] = {0, 32768, 32768};
@@ -104,41 +104,60 @@ void dwt2_scale(const Plane<int32_t> &in, int scale, Detail<int32_t> &detail,
     const int64_t vr = vround[scale - 1], hr = hround[scale - 1];
     const int vs = vshift[scale - 1], hs = hshift[scale - 1];
 
-    const int w = in.w, h = in.h;
+    const int w = in[0]->w, h = in[0]->h;
     const int ow = (w + 1) / 2, oh = (h + 1) / 2;
-    approx.shape(ow, oh);
-    detail.shape(ow, oh);
-    tmp.resize(2 * static_cast<size_t>(w));
-    int64_t *lo = tmp.data(), *hi = lo + w;
-    const Columns cols(w);
+    // The vertical pass of a row, laid out as the reference's: low and high
+    // of the reference, low and high of the distorted, then two zeros.
+    tmp.assign(4 * static_cast<size_t>(w) + 2, 0);
+    int64_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
 
+    // The reference's AVX-512 horizontal pass filters 8 outputs at a time
+    // from unreflected taps 2j-1..2j+2 for j in [1, vector_end). When its
+    // last block reaches output ow-1, that output's taps past the row read
+    // the next buffer of the layout instead of the reflected samples.
+    const int vector_end = ow - (ow - 1) % 8;
+    Columns cols(w);
+    if (vector_end == ow)
+        for (int k = 0; k < 4; k++) cols.first[2][k] = 2 * (ow - 1) - 1 + k;
+
+    for (int p = 0; p < 2; p++) {
+        approx[p]->shape(ow, oh);
+        detail[p]->shape(ow, oh);
+    }
     for (int i = 0; i < oh; i++) {
-        const int32_t *r[4];
-        for (int k = 0; k < 4; k++) r[k] = in.row(tap_index(i, k, h));
-        for (int j = 0; j < w; j++) {
-            const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
-            // Stored as the reference's 32-bit intermediate.
-            lo[j] = static_cast<int32_t>((taps<int64_t>(kLo, s0, s1, s2, s3) + vr) >> vs);
-            hi[j] = static_cast<int32_t>((taps<int64_t>(kHi, s0, s1, s2, s3) + vr) >> vs);
+        for (int p = 0; p < 2; p++) {
+            const int32_t *r[4];
+            for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
+            int64_t *lo = row_lo[p], *hi = lo + w;
+            for (int j = 0; j < w; j++) {
+                const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
+                // Stored as the reference's 32-bit intermediate.
+                lo[j] = static_cast<int32_t>((taps<int64_t>(kLo, s0, s1, s2, s3) + vr) >> vs);
+                hi[j] = static_cast<int32_t>((taps<int64_t>(kHi, s0, s1, s2, s3) + vr) >> vs);
+            }
         }
-        int32_t *a = approx.row(i);
-        int32_t *bv = detail[1].row(i), *bh = detail[0].row(i), *bd = detail[2].row(i);
-        auto out = [&](int j, int64_t x0, int64_t x1, int64_t x2, int64_t x3, int64_t y0,
-                       int64_t y1, int64_t y2, int64_t y3) {
-            a[j] = static_cast<int32_t>((taps<int64_t>(kLo, x0, x1, x2, x3) + hr) >> hs);
-            bv[j] = static_cast<int32_t>((taps<int64_t>(kHi, x0, x1, x2, x3) + hr) >> hs);
-            bh[j] = static_cast<int32_t>((taps<int64_t>(kLo, y0, y1, y2, y3) + hr) >> hs);
-            bd[j] = static_cast<int32_t>((taps<int64_t>(kHi, y0, y1, y2, y3) + hr) >> hs);
-        };
-        cols.each(
-            [&](int j, int c) {
-                out(j, lo[c], lo[c + 1], lo[c + 2], lo[c + 3], hi[c], hi[c + 1], hi[c + 2],
-                    hi[c + 3]);
-            },
-            [&](int j, const int *c) {
-                out(j, lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]], hi[c[0]], hi[c[1]], hi[c[2]],
-                    hi[c[3]]);
-            });
+        for (int p = 0; p < 2; p++) {
+            const int64_t *lo = row_lo[p], *hi = lo + w;
+            int32_t *a = approx[p]->row(i);
+            Detail<int32_t> &d = *detail[p];
+            int32_t *bv = d[1].row(i), *bh = d[0].row(i), *bd = d[2].row(i);
+            auto out = [&](int j, const int *c) {
+                a[j] = static_cast<int32_t>(
+                    (taps<int64_t>(kLo, lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]]) + hr) >> hs);
+                bv[j] = static_cast<int32_t>(
+                    (taps<int64_t>(kHi, lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]]) + hr) >> hs);
+                bh[j] = static_cast<int32_t>(
+                    (taps<int64_t>(kLo, hi[c[0]], hi[c[1]], hi[c[2]], hi[c[3]]) + hr) >> hs);
+                bd[j] = static_cast<int32_t>(
+                    (taps<int64_t>(kHi, hi[c[0]], hi[c[1]], hi[c[2]], hi[c[3]]) + hr) >> hs);
+            };
+            cols.each(
+                [&](int j, int c) {
+                    const int t[4] = {c, c + 1, c + 2, c + 3};
+                    out(j, t);
+                },
+                out);
+        }
     }
 }
 

@@ -19,8 +19,11 @@ template <typename Pixel>
 void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
                  Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp);
 
-// Scale 1, 2 or 3 from the previous scale's approximation.
-void dwt2_scale(const Plane<int32_t> &in, int scale, Detail<int32_t> &detail,
-                Plane<int32_t> &approx, std::vector<int64_t> &tmp);
+// Scale 1, 2 or 3 of both pictures from the previous scale's approximations
+// (in[0] reference, in[1] distorted). Both go through one call because the
+// reference's AVX-512 code, whose output the golden data is, reads across
+// its row buffers of the two pictures (see the .cpp).
+void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
+                Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp);
 
 } // namespace vmaf::adm
