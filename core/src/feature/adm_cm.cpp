@@ -37,7 +37,7 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *thr, i
 } // namespace
 
 template <typename T>
-float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
+VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
                       const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
                       std::vector<int32_t> &scratch)
 {

@@ -6,7 +6,7 @@
 namespace vmaf::adm {
 
 template <typename T>
-void csf_weight(const Detail<T> &in, const typename ScaleMath<T>::Factors &factors,
+VMAF_ADM_CLONES void csf_weight(const Detail<T> &in, const typename ScaleMath<T>::Factors &factors,
                 Detail<T> &weighted, Detail<T> &floor)
 {
     using M = ScaleMath<T>;
@@ -52,8 +52,8 @@ float pool(const double energy[3], std::array<float, 2> weights, const Region &r
 
 } // namespace
 
-float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
-                     double noise_weight)
+VMAF_ADM_CLONES float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
+                                     double noise_weight)
 {
     const Region reg = score_region(ref[0].w, ref[0].h);
     // Row sums are scaled down on large regions to stay within 64 bits.
@@ -78,8 +78,8 @@ float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
     return pool(energy, weights, reg, noise_weight);
 }
 
-float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
-              double noise_weight)
+VMAF_ADM_CLONES float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
+                              double noise_weight)
 {
     constexpr uint32_t sq_shift[3] = {31, 30, 31};
     constexpr uint32_t frac_bits[3] = {32, 27, 23};

@@ -5,7 +5,7 @@
 namespace vmaf::adm {
 
 template <typename T>
-void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
+VMAF_ADM_CLONES void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
               Detail<T> &restored, Detail<T> &additive)
 {
     using M = ScaleMath<T>;

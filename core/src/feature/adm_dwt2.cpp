@@ -37,7 +37,7 @@ inline Acc taps(const int32_t (&f)[4], S s0, S s1, S s2, S s3)
 } // namespace
 
 template <typename Pixel>
-void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
+VMAF_ADM_CLONES void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
                  Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp)
 {
     const int ow = (w + 1) / 2, oh = (h + 1) / 2;
@@ -64,27 +64,18 @@ void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
             }
         }
         int32_t *a = approx.row(i);
-        auto out = [&](int j, const int16_t *x0, const int16_t *x1, const int16_t *x2,
-                       const int16_t *x3, const int16_t *y0, const int16_t *y1,
-                       const int16_t *y2, const int16_t *y3) {
-            a[j] = static_cast<int16_t>((taps<int32_t>(kLo, *x0, *x1, *x2, *x3) + 32768) >> 16);
+        int16_t *bh = detail ? (*detail)[0].row(i) : nullptr;
+        int16_t *bv = detail ? (*detail)[1].row(i) : nullptr;
+        int16_t *bd = detail ? (*detail)[2].row(i) : nullptr;
+        auto out = [&](int j, int c0, int c1, int c2, int c3) {
+            a[j] = static_cast<int16_t>((taps<int32_t>(kLo, lo[c0], lo[c1], lo[c2], lo[c3]) + 32768) >> 16);
             if (!detail) return;
-            (*detail)[1].row(i)[j] =
-                static_cast<int16_t>((taps<int32_t>(kHi, *x0, *x1, *x2, *x3) + 32768) >> 16);
-            (*detail)[0].row(i)[j] =
-                static_cast<int16_t>((taps<int32_t>(kLo, *y0, *y1, *y2, *y3) + 32768) >> 16);
-            (*detail)[2].row(i)[j] =
-                static_cast<int16_t>((taps<int32_t>(kHi, *y0, *y1, *y2, *y3) + 32768) >> 16);
+            bv[j] = static_cast<int16_t>((taps<int32_t>(kHi, lo[c0], lo[c1], lo[c2], lo[c3]) + 32768) >> 16);
+            bh[j] = static_cast<int16_t>((taps<int32_t>(kLo, hi[c0], hi[c1], hi[c2], hi[c3]) + 32768) >> 16);
+            bd[j] = static_cast<int16_t>((taps<int32_t>(kHi, hi[c0], hi[c1], hi[c2], hi[c3]) + 32768) >> 16);
         };
-        cols.each(
-            [&](int j, int c) {
-                out(j, lo + c, lo + c + 1, lo + c + 2, lo + c + 3, hi + c, hi + c + 1,
-                    hi + c + 2, hi + c + 3);
-            },
-            [&](int j, const int *c) {
-                out(j, lo + c[0], lo + c[1], lo + c[2], lo + c[3], hi + c[0], hi + c[1],
-                    hi + c[2], hi + c[3]);
-            });
+        cols.each([&](int j, int c) { out(j, c, c + 1, c + 2, c + 3); },
+                  [&](int j, const int *c) { out(j, c[0], c[1], c[2], c[3]); });
     }
 }
 
@@ -93,7 +84,7 @@ template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, De
 template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
                                     Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
 
-void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
+VMAF_ADM_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
                 Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp)
 {
     // Per scale 1..3: rounding and shift of the vertical, then horizontal pass.
