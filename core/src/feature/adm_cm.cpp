@@ -9,28 +9,38 @@ namespace {
 // Masking threshold of every sample of row i in [reg.left, reg.right):
 // the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15.
 template <typename T>
-void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *thr, int32_t *col,
-                   int32_t *centre)
+void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *__restrict thr,
+                   int32_t *__restrict col, int32_t *__restrict centre)
 {
     using M = ScaleMath<T>;
     const int w = m.floor[0].w, h = m.floor[0].h;
     const int r0 = window_index(i - 1, h), r2 = window_index(i + 1, h);
     const int lo = reg.left > 0 ? reg.left - 1 : 0;
     const int hi = reg.right < w ? reg.right + 1 : w;
+    const T *__restrict f0[3], *__restrict f1[3], *__restrict f2[3], *__restrict c1[3];
+    for (int b = 0; b < 3; b++) {
+        f0[b] = m.floor[b].row(r0);
+        f1[b] = m.floor[b].row(i);
+        f2[b] = m.floor[b].row(r2);
+        c1[b] = m.weighted[b].row(i);
+    }
     for (int c = lo; c < hi; c++) {
-        int32_t sum = 0, mid = 0;
-        for (int b = 0; b < 3; b++) {
-            sum += m.floor[b].row(r0)[c] + m.floor[b].row(r2)[c];
-            mid += m.floor[b].row(i)[c];
-        }
-        col[c] = sum + mid;
+        const int32_t mid = int32_t{f1[0][c]} + f1[1][c] + f1[2][c];
+        col[c] = int32_t{f0[0][c]} + f0[1][c] + f0[2][c] + mid + f2[0][c] + f2[1][c] + f2[2][c];
         centre[c] = mid;
     }
-    for (int j = reg.left; j < reg.right; j++) {
-        const int cl = window_index(j - 1, w), cr = window_index(j + 1, w);
-        int32_t own = 0;
-        for (int b = 0; b < 3; b++) own += M::floor15(m.weighted[b].row(i)[j]);
-        thr[j] = col[cl] + col[j] + col[cr] - centre[j] + own;
+    auto own = [&](int j) {
+        return M::floor15(c1[0][j]) + M::floor15(c1[1][j]) + M::floor15(c1[2][j]);
+    };
+    // Reflected / replicated neighbours only at the band's first and last column.
+    const int inner_lo = reg.left > 1 ? reg.left : 1;
+    const int inner_hi = reg.right < w - 1 ? reg.right : w - 1;
+    for (int j = inner_lo; j < inner_hi; j++)
+        thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j);
+    for (int j : {reg.left, reg.right - 1}) {
+        if (j >= inner_lo && j < inner_hi) continue;
+        thr[j] = col[window_index(j - 1, w)] + col[j] + col[window_index(j + 1, w)] - centre[j] +
+                 own(j);
     }
 }
 
@@ -47,15 +57,17 @@ VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename Scale
     scratch.resize(3 * static_cast<size_t>(w));
     int32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
     const int64_t row_round = half_of(shifts.row);
+    const typename M::Factors fac = factors; // local copies: no aliasing with the rows
+    const CmShifts sh = shifts;
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
         threshold_row(masker, i, reg, thr, col, centre);
         for (int b = 0; b < 3; b++) {
-            const T *x = src[b].row(i);
+            const T *__restrict x = src[b].row(i);
             int64_t row = 0;
             for (int j = reg.left; j < reg.right; j++)
-                row += M::masked_cube(x[j], factors, b, thr[j], shifts);
-            acc[b] += (row + row_round) >> shifts.row;
+                row += M::masked_cube(x[j], fac, b, thr[j], sh);
+            acc[b] += (row + row_round) >> sh.row;
         }
     }
     const float nf = noise_floor(reg.width() * reg.height(), noise_weight);

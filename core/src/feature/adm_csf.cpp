@@ -14,12 +14,14 @@ VMAF_ADM_CLONES void csf_weight(const Detail<T> &in, const typename ScaleMath<T>
     weighted.shape(w, h);
     floor.shape(w, h);
     const Region reg = work_region(w, h);
+    const typename M::Factors fac = factors; // a local copy: no aliasing with the rows
     for (int b = 0; b < 3; b++) {
         for (int i = reg.top; i < reg.bottom; i++) {
-            const T *x = in[b].row(i);
-            T *c = weighted[b].row(i), *f = floor[b].row(i);
+            const T *__restrict x = in[b].row(i);
+            T *__restrict c = weighted[b].row(i);
+            T *__restrict f = floor[b].row(i);
             for (int j = reg.left; j < reg.right; j++) {
-                const T v = M::csf(x[j], factors, b);
+                const T v = M::csf(x[j], fac, b);
                 c[j] = v;
                 f[j] = M::floor30(v);
             }
