@@ -57,18 +57,21 @@ VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename Scale
     scratch.resize(3 * static_cast<size_t>(w));
     int32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
     const int64_t row_round = half_of(shifts.row);
-    const typename M::Factors fac = factors; // local copies: no aliasing with the rows
-    const CmShifts sh = shifts;
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
         threshold_row(masker, i, reg, thr, col, centre);
-        for (int b = 0; b < 3; b++) {
-            const T *__restrict x = src[b].row(i);
+        auto band = [&]<int B>() {
+            const T *__restrict x = src[B].row(i);
+            const auto f = factors[B];
+            const uint32_t cube = shifts.cube[B];
             int64_t row = 0;
             for (int j = reg.left; j < reg.right; j++)
-                row += M::masked_cube(x[j], fac, b, thr[j], sh);
-            acc[b] += (row + row_round) >> sh.row;
-        }
+                row += M::template masked_cube<B>(x[j], f, thr[j], cube);
+            acc[B] += (row + row_round) >> shifts.row;
+        };
+        band.template operator()<0>();
+        band.template operator()<1>();
+        band.template operator()<2>();
     }
     const float nf = noise_floor(reg.width() * reg.height(), noise_weight);
     float sum = 0.0f;

@@ -14,19 +14,22 @@ VMAF_ADM_CLONES void csf_weight(const Detail<T> &in, const typename ScaleMath<T>
     weighted.shape(w, h);
     floor.shape(w, h);
     const Region reg = work_region(w, h);
-    const typename M::Factors fac = factors; // a local copy: no aliasing with the rows
-    for (int b = 0; b < 3; b++) {
+    auto band = [&]<int B>() {
+        const auto fac = factors[B];
         for (int i = reg.top; i < reg.bottom; i++) {
-            const T *__restrict x = in[b].row(i);
-            T *__restrict c = weighted[b].row(i);
-            T *__restrict f = floor[b].row(i);
+            const T *__restrict x = in[B].row(i);
+            T *__restrict c = weighted[B].row(i);
+            T *__restrict f = floor[B].row(i);
             for (int j = reg.left; j < reg.right; j++) {
-                const T v = M::csf(x[j], fac, b);
+                const T v = M::template csf<B>(x[j], fac);
                 c[j] = v;
                 f[j] = M::floor30(v);
             }
         }
-    }
+    };
+    band.template operator()<0>();
+    band.template operator()<1>();
+    band.template operator()<2>();
 }
 
 template void csf_weight<int16_t>(const Detail<int16_t> &, const ScaleMath<int16_t>::Factors &,

@@ -123,6 +123,8 @@ VMAF_ADM_HD inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double e
     return static_cast<T>(o > 0 ? (g < td ? g : td) : (g > td ? g : td));
 }
 
+// Band B of the functions below: 0 = h, 1 = v, 2 = d.
+
 // Shifts of the masking sum (contrast masking, adm_cm) for one scale.
 struct CmShifts {
     uint32_t cube[3];  // per band h, v, d
@@ -149,12 +151,11 @@ template <> struct ScaleMath<int16_t> {
     }
     // CSF-weighted coefficient; the d band's rounding term is 65535, as in
     // the reference.
-    VMAF_ADM_HD static int16_t csf(int16_t x, const Factors &f, int band)
+    template <int B> VMAF_ADM_HD static int16_t csf(int16_t x, uint16_t f)
     {
-        constexpr int shift[3] = {15, 15, 17};
-        constexpr int32_t round[3] = {16384, 16384, 65535};
-        const int32_t v = static_cast<int32_t>(f[band]) * x;
-        return static_cast<int16_t>((v + round[band]) >> shift[band]);
+        constexpr int shift = B == 2 ? 17 : 15;
+        constexpr int32_t round = B == 2 ? 65535 : 16384;
+        return static_cast<int16_t>((static_cast<int32_t>(f) * x + round) >> shift);
     }
     // |csf| / 30: this sample's share of its neighbours' masking threshold.
     VMAF_ADM_HD static int16_t floor30(int16_t c)
@@ -167,16 +168,16 @@ template <> struct ScaleMath<int16_t> {
         return static_cast<int16_t>((8738 * std::abs(static_cast<int32_t>(c)) + 2048) >> 12);
     }
     // Cube of the CSF-weighted coefficient above its masking threshold.
-    VMAF_ADM_HD static int64_t masked_cube(int16_t x, const Factors &f, int band, int32_t thr,
-                                           const CmShifts &s)
+    template <int B>
+    VMAF_ADM_HD static int64_t masked_cube(int16_t x, uint16_t f, int32_t thr, uint32_t cube)
     {
-        constexpr int sub[3] = {10, 10, 12};
-        constexpr int sq[3] = {29, 29, 30};
-        int32_t v = std::abs(static_cast<int32_t>(x) * f[band]) - (thr << sub[band]);
+        constexpr int sub = B == 2 ? 12 : 10;
+        constexpr int sq = B == 2 ? 30 : 29;
+        int32_t v = std::abs(static_cast<int32_t>(x) * f) - (thr << sub);
         if (v < 0) v = 0;
-        const int32_t v2 = static_cast<int32_t>(
-            (static_cast<int64_t>(v) * v + (int64_t{1} << (sq[band] - 1))) >> sq[band]);
-        return (static_cast<int64_t>(v2) * v + half_of(s.cube[band])) >> s.cube[band];
+        const int32_t v2 =
+            static_cast<int32_t>((static_cast<int64_t>(v) * v + (int64_t{1} << (sq - 1))) >> sq);
+        return (static_cast<int64_t>(v2) * v + half_of(cube)) >> cube;
     }
     static CmShifts cm_shifts(int w, int h)
     {
@@ -219,9 +220,9 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((static_cast<int64_t>(k) * o + 16384) >> 15);
     }
-    VMAF_ADM_HD static int32_t csf(int32_t x, const Factors &f, int band)
+    template <int> VMAF_ADM_HD static int32_t csf(int32_t x, uint32_t f)
     {
-        return static_cast<int32_t>((static_cast<int64_t>(f[band]) * x + (1 << 27)) >> 28);
+        return static_cast<int32_t>((static_cast<int64_t>(f) * x + (1 << 27)) >> 28);
     }
     // The reference's rounding term here is (int32_t)(1u << 31), i.e. -2^31.
     VMAF_ADM_HD static int32_t floor30(int32_t c)
@@ -232,14 +233,14 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((int64_t{286331153} * std::abs(c) + INT32_MIN) >> 32);
     }
-    VMAF_ADM_HD static int64_t masked_cube(int32_t x, const Factors &f, int band, int32_t thr,
-                                           const CmShifts &s)
+    template <int B>
+    VMAF_ADM_HD static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
     {
-        int32_t v = std::abs(csf(x, f, band)) - thr;
+        int32_t v = std::abs(csf<B>(x, f)) - thr;
         if (v < 0) v = 0;
         const int32_t v2 =
             static_cast<int32_t>((static_cast<int64_t>(v) * v + (1 << 29)) >> 30);
-        return (static_cast<int64_t>(v2) * v + half_of(s.cube[band])) >> s.cube[band];
+        return (static_cast<int64_t>(v2) * v + half_of(cube)) >> cube;
     }
     static CmShifts cm_shifts(int w, int h, int scale)
     {
