@@ -34,48 +34,64 @@ inline Acc taps(const int32_t (&f)[4], S s0, S s1, S s2, S s3)
            static_cast<Acc>(f[3]) * s3;
 }
 
-} // namespace
-
-template <typename Pixel>
-VMAF_ADM_CLONES void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
-                 Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp)
+// Scale 0 of rows [0, oh): the vertical pass of a row into lo/hi, then
+// the horizontal pass. kDetail false makes the approximation only.
+template <bool kDetail, typename Pixel>
+VMAF_ADM_CLONES void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
+                                 Detail<int16_t> *detail, Plane<int32_t> &approx,
+                                 int16_t *__restrict lo, int16_t *__restrict hi)
 {
-    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
-    approx.shape(ow, oh);
-    if (detail) detail->shape(ow, oh);
-    tmp.resize(2 * static_cast<size_t>(w));
-    int16_t *lo = tmp.data(), *hi = lo + w;
     // Sums are formed modulo 2^32: for 16-bit input the reference's 32-bit
     // sum overflows on the way, but its final value fits.
     const uint32_t round = 1u << (bpc - 1);
     const uint32_t centre = static_cast<uint32_t>(kLoSum) * round;
     const Columns cols(w);
-
-    for (int i = 0; i < oh; i++) {
-        const Pixel *r[4];
-        for (int k = 0; k < 4; k++) r[k] = src + tap_index(i, k, h) * stride;
+    for (int i = 0; i < approx.h; i++) {
+        const Pixel *__restrict r0 = src + tap_index(i, 0, h) * stride;
+        const Pixel *__restrict r1 = src + tap_index(i, 1, h) * stride;
+        const Pixel *__restrict r2 = src + tap_index(i, 2, h) * stride;
+        const Pixel *__restrict r3 = src + tap_index(i, 3, h) * stride;
         for (int j = 0; j < w; j++) {
-            const uint32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
+            const uint32_t s0 = r0[j], s1 = r1[j], s2 = r2[j], s3 = r3[j];
             const uint32_t l = taps<uint32_t>(kLo, s0, s1, s2, s3) - centre + round;
             lo[j] = static_cast<int16_t>(static_cast<int32_t>(l) >> bpc);
-            if (detail) {
+            if constexpr (kDetail) {
                 const uint32_t g = taps<uint32_t>(kHi, s0, s1, s2, s3) + round;
                 hi[j] = static_cast<int16_t>(static_cast<int32_t>(g) >> bpc);
             }
         }
-        int32_t *a = approx.row(i);
-        int16_t *bh = detail ? (*detail)[0].row(i) : nullptr;
-        int16_t *bv = detail ? (*detail)[1].row(i) : nullptr;
-        int16_t *bd = detail ? (*detail)[2].row(i) : nullptr;
+        int32_t *__restrict a = approx.row(i);
+        int16_t *__restrict bh = kDetail ? (*detail)[0].row(i) : nullptr;
+        int16_t *__restrict bv = kDetail ? (*detail)[1].row(i) : nullptr;
+        int16_t *__restrict bd = kDetail ? (*detail)[2].row(i) : nullptr;
         auto out = [&](int j, int c0, int c1, int c2, int c3) {
-            a[j] = static_cast<int16_t>((taps<int32_t>(kLo, lo[c0], lo[c1], lo[c2], lo[c3]) + 32768) >> 16);
-            if (!detail) return;
-            bv[j] = static_cast<int16_t>((taps<int32_t>(kHi, lo[c0], lo[c1], lo[c2], lo[c3]) + 32768) >> 16);
-            bh[j] = static_cast<int16_t>((taps<int32_t>(kLo, hi[c0], hi[c1], hi[c2], hi[c3]) + 32768) >> 16);
-            bd[j] = static_cast<int16_t>((taps<int32_t>(kHi, hi[c0], hi[c1], hi[c2], hi[c3]) + 32768) >> 16);
+            auto h16 = [](int32_t v) { return static_cast<int16_t>((v + 32768) >> 16); };
+            a[j] = h16(taps<int32_t>(kLo, lo[c0], lo[c1], lo[c2], lo[c3]));
+            if constexpr (kDetail) {
+                bv[j] = h16(taps<int32_t>(kHi, lo[c0], lo[c1], lo[c2], lo[c3]));
+                bh[j] = h16(taps<int32_t>(kLo, hi[c0], hi[c1], hi[c2], hi[c3]));
+                bd[j] = h16(taps<int32_t>(kHi, hi[c0], hi[c1], hi[c2], hi[c3]));
+            }
         };
         cols.each([&](int j, int c) { out(j, c, c + 1, c + 2, c + 3); },
                   [&](int j, const int *c) { out(j, c[0], c[1], c[2], c[3]); });
+    }
+}
+
+} // namespace
+
+template <typename Pixel>
+void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
+                 Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp)
+{
+    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
+    approx.shape(ow, oh);
+    tmp.resize(2 * static_cast<size_t>(w));
+    if (detail) {
+        detail->shape(ow, oh);
+        scale0_rows<true>(src, stride, w, h, bpc, detail, approx, tmp.data(), tmp.data() + w);
+    } else {
+        scale0_rows<false>(src, stride, w, h, bpc, detail, approx, tmp.data(), tmp.data() + w);
     }
 }
 
