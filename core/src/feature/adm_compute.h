@@ -61,6 +61,7 @@ private:
     std::vector<int16_t> tmp16_;
     std::vector<int64_t> tmp64_;
     std::vector<int32_t> scratch_;
+    std::vector<uint8_t> angles_;
 };
 
 } // namespace vmaf::adm

@@ -4,14 +4,17 @@
 // (kept detail) and the rest (additive impairment).
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "feature/adm_bands.h"
 
 namespace vmaf::adm {
 
 // Fills `restored` and `additive` over work_region() of the bands.
-// T is int16_t at scale 0, int32_t at scales 1-3.
+// T is int16_t at scale 0, int32_t at scales 1-3; `scratch` holds a row.
 template <typename T>
 void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
-              Detail<T> &restored, Detail<T> &additive);
+              Detail<T> &restored, Detail<T> &additive, std::vector<uint8_t> &scratch);
 
 } // namespace vmaf::adm

@@ -97,13 +97,26 @@ inline uint32_t ceil_log2(double x) { return static_cast<uint32_t>(std::ceil(std
 
 // Whether the angle between (oh, ov) and (th, tv) is below one degree,
 // decided in the reference's mix of float-rounded inputs and double math.
-VMAF_ADM_HD inline bool within_one_degree(int64_t ot_dp, int64_t o_mag_sq, int64_t t_mag_sq,
+// The inputs are the dot product and squared magnitudes rounded to float.
+VMAF_ADM_HD inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_mag_sq,
                                           float cos_1deg_sq)
 {
-    const double dp = static_cast<double>(static_cast<float>(ot_dp)) / 4096.0;
-    const double o = static_cast<double>(static_cast<float>(o_mag_sq)) / 4096.0;
-    const double t = static_cast<double>(static_cast<float>(t_mag_sq)) / 4096.0;
+    const double dp = static_cast<double>(ot_dp) / 4096.0;
+    const double o = static_cast<double>(o_mag_sq) / 4096.0;
+    const double t = static_cast<double>(t_mag_sq) / 4096.0;
     return dp >= 0.0 && dp * dp >= static_cast<double>(cos_1deg_sq) * o * t;
+}
+
+// The float-rounded products of within_one_degree() from 16-bit bands:
+// exact in double, so rounding the double gives the reference's float.
+VMAF_ADM_HD inline float dot_to_float(int16_t a, int16_t b, int16_t c, int16_t d)
+{
+    return static_cast<float>(static_cast<double>(a) * b + static_cast<double>(c) * d);
+}
+// From 32-bit bands the products need 64-bit integers first.
+VMAF_ADM_HD inline float dot_to_float(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    return static_cast<float>(static_cast<int64_t>(a) * b + static_cast<int64_t>(c) * d);
 }
 
 inline float cos_1deg_sq()
