@@ -104,7 +104,8 @@ VMAF_ADM_HD inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_m
     const double dp = static_cast<double>(ot_dp) / 4096.0;
     const double o = static_cast<double>(o_mag_sq) / 4096.0;
     const double t = static_cast<double>(t_mag_sq) / 4096.0;
-    return dp >= 0.0 && dp * dp >= static_cast<double>(cos_1deg_sq) * o * t;
+    // & rather than &&: no branch, so that the loop vectorises.
+    return (dp >= 0.0) & (dp * dp >= static_cast<double>(cos_1deg_sq) * o * t);
 }
 
 // The float-rounded products of within_one_degree() from 16-bit bands:
@@ -127,13 +128,16 @@ inline float cos_1deg_sq()
 // The restored (detail-preserving) part of a distorted coefficient, after the
 // enhancement-gain limit: within one degree of the reference direction, a
 // gain up to `egl` is kept, capped by the distorted value itself.
+// Branch-free so that the loop vectorises; the limited value is always in
+// range, as it lies between 0 and t.
 template <typename T>
 VMAF_ADM_HD inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl)
 {
-    if (!angle || k <= 0 || o == 0) return rst;
     const double g = static_cast<double>(rst) * egl;
     const double td = static_cast<double>(t);
-    return static_cast<T>(o > 0 ? (g < td ? g : td) : (g > td ? g : td));
+    const double lim = o > 0 ? (g < td ? g : td) : (g > td ? g : td);
+    const T limited = static_cast<T>(static_cast<int32_t>(lim));
+    return angle & (k > 0) & (o != 0) ? limited : rst;
 }
 
 // Band B of the functions below: 0 = h, 1 = v, 2 = d.
@@ -154,8 +158,8 @@ template <> struct ScaleMath<int16_t> {
     // k = t / o in Q15, clamped to [0, 1].
     VMAF_ADM_HD static int32_t ratio(int16_t o, int16_t t, const int32_t *div)
     {
-        const int64_t k =
-            o == 0 ? 32768 : (static_cast<int64_t>(div[o + 32768]) * t + 16384) >> 15;
+        const int64_t q = (static_cast<int64_t>(div[o + 32768]) * t + 16384) >> 15;
+        const int64_t k = o == 0 ? 32768 : q;
         return static_cast<int32_t>(k < 0 ? 0 : (k > 32768 ? 32768 : k));
     }
     VMAF_ADM_HD static int16_t restore(int32_t k, int16_t o)
