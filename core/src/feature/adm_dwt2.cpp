@@ -114,8 +114,11 @@ VMAF_ADM_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale, De
     const int w = in[0]->w, h = in[0]->h;
     const int ow = (w + 1) / 2, oh = (h + 1) / 2;
     // The vertical pass of a row, laid out as the reference's: low and high
-    // of the reference, low and high of the distorted, then two zeros.
-    tmp.assign(4 * static_cast<size_t>(w) + 2, 0);
+    // of the reference, low and high of the distorted. Like the reference's
+    // buffer it lives across scales and frames (allocated, zeroed, at the
+    // first and widest scale 1), so what lies past the current layout is
+    // what the reference finds there: the last row of an earlier scale.
+    if (tmp.size() < 4 * static_cast<size_t>(w) + 2) tmp.resize(4 * static_cast<size_t>(w) + 2);
     int64_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
 
     // The reference's AVX-512 horizontal pass filters 8 outputs at a time

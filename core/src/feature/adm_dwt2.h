@@ -22,7 +22,8 @@ void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
 // Scale 1, 2 or 3 of both pictures from the previous scale's approximations
 // (in[0] reference, in[1] distorted). Both go through one call because the
 // reference's AVX-512 code, whose output the golden data is, reads across
-// its row buffers of the two pictures (see the .cpp).
+// its row buffers of the two pictures (see the .cpp). `tmp` must be kept
+// between calls, scales 1 to 3 in order, as the reference keeps its buffer.
 void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
                 Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp);
 
