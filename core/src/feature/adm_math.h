@@ -20,8 +20,8 @@
 
 // The stage loops are also built for AVX2, picked when the library loads:
 // the arithmetic is integer (and IEEE float where the reference uses it), so
-// every version gives the same bits.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__HIPCC__)
+// every version gives the same bits. GCC only: clang does not clone templates.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define VMAF_ADM_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define VMAF_ADM_CLONES
@@ -137,7 +137,7 @@ VMAF_ADM_HD inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double e
     const double td = static_cast<double>(t);
     const double lim = o > 0 ? (g < td ? g : td) : (g > td ? g : td);
     const T limited = static_cast<T>(static_cast<int32_t>(lim));
-    return angle & (k > 0) & (o != 0) ? limited : rst;
+    return (angle & (k > 0) & (o != 0)) ? limited : rst;
 }
 
 // Band B of the functions below: 0 = h, 1 = v, 2 = d.
