@@ -73,6 +73,23 @@ TEST(AdmDwt2, DeeperInputScalesToTheSameBands)
     EXPECT_TRUE(all_zero(detail[2]));
 }
 
+TEST(AdmDwt2, SixteenBitSumsWrapAsTheReferences)
+{
+    // White at 16 bits: 46342 * 65535 overflows 32 bits on the way, the
+    // centred sum does not: (46342 * 32767 + 32768) >> 16 = 23170, then
+    // (46342 * 23170 + 32768) >> 16 = 16384. At 12 bits (4095):
+    // (46342 * 2047 + 2048) >> 12 = 23160, then 16377.
+    Detail<int16_t> detail;
+    Plane<int32_t> approx;
+    std::vector<int16_t> tmp;
+    Frame<uint16_t> white16(34, 34, 65535);
+    dwt2_scale0(white16.px.data(), white16.w, white16.w, white16.h, 16, &detail, approx, tmp);
+    EXPECT_EQ(approx.row(5)[7], 16384);
+    Frame<uint16_t> white12(34, 34, 4095);
+    dwt2_scale0(white12.px.data(), white12.w, white12.w, white12.h, 12, &detail, approx, tmp);
+    EXPECT_EQ(approx.row(16)[16], 16377);
+}
+
 TEST(AdmDwt2, VerticalEdgeShowsOnlyInTheHorizontalHighpass)
 {
     // Columns 0..19 black, 20..39 white: each column is constant, so the
@@ -199,6 +216,37 @@ TEST(AdmCompute, FrameAgainstItselfScoresOne)
     for (int k = 0; k < kScales; k++)
         EXPECT_NEAR(s.num_scale[k] / s.den_scale[k], 1.0, 1e-4) << "scale " << k;
     vmaf_picture_unref(&pic);
+}
+
+TEST(AdmCompute, DeepFramesScoreLikeEightBitOnes)
+{
+    // The same picture at 8, 12 and 16 bits (samples shifted up): the
+    // transform normalises the depth, so the scores agree closely.
+    const auto r8 = noise<uint8_t>(80, 60, 255, 5), d8 = noise<uint8_t>(80, 60, 255, 6);
+    VmafPicture r = picture_of(r8), d = picture_of(d8);
+    Computer c8(Params{}, r8.w, r8.h);
+    const double adm8 = c8.compute(r, d).adm2;
+    vmaf_picture_unref(&r);
+    vmaf_picture_unref(&d);
+    ASSERT_GT(adm8, 0.0);
+    ASSERT_LT(adm8, 1.0);
+    for (unsigned bpc : {12u, 16u}) {
+        VmafPicture rr, dd;
+        ASSERT_EQ(vmaf_picture_alloc(&rr, VMAF_PIX_FMT_YUV400P, bpc, r8.w, r8.h), 0);
+        ASSERT_EQ(vmaf_picture_alloc(&dd, VMAF_PIX_FMT_YUV400P, bpc, r8.w, r8.h), 0);
+        for (int y = 0; y < r8.h; y++)
+            for (int x = 0; x < r8.w; x++) {
+                const size_t at = size_t(y) * r8.w + x;
+                static_cast<uint16_t *>(rr.data[0])[y * rr.stride[0] / 2 + x] =
+                    static_cast<uint16_t>(r8.px[at] << (bpc - 8));
+                static_cast<uint16_t *>(dd.data[0])[y * dd.stride[0] / 2 + x] =
+                    static_cast<uint16_t>(d8.px[at] << (bpc - 8));
+            }
+        Computer c(Params{}, r8.w, r8.h);
+        EXPECT_NEAR(c.compute(rr, dd).adm2, adm8, 1e-3) << bpc << " bits";
+        vmaf_picture_unref(&rr);
+        vmaf_picture_unref(&dd);
+    }
 }
 
 TEST(AdmCompute, ConstantFramesScoreOne)

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <new>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "feature/adm_compute.h"
 #include "feature/adm_options.h"
@@ -17,7 +19,7 @@ struct State {
     Computer computer;
     bool debug;
     double dlm_weight, min_val;
-    const char *const *keys;
+    std::vector<std::string> keys; // by FeatureIndex
 };
 
 Params params_from(const VmafOptionValue *opt)
@@ -57,12 +59,15 @@ int init(void **state, const VmafExtractorSetup *setup)
                   p.csf.mode, p.csf.ref_display_height, p.csf.norm_view_dist);
         return -EINVAL;
     }
-    auto *s = new (std::nothrow) State{Computer(p, static_cast<int>(setup->w),
-                                                static_cast<int>(setup->h)),
-                                       setup->options[kDebug].b, setup->options[kDlmWeight].d,
-                                       setup->options[kMinVal].d, setup->feature_names};
-    if (!s) return -ENOMEM;
-    *state = s;
+    try {
+        std::vector<std::string> keys;
+        for (size_t k = 0; kFeatures[k]; k++) keys.emplace_back(setup->feature_names[k]);
+        *state = new State{Computer(p, static_cast<int>(setup->w), static_cast<int>(setup->h)),
+                           setup->options[kDebug].b, setup->options[kDlmWeight].d,
+                           setup->options[kMinVal].d, std::move(keys)};
+    } catch (const std::bad_alloc &) {
+        return -ENOMEM;
+    }
     return 0;
 }
 
@@ -79,7 +84,9 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     const double adm3 =
         std::max(r.adm2 * s->dlm_weight + (1 - r.aim) * (1 - s->dlm_weight), s->min_val);
     int err = 0;
-    auto put = [&](int key, double v) { err |= vmaf_sink_append(sink, s->keys[key], v, i); };
+    auto put = [&](int key, double v) {
+        err |= vmaf_sink_append(sink, s->keys[key].c_str(), v, i);
+    };
     put(kAdm2, r.adm2);
     put(kAim, r.aim);
     put(kAdm3, adm3);
