@@ -8,9 +8,11 @@ namespace {
 
 // Masking threshold of every sample of row i in [reg.left, reg.right):
 // the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15.
+// Sums wrap modulo 2^32 (unsigned arithmetic), as the reference's 32-bit
+// sums do when large CSF factors (Barten, coarse scales) overflow them.
 template <typename T>
-void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *__restrict thr,
-                   int32_t *__restrict col, int32_t *__restrict centre)
+void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__restrict thr,
+                   uint32_t *__restrict col, uint32_t *__restrict centre)
 {
     using M = ScaleMath<T>;
     const int w = m.floor[0].w, h = m.floor[0].h;
@@ -24,13 +26,15 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *__rest
         f2[b] = m.floor[b].row(r2);
         c1[b] = m.weighted[b].row(i);
     }
+    auto u = [](int32_t v) { return static_cast<uint32_t>(v); };
     for (int c = lo; c < hi; c++) {
-        const int32_t mid = int32_t{f1[0][c]} + f1[1][c] + f1[2][c];
-        col[c] = int32_t{f0[0][c]} + f0[1][c] + f0[2][c] + mid + f2[0][c] + f2[1][c] + f2[2][c];
+        const uint32_t mid = u(f1[0][c]) + u(f1[1][c]) + u(f1[2][c]);
+        col[c] = u(f0[0][c]) + u(f0[1][c]) + u(f0[2][c]) + mid + u(f2[0][c]) + u(f2[1][c]) +
+                 u(f2[2][c]);
         centre[c] = mid;
     }
     auto own = [&](int j) {
-        return M::floor15(c1[0][j]) + M::floor15(c1[1][j]) + M::floor15(c1[2][j]);
+        return u(M::floor15(c1[0][j])) + u(M::floor15(c1[1][j])) + u(M::floor15(c1[2][j]));
     };
     // Reflected / replicated neighbours only at the band's first and last column.
     const int inner_lo = reg.left > 1 ? reg.left : 1;
@@ -49,13 +53,13 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, int32_t *__rest
 template <typename T>
 VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
                       const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<int32_t> &scratch)
+                      std::vector<uint32_t> &scratch)
 {
     using M = ScaleMath<T>;
     const int w = src[0].w, h = src[0].h;
     const Region reg = score_region(w, h);
     scratch.resize(3 * static_cast<size_t>(w));
-    int32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
+    uint32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
     const int64_t row_round = half_of(shifts.row);
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
@@ -66,7 +70,7 @@ VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename Scale
             const uint32_t cube = shifts.cube[B];
             int64_t row = 0;
             for (int j = reg.left; j < reg.right; j++)
-                row += M::template masked_cube<B>(x[j], f, thr[j], cube);
+                row += M::template masked_cube<B>(x[j], f, static_cast<int32_t>(thr[j]), cube);
             acc[B] += (row + row_round) >> shifts.row;
         };
         band.template operator()<0>();
@@ -85,10 +89,10 @@ VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename Scale
 template float contrast_masked<int16_t>(const Detail<int16_t> &,
                                         const ScaleMath<int16_t>::Factors &,
                                         const Masker<int16_t> &, const CmShifts &, double,
-                                        std::vector<int32_t> &);
+                                        std::vector<uint32_t> &);
 template float contrast_masked<int32_t>(const Detail<int32_t> &,
                                         const ScaleMath<int32_t>::Factors &,
                                         const Masker<int32_t> &, const CmShifts &, double,
-                                        std::vector<int32_t> &);
+                                        std::vector<uint32_t> &);
 
 } // namespace vmaf::adm

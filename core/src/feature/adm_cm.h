@@ -22,6 +22,6 @@ template <typename T> struct Masker {
 template <typename T>
 float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
                       const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<int32_t> &scratch);
+                      std::vector<uint32_t> &scratch);
 
 } // namespace vmaf::adm

@@ -60,7 +60,7 @@ private:
     Plane<int32_t> approx_ref_, approx_dis_, next_ref_, next_dis_;
     std::vector<int16_t> tmp16_;
     std::vector<int64_t> tmp64_;
-    std::vector<int32_t> scratch_;
+    std::vector<uint32_t> scratch_;
     std::vector<uint8_t> angles_;
 };
 

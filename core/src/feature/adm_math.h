@@ -59,6 +59,18 @@ VMAF_ADM_HD inline int window_index(int idx, int n)
     return idx;
 }
 
+// |x| and x - y modulo 2^32, as the reference's 32-bit arithmetic gives
+// them when large CSF factors (Barten at coarse scales) overflow it.
+VMAF_ADM_HD inline int32_t wrapping_abs(int32_t x)
+{
+    const uint32_t u = static_cast<uint32_t>(x);
+    return static_cast<int32_t>(x < 0 ? 0u - u : u);
+}
+VMAF_ADM_HD inline int32_t wrapping_sub(int32_t x, int32_t y)
+{
+    return static_cast<int32_t>(static_cast<uint32_t>(x) - static_cast<uint32_t>(y));
+}
+
 // Half-open rectangle of a band.
 struct Region {
     int left, top, right, bottom;
@@ -244,16 +256,16 @@ template <> struct ScaleMath<int32_t> {
     // The reference's rounding term here is (int32_t)(1u << 31), i.e. -2^31.
     VMAF_ADM_HD static int32_t floor30(int32_t c)
     {
-        return static_cast<int32_t>((int64_t{143165577} * std::abs(c) + INT32_MIN) >> 32);
+        return static_cast<int32_t>((int64_t{143165577} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
     VMAF_ADM_HD static int32_t floor15(int32_t c)
     {
-        return static_cast<int32_t>((int64_t{286331153} * std::abs(c) + INT32_MIN) >> 32);
+        return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
     template <int B>
     VMAF_ADM_HD static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
     {
-        int32_t v = std::abs(csf<B>(x, f)) - thr;
+        int32_t v = wrapping_sub(wrapping_abs(csf<B>(x, f)), thr);
         if (v < 0) v = 0;
         const int32_t v2 =
             static_cast<int32_t>((static_cast<int64_t>(v) * v + (1 << 29)) >> 30);
