@@ -1,6 +1,5 @@
 // adm: integer Additive Detail Measure (adm2, aim, adm3 and per-scale
 // ratios), the CPU reference, bit-exact with libvmaf's integer_adm.
-#include <algorithm>
 #include <cerrno>
 #include <new>
 #include <string>
@@ -81,8 +80,10 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
         return -ENOMEM;
     }
     const unsigned i = frame->index;
-    const double adm3 =
-        std::max(r.adm2 * s->dlm_weight + (1 - r.aim) * (1 - s->dlm_weight), s->min_val);
+    // min_val unless above it, NaN included (Barten weights can overflow the
+    // fixed point into NaN, and the reference then reports min_val).
+    const double blend = r.adm2 * s->dlm_weight + (1 - r.aim) * (1 - s->dlm_weight);
+    const double adm3 = blend > s->min_val ? blend : s->min_val;
     int err = 0;
     auto put = [&](int key, double v) {
         err |= vmaf_sink_append(sink, s->keys[key].c_str(), v, i);
