@@ -182,8 +182,8 @@ TEST(AdmDecouple, IdenticalBandsAreFullyRestored)
     std::vector<int16_t> tmp;
     dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &d, a, tmp);
     Detail<int16_t> restored, additive;
-    std::vector<uint8_t> scratch;
-    decouple(d, d, 100.0, restored, additive, scratch);
+    DecoupleRows rows;
+    decouple(d, d, 100.0, restored, additive, rows);
     const Region reg = work_region(d[0].w, d[0].h);
     for (int b = 0; b < 3; b++)
         for (int i = reg.top; i < reg.bottom; i++)

@@ -61,7 +61,7 @@ Scores Computer::compute(const VmafPicture &ref, const VmafPicture &dis)
         transform0(ref, &work0_.ref, approx_ref_);
         transform0(dis, &work0_.dis, approx_dis_);
         decouple(work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
-                 work0_.additive, angles_);
+                 work0_.additive, decouple_rows_);
         den_s = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
         measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num_s, aim_s);
     }
@@ -83,7 +83,7 @@ Scores Computer::compute(const VmafPicture &ref, const VmafPicture &dis)
         w = (w + 1) / 2;
         h = (h + 1) / 2;
         decouple(work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
-                 angles_);
+                 decouple_rows_);
         den_s = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
         measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num_s, aim_s);
     }

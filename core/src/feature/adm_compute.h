@@ -9,6 +9,7 @@
 
 #include "feature/adm_bands.h"
 #include "feature/adm_csf_model.h"
+#include "feature/adm_decouple.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::adm {
@@ -61,7 +62,7 @@ private:
     std::vector<int16_t> tmp16_;
     std::vector<int64_t> tmp64_;
     std::vector<uint32_t> scratch_;
-    std::vector<uint8_t> angles_;
+    DecoupleRows decouple_rows_;
 };
 
 } // namespace vmaf::adm
