@@ -20,7 +20,8 @@ VmafPicture synthetic(unsigned w, unsigned h, unsigned bpc, unsigned noise)
     for (unsigned y = 0; y < h; y++) {
         for (unsigned x = 0; x < w; x++) {
             s = s * 1103515245u + 12345u;
-            unsigned v = ((x * 7 + y * 3 + ((x * y) >> 4)) << (bpc - 8)) + ((s >> 16) % (noise + 1));
+            const unsigned pattern = (x * 7 + y * 3 + ((x * y) >> 4)) << (bpc - 8);
+            unsigned v = pattern + (s >> 16) % (noise + 1);
             v &= max;
             if (bpc > 8)
                 static_cast<uint16_t *>(pic.data[0])[y * pic.stride[0] / 2 + x] =

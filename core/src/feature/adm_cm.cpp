@@ -51,9 +51,10 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__res
 } // namespace
 
 template <typename T>
-VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
-                      const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<uint32_t> &scratch)
+VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src,
+                                      const typename ScaleMath<T>::Factors &factors,
+                                      const Masker<T> &masker, const CmShifts &shifts,
+                                      double noise_weight, std::vector<uint32_t> &scratch)
 {
     using M = ScaleMath<T>;
     const int w = src[0].w, h = src[0].h;

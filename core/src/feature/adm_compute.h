@@ -38,9 +38,6 @@ public:
     Scores compute(const VmafPicture &ref, const VmafPicture &dis);
 
 private:
-    struct Scale0Out {
-        float num, den, aim;
-    };
     template <typename T> struct Work {
         Detail<T> ref, dis, restored, additive, weighted, floor;
     };

@@ -6,8 +6,9 @@
 namespace vmaf::adm {
 
 template <typename T>
-VMAF_ADM_CLONES void csf_weight(const Detail<T> &in, const typename ScaleMath<T>::Factors &factors,
-                Detail<T> &weighted, Detail<T> &floor)
+VMAF_ADM_CLONES void csf_weight(const Detail<T> &in,
+                                const typename ScaleMath<T>::Factors &factors,
+                                Detail<T> &weighted, Detail<T> &floor)
 {
     using M = ScaleMath<T>;
     const int w = in[0].w, h = in[0].h;

@@ -100,8 +100,9 @@ template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, De
 template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
                                     Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
 
-VMAF_ADM_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
-                Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp)
+VMAF_ADM_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
+                                Detail<int32_t> *const detail[2], Plane<int32_t> *const approx[2],
+                                std::vector<int64_t> &tmp)
 {
     // Per scale 1..3: rounding and shift of the vertical, then horizontal pass.
     constexpr int64_t vround[3] = {0, 32768, 32768};

@@ -215,7 +215,8 @@ template <> struct ScaleMath<int16_t> {
         s.cube[2] = static_cast<uint32_t>(std::ceil(std::log2(w) - 3));
         s.row = ceil_log2(h);
         for (int b = 0; b < 3; b++)
-            s.to_float[b] = std::pow(2, static_cast<uint32_t>((b == 2 ? 57 : 52) - s.cube[b] - s.row));
+            s.to_float[b] =
+                std::pow(2, static_cast<uint32_t>((b == 2 ? 57 : 52) - s.cube[b] - s.row));
         return s;
     }
     static float to_float(int64_t sum, double divisor)
