@@ -329,6 +329,26 @@ TEST(AdmExtractor, RefusesViewsTheFixedPointCannotHold)
     EXPECT_NE(run(blend.get(), 64, 64), 0);
 }
 
+TEST(AdmExtractor, NonDefaultOptionsNameKeysAsTheReference)
+{
+    // The reference's CLI writes integer_adm2_dlmw_0.8_min_0.99_nw_0.1 for these:
+    // aliases, %g values, options in alphabetical order of their names.
+    auto ctx = context();
+    ASSERT_EQ(use_adm(ctx.get(), {{"adm_noise_weight", "0.1"},
+                                  {"adm_dlm_weight", "0.8"},
+                                  {"adm_min_val", "0.99"}}),
+              0);
+    ASSERT_EQ(run(ctx.get(), 64, 64), 0);
+    double adm2 = 0, adm3 = 0;
+    EXPECT_EQ(vmaf_feature_score_at_index(ctx.get(), "integer_adm2_dlmw_0.8_min_0.99_nw_0.1",
+                                          &adm2, 0),
+              0);
+    EXPECT_EQ(vmaf_feature_score_at_index(ctx.get(), "integer_adm3_dlmw_0.8_min_0.99_nw_0.1",
+                                          &adm3, 0),
+              0);
+    EXPECT_GE(adm3, 0.99);
+}
+
 TEST(AdmExtractor, SkipOptionsRenameAndZeroTheirParts)
 {
     auto ctx = context();
