@@ -4,32 +4,34 @@
 #include <string>
 
 extern "C" {
+extern const VmafExtractor vmaf_extractor_adm;
+extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_ms_ssim;
+extern const VmafExtractor vmaf_extractor_float_ssim;
 extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
+extern const VmafExtractor vmaf_extractor_psnr_hvs;
 extern const VmafExtractor vmaf_extractor_vif;
 #ifdef VMAF_HAVE_HIP
 extern const VmafExtractor vmaf_extractor_psnr_hip;
 #endif
-extern const VmafExtractor vmaf_extractor_float_ssim;
-extern const VmafExtractor vmaf_extractor_float_ms_ssim;
-extern const VmafExtractor vmaf_extractor_psnr_hvs;
-extern const VmafExtractor vmaf_extractor_ciede;
 }
 
 namespace vmaf {
 
 namespace {
 constexpr const VmafExtractor *kTable[] = {
+    &vmaf_extractor_adm,
+    &vmaf_extractor_ciede,
+    &vmaf_extractor_float_ms_ssim,
+    &vmaf_extractor_float_ssim,
     &vmaf_extractor_motion,
     &vmaf_extractor_psnr,
+    &vmaf_extractor_psnr_hvs,
     &vmaf_extractor_vif,
 #ifdef VMAF_HAVE_HIP
     &vmaf_extractor_psnr_hip,
 #endif
-    &vmaf_extractor_float_ssim,
-    &vmaf_extractor_float_ms_ssim,
-    &vmaf_extractor_psnr_hvs,
-    &vmaf_extractor_ciede,
 };
 } // namespace
 
