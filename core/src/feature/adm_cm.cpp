@@ -1,4 +1,5 @@
 #include "feature/adm_cm.h"
+#include "feature/target_clones.h"
 
 #include "feature/adm_csf.h"
 
@@ -51,7 +52,7 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__res
 } // namespace
 
 template <typename T>
-VMAF_ADM_CLONES float contrast_masked(const Detail<T> &src,
+VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
                                       const typename ScaleMath<T>::Factors &factors,
                                       const Masker<T> &masker, const CmShifts &shifts,
                                       double noise_weight, std::vector<uint32_t> &scratch)

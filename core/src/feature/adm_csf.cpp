@@ -1,4 +1,5 @@
 #include "feature/adm_csf.h"
+#include "feature/target_clones.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -6,7 +7,7 @@
 namespace vmaf::adm {
 
 template <typename T>
-VMAF_ADM_CLONES void csf_weight(const Detail<T> &in,
+VMAF_TARGET_CLONES void csf_weight(const Detail<T> &in,
                                 const typename ScaleMath<T>::Factors &factors,
                                 Detail<T> &weighted, Detail<T> &floor)
 {
@@ -58,7 +59,7 @@ float pool(const double energy[3], std::array<float, 2> weights, const Region &r
 
 } // namespace
 
-VMAF_ADM_CLONES float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
+VMAF_TARGET_CLONES float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
                                      double noise_weight)
 {
     const Region reg = score_region(ref[0].w, ref[0].h);
@@ -84,7 +85,7 @@ VMAF_ADM_CLONES float csf_den_scale0(const Detail<int16_t> &ref, std::array<floa
     return pool(energy, weights, reg, noise_weight);
 }
 
-VMAF_ADM_CLONES float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
+VMAF_TARGET_CLONES float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
                               double noise_weight)
 {
     constexpr uint32_t sq_shift[3] = {31, 30, 31};

@@ -1,6 +1,7 @@
 #include "feature/adm_decouple.h"
 
 #include "feature/adm_math.h"
+#include "feature/target_clones.h"
 
 namespace vmaf::adm {
 
@@ -23,7 +24,7 @@ inline __attribute__((always_inline)) void ratios(const T *__restrict o, const T
 } // namespace
 
 template <typename T>
-VMAF_ADM_CLONES void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
+VMAF_TARGET_CLONES void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
                               Detail<T> &restored, Detail<T> &additive, DecoupleRows &rows)
 {
     const int w = ref[0].w, h = ref[0].h;

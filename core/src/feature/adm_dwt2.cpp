@@ -1,6 +1,7 @@
 #include "feature/adm_dwt2.h"
 
 #include "feature/adm_math.h"
+#include "feature/target_clones.h"
 
 namespace vmaf::adm {
 
@@ -37,7 +38,7 @@ inline Acc taps(const int32_t (&f)[4], S s0, S s1, S s2, S s3)
 // Scale 0 of rows [0, oh): the vertical pass of a row into lo/hi, then
 // the horizontal pass. kDetail false makes the approximation only.
 template <bool kDetail, typename Pixel>
-VMAF_ADM_CLONES void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
+VMAF_TARGET_CLONES void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
                                  Detail<int16_t> *detail, Plane<int32_t> &approx,
                                  int16_t *__restrict lo, int16_t *__restrict hi)
 {
@@ -100,7 +101,7 @@ template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, De
 template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
                                     Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
 
-VMAF_ADM_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
+VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
                                 Detail<int32_t> *const detail[2], Plane<int32_t> *const approx[2],
                                 std::vector<int64_t> &tmp)
 {

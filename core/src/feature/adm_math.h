@@ -18,14 +18,6 @@
 #define VMAF_ADM_HD
 #endif
 
-// The stage loops are also built for AVX2, picked when the library loads:
-// the arithmetic is integer (and IEEE float where the reference uses it), so
-// every version gives the same bits. GCC only: clang does not clone templates.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define VMAF_ADM_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define VMAF_ADM_CLONES
-#endif
 
 namespace vmaf::adm {
 

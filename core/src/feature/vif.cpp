@@ -10,6 +10,7 @@
 #include "feature/vif_math.h"
 #include "feature/reflect.h"
 #include "feature/vif_options.h"
+#include "feature/vif_rows.h"
 #include "log.h"
 
 namespace vmaf::vif {
@@ -32,9 +33,10 @@ public:
           skip_scale0_(setup.options[kSkipScale0].b)
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
-        const size_t padded = w_ + 2 * 8;
-        for (auto *row : {&mu1_, &mu2_}) row->resize(padded);
-        for (auto *row : {&xx_, &yy_, &xy_}) row->resize(padded);
+        const size_t padded = w_ + 2 * kPad;
+        for (auto *row : {&mu1_, &mu2_, &xx_, &yy_, &xy_}) row->resize(padded);
+        for (auto *row : {&sum_mu1_, &sum_mu2_}) row->resize(w_);
+        for (auto *row : {&sum_xx_, &sum_yy_, &sum_xy_}) row->resize(w_);
         // Decimated planes of scales 1..3, written each frame.
         for (auto *p : {&ref_small_, &dis_small_}) p->resize(size_t{w_ / 2} * (h_ / 2));
         for (auto *p : {&ref_next_, &dis_next_}) p->resize(size_t{w_ / 4} * (h_ / 4));
@@ -76,12 +78,13 @@ private:
     template <typename Sample>
     ScaleScore statistic(const PlaneView<Sample> &ref, const PlaneView<Sample> &dis, int scale)
     {
-        const auto &f = kFilter[scale];
+        const uint16_t *f = kFilter[scale].data();
         const int fw = kFilterWidth[scale], half = fw / 2;
         const VerticalShift vs = vertical_shift(scale, bpc_);
         const int w = static_cast<int>(ref.w), h = static_cast<int>(ref.h);
-        uint32_t *mu1 = mu1_.data() + 8, *mu2 = mu2_.data() + 8;
-        uint32_t *xx = xx_.data() + 8, *yy = yy_.data() + 8, *xy = xy_.data() + 8;
+        const MomentRows rows = moment_rows();
+        const MomentSums sums{sum_mu1_.data(), sum_mu2_.data(), sum_xx_.data(), sum_yy_.data(),
+                              sum_xy_.data()};
         Accumulator acc;
         for (int i = 0; i < h; i++) {
             const Sample *rrows[17], *drows[17];
@@ -89,43 +92,17 @@ private:
                 rrows[k] = ref.row(reflect(i - half + k, h));
                 drows[k] = dis.row(reflect(i - half + k, h));
             }
-            for (int j = 0; j < w; j++) {
-                uint32_t m1 = 0, m2 = 0;
-                uint64_t sxx = 0, syy = 0, sxy = 0;
-                for (int k = 0; k < fw; k++) {
-                    const uint32_t r = rrows[k][j], d = drows[k][j];
-                    const uint32_t fr = f[k] * r, fd = f[k] * d;
-                    m1 += fr;
-                    m2 += fd;
-                    sxx += uint64_t{fr} * r;
-                    syy += uint64_t{fd} * d;
-                    sxy += uint64_t{fr} * d;
-                }
-                mu1[j] = static_cast<uint16_t>((m1 + vs.mu_round) >> vs.mu_shift);
-                mu2[j] = static_cast<uint16_t>((m2 + vs.mu_round) >> vs.mu_shift);
-                xx[j] = static_cast<uint32_t>((sxx + vs.sq_round) >> vs.sq_shift);
-                yy[j] = static_cast<uint32_t>((syy + vs.sq_round) >> vs.sq_shift);
-                xy[j] = static_cast<uint32_t>((sxy + vs.sq_round) >> vs.sq_shift);
-            }
+            vertical_moments<Sample>(rrows, drows, f, fw, w, vs, rows, sums);
             for (int k = 1; k <= half; k++) {
-                for (uint32_t *row : {mu1, mu2, xx, yy, xy}) {
+                for (uint32_t *row : {rows.mu1, rows.mu2, rows.xx, rows.yy, rows.xy}) {
                     row[-k] = row[k];
                     row[w - 1 + k] = row[w - 1 - k];
                 }
             }
-            for (int j = 0; j < w; j++) {
-                uint32_t m1 = 0, m2 = 0;
-                uint64_t sxx = 0, syy = 0, sxy = 0;
-                for (int k = 0; k < fw; k++) {
-                    const int c = j - half + k;
-                    m1 += f[k] * mu1[c];
-                    m2 += f[k] * mu2[c];
-                    sxx += uint64_t{f[k]} * xx[c];
-                    syy += uint64_t{f[k]} * yy[c];
-                    sxy += uint64_t{f[k]} * xy[c];
-                }
-                accumulate(acc, log2_, m1, m2, sxx, syy, sxy, gain_limit_);
-            }
+            horizontal_moments(rows, f, fw, w, sums);
+            for (int j = 0; j < w; j++)
+                accumulate(acc, log2_, sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
+                           gain_limit_);
         }
         return score_of(acc);
     }
@@ -135,32 +112,24 @@ private:
     template <typename Sample>
     PlaneView<uint16_t> decimate(const PlaneView<Sample> &src, int scale, uint16_t *out)
     {
-        const auto &f = kFilter[scale + 1];
+        const uint16_t *f = kFilter[scale + 1].data();
         const int fw = kFilterWidth[scale + 1], half = fw / 2;
         const VerticalShift vs = vertical_shift(scale, bpc_);
         const int w = static_cast<int>(src.w), h = static_cast<int>(src.h);
         const int ow = w / 2, oh = h / 2;
-        uint32_t *conv = mu1_.data() + 8;
         for (int i = 0; i < oh; i++) {
             const Sample *rows[9];
             for (int k = 0; k < fw; k++) rows[k] = src.row(reflect(2 * i - half + k, h));
-            for (int j = 0; j < w; j++) {
-                uint32_t acc = 0;
-                for (int k = 0; k < fw; k++) acc += f[k] * uint32_t{rows[k][j]};
-                conv[j] = static_cast<uint16_t>((acc + vs.mu_round) >> vs.mu_shift);
-            }
-            for (int k = 1; k <= half; k++) {
-                conv[-k] = conv[k];
-                conv[w - 1 + k] = conv[w - 1 - k];
-            }
-            uint16_t *dst = out + static_cast<ptrdiff_t>(i) * ow;
-            for (int j = 0; j < ow; j++) {
-                uint32_t acc = 0;
-                for (int k = 0; k < fw; k++) acc += f[k] * conv[2 * j - half + k];
-                dst[j] = static_cast<uint16_t>((acc + 32768) >> 16);
-            }
+            blur_row_for_decimation<Sample>(rows, f, fw, w, vs, moment_rows().mu1,
+                                            out + static_cast<ptrdiff_t>(i) * ow);
         }
         return {out, ow, static_cast<unsigned>(ow), static_cast<unsigned>(oh)};
+    }
+
+    MomentRows moment_rows()
+    {
+        return {mu1_.data() + kPad, mu2_.data() + kPad, xx_.data() + kPad, yy_.data() + kPad,
+                xy_.data() + kPad};
     }
 
     int write(const ScaleScore scores[kScales], unsigned index, VmafFeatureSink *sink) const
@@ -197,7 +166,11 @@ private:
     bool debug_, skip_scale0_;
     std::vector<std::string> keys_;
     Log2Table log2_;
+    // Room for the widest filter's reflected edge (17 taps).
+    static constexpr size_t kPad = 8;
     std::vector<uint32_t> mu1_, mu2_, xx_, yy_, xy_;
+    std::vector<uint32_t> sum_mu1_, sum_mu2_;
+    std::vector<uint64_t> sum_xx_, sum_yy_, sum_xy_;
     std::vector<uint16_t> ref_small_, dis_small_, ref_next_, dis_next_;
 };
 
