@@ -301,3 +301,10 @@ int VmafContext::import_hip_state(void *state, const vmaf::PictureAllocator &all
     picture_allocator = allocator;
     return 0;
 }
+
+std::vector<std::string> VmafContext::extractor_names() const
+{
+    std::vector<std::string> names;
+    for (const auto &r : extractors_) names.emplace_back(r->spec().entry().name);
+    return names;
+}
