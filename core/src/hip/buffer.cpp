@@ -30,16 +30,13 @@ void PinnedBuffer::release()
 {
     pinned_free(ptr_);
     ptr_ = nullptr;
-    bytes_ = 0;
 }
 
 int PinnedBuffer::allocate(size_t bytes)
 {
     release();
     ptr_ = pinned_alloc(bytes);
-    if (!ptr_) return error_code(hipErrorOutOfMemory);
-    bytes_ = bytes;
-    return 0;
+    return ptr_ ? 0 : error_code(hipErrorOutOfMemory);
 }
 
 void *pinned_alloc(size_t bytes)

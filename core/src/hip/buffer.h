@@ -37,12 +37,10 @@ public:
     int allocate(size_t bytes);
     void *get() const { return ptr_; }
     template <typename T> T *as() const { return static_cast<T *>(ptr_); }
-    size_t size() const { return bytes_; }
 
 private:
     void release();
     void *ptr_ = nullptr;
-    size_t bytes_ = 0;
 };
 
 // Pinned memory for picture blocks and other callers that manage lifetime

@@ -2,10 +2,11 @@
 // one to one onto the CUDA runtime. Only platform.h includes this file.
 //
 // Kernel syntax needs no mapping: __global__, __shared__, __syncthreads,
-// blockIdx/blockDim/threadIdx/gridDim, atomicAdd on unsigned long long and
-// the <<<grid, block, shared, stream>>> launch are spelled the same in HIP
-// and CUDA. Whatever is added here must keep HIP's exact signature, so that
-// code written against the AMD headers compiles unchanged.
+// blockIdx/blockDim/threadIdx/gridDim and atomicAdd on unsigned long long
+// are spelled the same in HIP and CUDA. Launches use HIP's portable
+// hipLaunchKernelGGL, mapped below. Whatever is added here must keep HIP's
+// exact signature, so that code written against the AMD headers compiles
+// unchanged.
 #pragma once
 
 #include <cstddef>
@@ -26,7 +27,6 @@ inline constexpr hipError_t hipErrorOutOfMemory = cudaErrorMemoryAllocation;
 inline constexpr hipError_t hipErrorNoDevice = cudaErrorNoDevice;
 inline constexpr hipError_t hipErrorInvalidDevice = cudaErrorInvalidDevice;
 inline constexpr hipError_t hipErrorInsufficientDriver = cudaErrorInsufficientDriver;
-inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
@@ -91,3 +91,9 @@ inline hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
     return cudaEventRecord(event, stream);
 }
 inline hipError_t hipEventSynchronize(hipEvent_t event) { return cudaEventSynchronize(event); }
+
+#ifdef __CUDACC__
+// HIP's portable launch; kernel may be a template instance (no top-level comma).
+#define hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, ...) \
+    kernel<<<(grid), (block), (shared_bytes), (stream)>>>(__VA_ARGS__)
+#endif

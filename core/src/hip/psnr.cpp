@@ -11,6 +11,7 @@
 #include <array>
 #include <cerrno>
 #include <new>
+#include <utility>
 
 #include "feature/extractor.h"
 #include "feature/psnr_options.h"

@@ -55,9 +55,9 @@ hipError_t launch_sse(const SsePlanes &planes, unsigned count, unsigned sample_b
         static_cast<unsigned>(std::min((largest + kBlock - 1) / kBlock, kMaxBlocks));
     const dim3 grid(blocks, count), block(kBlock);
     if (sample_bytes == 2)
-        sse_kernel<unsigned short><<<grid, block, 0, stream>>>(planes, sums);
+        hipLaunchKernelGGL(sse_kernel<unsigned short>, grid, block, 0, stream, planes, sums);
     else
-        sse_kernel<unsigned char><<<grid, block, 0, stream>>>(planes, sums);
+        hipLaunchKernelGGL(sse_kernel<unsigned char>, grid, block, 0, stream, planes, sums);
     return hipGetLastError();
 }
 
