@@ -54,6 +54,10 @@ hipError_t launch_sse(const SsePlanes &planes, unsigned count, unsigned sample_b
     const unsigned blocks =
         static_cast<unsigned>(std::min((largest + kBlock - 1) / kBlock, kMaxBlocks));
     const dim3 grid(blocks, count), block(kBlock);
+    // hipGetLastError also returns failures of earlier calls, which were
+    // checked and reported when they happened: clear them so that the status
+    // returned below is this launch's.
+    static_cast<void>(hipGetLastError());
     if (sample_bytes == 2)
         hipLaunchKernelGGL(sse_kernel<unsigned short>, grid, block, 0, stream, planes, sums);
     else
