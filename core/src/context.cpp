@@ -292,3 +292,26 @@ int VmafContext::pooled(const char *key, VmafPoolingMethod method, unsigned low,
     }
     return 0;
 }
+
+int VmafContext::import_hip_state(void *state, const vmaf::PictureAllocator &allocator)
+{
+    if (hip_state) {
+        vmaf::log_error("a HIP state is already imported into this context");
+        return -EINVAL;
+    }
+    if (!extractors_.empty() || picture_pool_ || params) {
+        vmaf::log_error("import the HIP state before adding features, preallocating pictures "
+                        "or reading frames");
+        return -EINVAL;
+    }
+    hip_state = state;
+    picture_allocator = allocator;
+    return 0;
+}
+
+std::vector<std::string> VmafContext::extractor_names() const
+{
+    std::vector<std::string> names;
+    for (const auto &r : extractors_) names.emplace_back(r->spec().entry().name);
+    return names;
+}

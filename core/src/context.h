@@ -28,6 +28,13 @@ struct VmafContext {
     int flush();
     int preallocate(const VmafPictureConfiguration &cfg);
     int fetch_preallocated(VmafPicture *pic);
+    // Takes the HIP backend's state and picture allocator; only before any
+    // feature, picture pool or frame, so that nothing already set up runs on
+    // the CPU or in pageable memory.
+    int import_hip_state(void *state, const vmaf::PictureAllocator &allocator);
+    // The table names of the extractors in use ("psnr", "psnr_hip"): where
+    // each feature runs.
+    std::vector<std::string> extractor_names() const;
 
     // Frames scored so far: indices < frame_count() that pass subsampling.
     bool frame_selected(unsigned index) const;

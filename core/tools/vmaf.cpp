@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli_options.h"
+#include "hip_session.h"
 #include "libvmaf/libvmaf.h"
 #include "model_set.h"
 #include "video_input.h"
@@ -84,8 +85,6 @@ void show_progress(unsigned frames, double seconds)
 
 int run(const CliSettings &s)
 {
-    if (s.backend == Backend::Hip)
-        return fail("--backend hip: this build has no HIP backend (configure with -Denable_hip=enabled)");
     if (s.output && (same_file(*s.output, s.reference) || same_file(*s.output, s.distorted)))
         return fail(fmt::format("--output '{}' is one of the input videos; refusing to overwrite it",
                                 *s.output));
@@ -103,9 +102,13 @@ int run(const CliSettings &s)
     cfg.n_subsample = s.subsample;
     cfg.cpumask = s.cpumask;
     cfg.gpumask = s.gpumask;
+    HipSession hip; // declared before the context, which uses its state, to outlive it
     VmafContext *raw_ctx = nullptr;
     if (vmaf_init(&raw_ctx, cfg)) return fail("could not create a scoring context");
     ContextPtr ctx(raw_ctx);
+    // Before the features, so that those with a HIP twin run on the GPU, and
+    // before the picture pool, so that frames are read into pinned memory.
+    if (s.backend == Backend::Hip && !hip.attach(ctx.get(), s.gpu, error)) return fail(error);
 
     // Without --model and -n, the reference's default model scores.
     ModelSet models;

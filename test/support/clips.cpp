@@ -12,7 +12,17 @@ namespace vmaf::test {
 
 namespace fs = std::filesystem;
 
-std::string shared_dir() { return VMAF_TEST_SHARED_DIR; }
+namespace {
+// A run-time override wins over the build-time default: a build directory
+// may run on another machine (the GPU suite does).
+std::string setting(const char *env, const char *built_in)
+{
+    const char *value = std::getenv(env);
+    return value && *value ? value : built_in;
+}
+} // namespace
+
+std::string shared_dir() { return setting("VMAF_TEST_SHARED_DIR", VMAF_TEST_SHARED_DIR); }
 
 const std::vector<std::string> &clip_names()
 {
@@ -41,7 +51,7 @@ std::string clip_path(const std::string &name, const std::string &side)
 {
     static std::mutex mutex;
     std::lock_guard lock(mutex);
-    const fs::path dir = VMAF_TEST_WORK_DIR;
+    const fs::path dir = setting("VMAF_TEST_WORK_DIR", VMAF_TEST_WORK_DIR);
     const fs::path out = dir / (name + "_" + side + ".y4m");
     if (fs::exists(out)) return out.string();
     fs::create_directories(dir);

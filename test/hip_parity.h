@@ -1,0 +1,42 @@
+// The CPU-vs-HIP parity fixture: runs a feature's CPU extractor and its HIP
+// twin over the same frames and compares every output key, per frame and
+// aggregate. Every HIP extractor's parity test uses it.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "libvmaf/libvmaf_hip.h"
+#include "support/golden.h"
+
+// GPU tests skip, with the reason, on machines without a usable device.
+#define VMAF_HIP_REQUIRE_DEVICE()                                                      \
+    do {                                                                               \
+        if (!vmaf_hip_available())                                                     \
+            GTEST_SKIP() << "no usable HIP device (vmaf_hip_available() is false)";   \
+    } while (0)
+
+namespace vmaf::test {
+
+struct ParityRun {
+    std::string feature; // the CPU extractor's name; the HIP run gets its twin
+    std::vector<std::pair<std::string, std::string>> options;
+    // 0: identical doubles (integer features); else the largest absolute
+    // difference allowed (float features).
+    double tolerance = 0.0;
+    unsigned threads = 0;
+    // true: frames go through each context's picture pool (pinned for the
+    // HIP run); false: through vmaf_picture_alloc (pageable host memory).
+    bool pooled = true;
+};
+
+// Both twins over the frames of `ref` and `dis`; gtest failures name the key
+// and frame of each difference.
+void expect_parity(const Video &ref, const Video &dis, const ParityRun &run);
+
+// Both twins over a clip of ../shared/clips.
+void expect_clip_parity(const std::string &clip, const ParityRun &run);
+
+} // namespace vmaf::test
