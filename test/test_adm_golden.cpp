@@ -5,37 +5,12 @@
 #include <gtest/gtest.h>
 #include <memory>
 
+#include "feature_scoring.h"
 #include "support/clips.h"
-#include "support/golden.h"
 
 namespace {
 
-using vmaf::test::clip_names;
-using vmaf::test::golden;
-using vmaf::test::golden_value;
-
-struct ContextDeleter {
-    void operator()(VmafContext *c) const { vmaf_close(c); }
-};
-using Context = std::unique_ptr<VmafContext, ContextDeleter>;
-
-Context make_context(unsigned threads)
-{
-    VmafConfiguration cfg{};
-    cfg.log_level = VMAF_LOG_LEVEL_ERROR;
-    cfg.n_threads = threads;
-    VmafContext *ctx = nullptr;
-    EXPECT_EQ(vmaf_init(&ctx, cfg), 0);
-    return Context(ctx);
-}
-
-void use_adm(VmafContext *ctx, std::initializer_list<std::pair<const char *, const char *>> opts)
-{
-    VmafFeatureDictionary *d = nullptr;
-    for (auto [k, v] : opts) ASSERT_EQ(vmaf_feature_dictionary_set(&d, k, v), 0);
-    ASSERT_EQ(vmaf_use_feature(ctx, "adm", d), 0);
-    vmaf_feature_dictionary_free(&d);
-}
+using namespace vmaf::test;
 
 std::vector<std::string> keys(const std::vector<std::string> &base, const std::string &suffix)
 {
@@ -56,26 +31,7 @@ const std::vector<std::string> kDebugKeys = {
     "integer_adm_num_scale3", "integer_adm_den_scale3",
 };
 
-// Every frame of the golden file; all ADM keys are luma-based, so odd-size
-// clips compare too.
-void expect_matches(VmafContext *ctx, const nlohmann::json &g, const std::string &clip,
-                    const std::vector<std::string> &wanted)
-{
-    const auto &frames = g.at("frames");
-    ASSERT_FALSE(frames.empty());
-    for (const auto &f : frames) {
-        const unsigned i = f.at("frameNum").get<unsigned>();
-        for (const auto &key : wanted) {
-            const auto want = golden_value(g, i, key);
-            ASSERT_TRUE(want.has_value()) << clip << " golden lacks " << key;
-            double got = 0;
-            ASSERT_EQ(vmaf_feature_score_at_index(ctx, key.c_str(), &got, i), 0)
-                << clip << " " << key << " frame " << i;
-            EXPECT_NEAR(got, *want, 2e-6) << clip << " " << key << " frame " << i;
-        }
-    }
-}
-
+// All ADM keys are luma-based, so odd-size clips compare too.
 class AdmGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(AdmGolden, MainVariantMatchesReference)
@@ -84,9 +40,9 @@ TEST_P(AdmGolden, MainVariantMatchesReference)
     const auto g = golden(clip, "main");
     ASSERT_TRUE(g.has_value());
     auto ctx = make_context(0);
-    use_adm(ctx.get(), {});
+    ASSERT_EQ(use_feature(ctx.get(), "adm", {}), 0);
     ASSERT_EQ(vmaf::test::score_clip(ctx.get(), clip), 0);
-    expect_matches(ctx.get(), *g, clip, kMainKeys);
+    expect_keys_match(ctx.get(), *g, clip, kMainKeys, 2e-6);
 }
 
 TEST_P(AdmGolden, DebugVariantMatchesReferenceOnThreads)
@@ -96,10 +52,10 @@ TEST_P(AdmGolden, DebugVariantMatchesReferenceOnThreads)
     ASSERT_TRUE(g.has_value());
     // Two workers: one instance per thread must give the same numbers.
     auto ctx = make_context(2);
-    use_adm(ctx.get(), {{"debug", "true"}});
+    ASSERT_EQ(use_feature(ctx.get(), "adm", {{"debug", "true"}}), 0);
     ASSERT_EQ(vmaf::test::score_clip(ctx.get(), clip), 0);
-    expect_matches(ctx.get(), *g, clip, kMainKeys);
-    expect_matches(ctx.get(), *g, clip, kDebugKeys);
+    expect_keys_match(ctx.get(), *g, clip, kMainKeys, 2e-6);
+    expect_keys_match(ctx.get(), *g, clip, kDebugKeys, 2e-6);
 }
 
 TEST_P(AdmGolden, GainLimitedKeysMatchNegModel)
@@ -109,9 +65,9 @@ TEST_P(AdmGolden, GainLimitedKeysMatchNegModel)
     ASSERT_TRUE(g.has_value());
     auto ctx = make_context(0);
     // By alias, as the neg model names it.
-    use_adm(ctx.get(), {{"egl", "1"}});
+    ASSERT_EQ(use_feature(ctx.get(), "adm", {{"egl", "1"}}), 0);
     ASSERT_EQ(vmaf::test::score_clip(ctx.get(), clip), 0);
-    expect_matches(ctx.get(), *g, clip, keys(kMainKeys, "_egl_1"));
+    expect_keys_match(ctx.get(), *g, clip, keys(kMainKeys, "_egl_1"), 2e-6);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllClips, AdmGolden, ::testing::ValuesIn(clip_names()),

@@ -9,6 +9,7 @@
 #include "feature/adm_compute.h"
 #include "feature/adm_options.h"
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "log.h"
 
 namespace vmaf::adm {
@@ -103,8 +104,6 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     return err;
 }
 
-void close(void *state) { delete static_cast<State *>(state); }
-
 } // namespace
 } // namespace vmaf::adm
 
@@ -116,5 +115,5 @@ extern "C" const VmafExtractor vmaf_extractor_adm = {
     vmaf::adm::init,
     vmaf::adm::extract,
     nullptr,
-    vmaf::adm::close,
+    vmaf::close_state<vmaf::adm::State>,
 };

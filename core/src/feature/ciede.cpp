@@ -13,6 +13,7 @@
 #include <string>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "log.h"
 
 namespace vmaf::ciede {
@@ -207,18 +208,8 @@ int init(void **state, const VmafExtractorSetup *setup)
         log_error("ciede: needs chroma planes, and the input is YUV 4:0:0");
         return -EINVAL;
     }
-    auto *s = new (std::nothrow) Ciede(*setup);
-    if (!s) return -ENOMEM;
-    *state = s;
-    return 0;
+    return create_state<Ciede>(state, *setup);
 }
-
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<Ciede *>(state)->extract(*frame, sink);
-}
-
-void close(void *state) { delete static_cast<Ciede *>(state); }
 
 constexpr const char *kFeatures[] = {"ciede2000", nullptr};
 
@@ -231,7 +222,7 @@ extern "C" const VmafExtractor vmaf_extractor_ciede = {
     0,
     vmaf::ciede::kFeatures,
     vmaf::ciede::init,
-    vmaf::ciede::extract,
+    vmaf::extract_state<vmaf::ciede::Ciede>,
     nullptr,
-    vmaf::ciede::close,
+    vmaf::close_state<vmaf::ciede::Ciede>,
 };

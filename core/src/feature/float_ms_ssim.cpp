@@ -7,6 +7,7 @@
 #include <string>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/ssim_math.h"
 #include "feature/ssim_options.h"
 #include "log.h"
@@ -103,18 +104,8 @@ int init(void **state, const VmafExtractorSetup *setup)
                   setup->w, setup->h, kScales, min, min);
         return -EINVAL;
     }
-    auto *s = new (std::nothrow) FloatMsSsim(*setup);
-    if (!s) return -ENOMEM;
-    *state = s;
-    return 0;
+    return create_state<FloatMsSsim>(state, *setup);
 }
-
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<FloatMsSsim *>(state)->extract(*frame, sink);
-}
-
-void close(void *state) { delete static_cast<FloatMsSsim *>(state); }
 
 } // namespace
 } // namespace vmaf::ssim
@@ -125,7 +116,7 @@ extern "C" const VmafExtractor vmaf_extractor_float_ms_ssim = {
     0,
     vmaf::ssim::kMsSsimFeatures,
     vmaf::ssim::init,
-    vmaf::ssim::extract,
+    vmaf::extract_state<vmaf::ssim::FloatMsSsim>,
     nullptr,
-    vmaf::ssim::close,
+    vmaf::close_state<vmaf::ssim::FloatMsSsim>,
 };

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/ssim_math.h"
 #include "feature/ssim_options.h"
 #include "log.h"
@@ -78,13 +79,6 @@ int init(void **state, const VmafExtractorSetup *setup)
     return 0;
 }
 
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<FloatSsim *>(state)->extract(*frame, sink);
-}
-
-void close(void *state) { delete static_cast<FloatSsim *>(state); }
-
 } // namespace
 } // namespace vmaf::ssim
 
@@ -94,7 +88,7 @@ extern "C" const VmafExtractor vmaf_extractor_float_ssim = {
     0,
     vmaf::ssim::kSsimFeatures,
     vmaf::ssim::init,
-    vmaf::ssim::extract,
+    vmaf::extract_state<vmaf::ssim::FloatSsim>,
     nullptr,
-    vmaf::ssim::close,
+    vmaf::close_state<vmaf::ssim::FloatSsim>,
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/motion_math.h"
 #include "feature/motion_options.h"
 #include "feature/reflect.h"
@@ -113,20 +114,8 @@ int init(void **state, const VmafExtractorSetup *setup)
                   setup->h);
         return -EINVAL;
     }
-    auto *m = new (std::nothrow) Motion(*setup);
-    if (!m) return -ENOMEM;
-    *state = m;
-    return 0;
+    return create_state<Motion>(state, *setup);
 }
-
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<Motion *>(state)->extract(*frame, sink);
-}
-
-int flush(void *state, VmafFeatureSink *sink) { return static_cast<const Motion *>(state)->flush(sink); }
-
-void close(void *state) { delete static_cast<Motion *>(state); }
 
 } // namespace
 } // namespace vmaf::motion
@@ -137,7 +126,7 @@ extern "C" const VmafExtractor vmaf_extractor_motion = {
     VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF,
     vmaf::motion::kFeatures,
     vmaf::motion::init,
-    vmaf::motion::extract,
-    vmaf::motion::flush,
-    vmaf::motion::close,
+    vmaf::extract_state<vmaf::motion::Motion>,
+    vmaf::flush_state<vmaf::motion::Motion>,
+    vmaf::close_state<vmaf::motion::Motion>,
 };

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/psnr_options.h"
 #include "feature/psnr_report.h"
 
@@ -32,10 +33,7 @@ uint64_t plane_sse(const VmafPicture &ref, const VmafPicture &dis, unsigned p, u
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    auto *reporter = new (std::nothrow) Reporter(*setup);
-    if (!reporter) return -ENOMEM;
-    *state = reporter;
-    return 0;
+    return create_state<Reporter>(state, *setup);
 }
 
 int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
@@ -50,13 +48,6 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     return reporter->report(sse, frame->index, sink);
 }
 
-int flush(void *state, VmafFeatureSink *sink)
-{
-    return static_cast<Reporter *>(state)->flush(sink);
-}
-
-void close(void *state) { delete static_cast<Reporter *>(state); }
-
 } // namespace
 } // namespace vmaf::psnr
 
@@ -68,6 +59,6 @@ extern "C" const VmafExtractor vmaf_extractor_psnr = {
     vmaf::psnr::kFeatures,
     vmaf::psnr::init,
     vmaf::psnr::extract,
-    vmaf::psnr::flush,
-    vmaf::psnr::close,
+    vmaf::flush_state<vmaf::psnr::Reporter>,
+    vmaf::close_state<vmaf::psnr::Reporter>,
 };

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "log.h"
 
 namespace vmaf::psnr_hvs {
@@ -262,18 +263,8 @@ int init(void **state, const VmafExtractorSetup *setup)
         log_error("psnr_hvs: needs chroma planes, and the input is YUV 4:0:0");
         return -EINVAL;
     }
-    auto *s = new (std::nothrow) PsnrHvs(*setup);
-    if (!s) return -ENOMEM;
-    *state = s;
-    return 0;
+    return create_state<PsnrHvs>(state, *setup);
 }
-
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<PsnrHvs *>(state)->extract(*frame, sink);
-}
-
-void close(void *state) { delete static_cast<PsnrHvs *>(state); }
 
 constexpr const char *kFeatures[] = {"psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs",
                                      nullptr};
@@ -287,7 +278,7 @@ extern "C" const VmafExtractor vmaf_extractor_psnr_hvs = {
     0,
     vmaf::psnr_hvs::kFeatures,
     vmaf::psnr_hvs::init,
-    vmaf::psnr_hvs::extract,
+    vmaf::extract_state<vmaf::psnr_hvs::PsnrHvs>,
     nullptr,
-    vmaf::psnr_hvs::close,
+    vmaf::close_state<vmaf::psnr_hvs::PsnrHvs>,
 };

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/vif_math.h"
 #include "feature/reflect.h"
 #include "feature/vif_options.h"
@@ -181,18 +182,8 @@ int init(void **state, const VmafExtractorSetup *setup)
                   setup->h, kMinSize, kMinSize);
         return -EINVAL;
     }
-    auto *vif = new (std::nothrow) Vif(*setup);
-    if (!vif) return -ENOMEM;
-    *state = vif;
-    return 0;
+    return create_state<Vif>(state, *setup);
 }
-
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<Vif *>(state)->extract(*frame, sink);
-}
-
-void close(void *state) { delete static_cast<Vif *>(state); }
 
 } // namespace
 } // namespace vmaf::vif
@@ -203,7 +194,7 @@ extern "C" const VmafExtractor vmaf_extractor_vif = {
     0,
     vmaf::vif::kFeatures,
     vmaf::vif::init,
-    vmaf::vif::extract,
+    vmaf::extract_state<vmaf::vif::Vif>,
     nullptr,
-    vmaf::vif::close,
+    vmaf::close_state<vmaf::vif::Vif>,
 };

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "feature/extractor.h"
+#include "feature/extractor_state.h"
 #include "feature/psnr_options.h"
 #include "feature/psnr_report.h"
 #include "hip/buffer.h"
@@ -161,13 +162,6 @@ int init(void **state, const VmafExtractorSetup *setup)
     return 0;
 }
 
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    return static_cast<PsnrHip *>(state)->extract(*frame, sink);
-}
-
-int flush(void *state, VmafFeatureSink *sink) { return static_cast<PsnrHip *>(state)->flush(sink); }
-
 void close(void *state)
 {
     auto *psnr = static_cast<PsnrHip *>(state);
@@ -186,7 +180,7 @@ extern "C" const VmafExtractor vmaf_extractor_psnr_hip = {
     VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_HIP,
     vmaf::psnr::kFeatures,
     vmaf::hip::psnr::init,
-    vmaf::hip::psnr::extract,
-    vmaf::hip::psnr::flush,
+    vmaf::extract_state<vmaf::hip::psnr::PsnrHip>,
+    vmaf::flush_state<vmaf::hip::psnr::PsnrHip>,
     vmaf::hip::psnr::close,
 };
