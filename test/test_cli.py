@@ -165,6 +165,19 @@ def main():
     ok = rc == 0 and json.loads(out)["frames"][0]["metrics"]["psnr_y"] < 60
     check("frame_skip_dist", ok, f"rc={rc} err={err!r}")
 
+    # Motion with both inputs skipped by one frame is the plain run shifted:
+    # frame i there compares reference frames i and i + 1 of the file.
+    motion = ["-n", "--feature", "motion", "-q", "--json"]
+    rc1, out1, _ = run("-r", files[0], "-d", files[1], *motion)
+    rc2, out2, _ = run("-r", files[0], "-d", files[1], *motion, "--frame_skip_ref", "1", "--frame_skip_dist", "1")
+    ok = rc1 == 0 and rc2 == 0
+    if ok:
+        key = "VMAF_integer_feature_motion_sad_score"
+        plain = [f["metrics"][key] for f in json.loads(out1)["frames"]]
+        skipped = [f["metrics"][key] for f in json.loads(out2)["frames"]]
+        ok = len(skipped) == len(plain) - 1 and skipped[0] == 0 and skipped[1:] == plain[2:]
+    check("motion with frame_skip", ok, f"rc={rc1},{rc2}")
+
     rc, out, err = run("-r", good, "-d", good, *n, "--backend", "hip")
     check("backend hip without a device fails cleanly", rc > 0 and "hip" in err.lower(), f"rc={rc} err={err!r}")
 
