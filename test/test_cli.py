@@ -178,6 +178,18 @@ def main():
         ok = len(skipped) == len(plain) - 1 and skipped[0] == 0 and skipped[1:] == plain[2:]
     check("motion with frame_skip", ok, f"rc={rc1},{rc2}")
 
+    # On a terminal (util-linux `script` gives one) a progress line with fps
+    # goes to stderr, unless -q.
+    def on_tty(*args):
+        cmd = " ".join([VMAF, "-r", files[0], "-d", files[1], "-o", p("tty.xml"), *args])
+        t = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, text=True,
+                           timeout=120, stdin=subprocess.DEVNULL)
+        return t.returncode, t.stdout
+    rc, shown = on_tty()
+    check("progress line on a tty", rc == 0 and "24 frames" in shown and "FPS" in shown, repr(shown[-200:]))
+    rc, shown = on_tty("-q")
+    check("no progress line with -q", rc == 0 and "FPS" not in shown, repr(shown[-200:]))
+
     rc, out, err = run("-r", good, "-d", good, *n, "--backend", "hip")
     check("backend hip without a device fails cleanly", rc > 0 and "hip" in err.lower(), f"rc={rc} err={err!r}")
 
