@@ -78,6 +78,8 @@ TEST(Context, NothingAfterTheFlush)
     VmafPicture a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
     VmafPicture b = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
     EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
+    EXPECT_EQ(a.ref, nullptr); // taken over and released all the same
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), -EINVAL); // flushed twice
 }
 
 // Scores of a clip as a flat list, for comparing runs.

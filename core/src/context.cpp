@@ -144,12 +144,17 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal)
 
 int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned index)
 {
-    if (flushed_) {
-        vmaf::log_error("pictures given after the flush");
+    if (!ref != !dis) {
+        vmaf::log_error("give both pictures, or neither to flush");
         return -EINVAL;
     }
-    if (!ref != !dis) return -EINVAL;
-    if (!ref) return flush();
+    if (!ref) {
+        if (flushed_) {
+            vmaf::log_error("the context was already flushed");
+            return -EINVAL;
+        }
+        return flush();
+    }
 
     // The pictures are ours from here on, whatever happens.
     PictureHandle ref_h, dis_h;
@@ -157,6 +162,10 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     dis_h.pic = *dis;
     *ref = VmafPicture{};
     *dis = VmafPicture{};
+    if (flushed_) {
+        vmaf::log_error("pictures given after the flush");
+        return -EINVAL;
+    }
 
     {
         std::lock_guard lock(error_mutex_);
