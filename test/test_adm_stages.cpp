@@ -12,6 +12,7 @@
 #include "feature/adm_dwt2.h"
 #include "feature/adm_math.h"
 #include "libvmaf/libvmaf.h"
+#include "feature_scoring.h"
 
 namespace {
 
@@ -263,19 +264,7 @@ TEST(AdmCompute, ConstantFramesScoreOne)
 }
 
 // Through the C API.
-struct ContextDeleter {
-    void operator()(VmafContext *c) const { vmaf_close(c); }
-};
-using Context = std::unique_ptr<VmafContext, ContextDeleter>;
-
-Context context()
-{
-    VmafConfiguration cfg{};
-    cfg.log_level = VMAF_LOG_LEVEL_NONE;
-    VmafContext *ctx = nullptr;
-    EXPECT_EQ(vmaf_init(&ctx, cfg), 0);
-    return Context(ctx);
-}
+using vmaf::test::make_context;
 
 int use_adm(VmafContext *ctx, std::initializer_list<std::pair<const char *, const char *>> opts)
 {
@@ -298,10 +287,10 @@ int run(VmafContext *ctx, int w, int h)
 
 TEST(AdmExtractor, RefusesFramesBelowTheSmallestSize)
 {
-    auto small = context();
+    auto small = make_context(0);
     ASSERT_EQ(use_adm(small.get(), {}), 0);
     EXPECT_NE(run(small.get(), 32, 40), 0);
-    auto ok = context();
+    auto ok = make_context(0);
     ASSERT_EQ(use_adm(ok.get(), {}), 0);
     EXPECT_EQ(run(ok.get(), 33, 33), 0);
     double v = 0;
@@ -312,7 +301,7 @@ TEST(AdmExtractor, RefusesFramesBelowTheSmallestSize)
 
 TEST(AdmExtractor, RejectsOutOfRangeOptions)
 {
-    auto ctx = context();
+    auto ctx = make_context(0);
     EXPECT_NE(use_adm(ctx.get(), {{"adm_enhn_gain_limit", "0.5"}}), 0);
     EXPECT_NE(use_adm(ctx.get(), {{"csf", "4"}}), 0);
     EXPECT_NE(use_adm(ctx.get(), {{"adm_dlm_weight", "1.5"}}), 0);
@@ -321,10 +310,10 @@ TEST(AdmExtractor, RejectsOutOfRangeOptions)
 
 TEST(AdmExtractor, RefusesViewsTheFixedPointCannotHold)
 {
-    auto ctx = context();
+    auto ctx = make_context(0);
     ASSERT_EQ(use_adm(ctx.get(), {{"adm_norm_view_dist", "1.5"}}), 0);
     EXPECT_NE(run(ctx.get(), 64, 64), 0);
-    auto blend = context();
+    auto blend = make_context(0);
     ASSERT_EQ(use_adm(blend.get(), {{"adm_csf_mode", "2"}, {"rdh", "1200"}}), 0);
     EXPECT_NE(run(blend.get(), 64, 64), 0);
 }
@@ -333,7 +322,7 @@ TEST(AdmExtractor, NonDefaultOptionsNameKeysAsTheReference)
 {
     // The reference's CLI writes integer_adm2_dlmw_0.8_min_0.99_nw_0.1 for these:
     // aliases, %g values, options in alphabetical order of their names.
-    auto ctx = context();
+    auto ctx = make_context(0);
     ASSERT_EQ(use_adm(ctx.get(), {{"adm_noise_weight", "0.1"},
                                   {"adm_dlm_weight", "0.8"},
                                   {"adm_min_val", "0.99"}}),
@@ -351,7 +340,7 @@ TEST(AdmExtractor, NonDefaultOptionsNameKeysAsTheReference)
 
 TEST(AdmExtractor, SkipOptionsRenameAndZeroTheirParts)
 {
-    auto ctx = context();
+    auto ctx = make_context(0);
     ASSERT_EQ(use_adm(ctx.get(), {{"adm_skip_scale0", "true"}, {"adm_skip_aim", "true"}}), 0);
     ASSERT_EQ(run(ctx.get(), 64, 64), 0);
     double scale0 = -1, aim = -1, adm2 = 0, adm3 = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "context.h"
+#include "feature_scoring.h"
 #include "hip/buffer.h"
 #include "hip/error.h"
 #include "hip/staging.h"
@@ -17,19 +18,7 @@
 
 namespace {
 
-struct ContextDeleter {
-    void operator()(VmafContext *c) const { vmaf_close(c); }
-};
-using Context = std::unique_ptr<VmafContext, ContextDeleter>;
-
-Context make_context()
-{
-    VmafConfiguration cfg{};
-    cfg.log_level = VMAF_LOG_LEVEL_NONE;
-    VmafContext *ctx = nullptr;
-    EXPECT_EQ(vmaf_init(&ctx, cfg), 0);
-    return Context(ctx);
-}
+using vmaf::test::make_context;
 
 // A state for API-order checks that never reach the device.
 VmafHipState fake_state() { return VmafHipState{}; }
@@ -58,7 +47,7 @@ TEST(HipRuntime, MissingDeviceIsAnError)
 TEST(HipRuntime, ImportBeforeFeatures)
 {
     VmafHipState state = fake_state();
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
     EXPECT_EQ(vmaf_hip_import_state(ctx.get(), &state), -EINVAL);
     EXPECT_EQ(vmaf_hip_import_state(nullptr, &state), -EINVAL);
@@ -68,7 +57,7 @@ TEST(HipRuntime, ImportBeforeFeatures)
 TEST(HipRuntime, ImportOnce)
 {
     VmafHipState state = fake_state();
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
     EXPECT_EQ(vmaf_hip_import_state(ctx.get(), &state), -EINVAL);
 }
@@ -76,7 +65,7 @@ TEST(HipRuntime, ImportOnce)
 TEST(HipRuntime, ImportSwapsInTheTwin)
 {
     VmafHipState state = fake_state();
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
     ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
     EXPECT_EQ(ctx->extractor_names(), std::vector<std::string>{"psnr_hip"});
@@ -86,7 +75,7 @@ TEST(HipRuntime, NoDeviceFailsWithACode)
 {
     if (vmaf_hip_available()) GTEST_SKIP() << "checks a machine without a usable HIP device";
     VmafHipState state = fake_state();
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
     ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
     VmafPicture ref, dis;
@@ -97,7 +86,7 @@ TEST(HipRuntime, NoDeviceFailsWithACode)
 
 TEST(HipRuntime, PinnedPoolNeedsAState)
 {
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     VmafPictureConfiguration cfg{};
     cfg.pic_params = {64, 64, 8, VMAF_PIX_FMT_YUV420P};
     cfg.pic_cnt = 4;
@@ -107,7 +96,7 @@ TEST(HipRuntime, PinnedPoolNeedsAState)
 
 TEST(HipRuntime, TwinWithoutStateFailsAtTheFirstFrame)
 {
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr_hip", nullptr), 0);
     VmafPicture ref, dis;
     ASSERT_EQ(vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
@@ -144,7 +133,7 @@ TEST(HipRuntime, PinnedPoolPictures)
     VMAF_HIP_REQUIRE_DEVICE();
     auto state = first_device();
     ASSERT_TRUE(state);
-    auto ctx = make_context();
+    auto ctx = make_context(0);
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), state.get()), 0);
     VmafPictureConfiguration cfg{};
     cfg.pic_params = {99, 51, 10, VMAF_PIX_FMT_YUV420P};
