@@ -6,7 +6,10 @@
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
 extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_ansnr;
+extern const VmafExtractor vmaf_extractor_float_moment;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
+extern const VmafExtractor vmaf_extractor_float_psnr;
 extern const VmafExtractor vmaf_extractor_float_ssim;
 extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
@@ -23,7 +26,10 @@ namespace {
 constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_adm,
     &vmaf_extractor_ciede,
+    &vmaf_extractor_float_ansnr,
+    &vmaf_extractor_float_moment,
     &vmaf_extractor_float_ms_ssim,
+    &vmaf_extractor_float_psnr,
     &vmaf_extractor_float_ssim,
     &vmaf_extractor_motion,
     &vmaf_extractor_psnr,

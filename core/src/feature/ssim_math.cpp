@@ -31,31 +31,7 @@ int mirror(int i, int n)
 
 size_t area(int w, int h) { return static_cast<size_t>(w) * static_cast<size_t>(h); }
 
-template <typename Sample>
-void copy_luma(const VmafPicture &pic, float scaler, Image &out)
-{
-    const auto *base = static_cast<const uint8_t *>(pic.data[0]);
-    for (int y = 0; y < out.h; y++) {
-        const auto *in = reinterpret_cast<const Sample *>(base + y * pic.stride[0]);
-        float *o = out.row(y);
-        if constexpr (sizeof(Sample) == 1) {
-            for (int x = 0; x < out.w; x++) o[x] = static_cast<float>(in[x]);
-        } else {
-            for (int x = 0; x < out.w; x++) o[x] = static_cast<float>(in[x]) / scaler;
-        }
-    }
-}
-
 } // namespace
-
-void luma_to_float(const VmafPicture &pic, Image &out)
-{
-    out.resize(static_cast<int>(pic.w[0]), static_cast<int>(pic.h[0]));
-    if (pic.bpc > 8)
-        copy_luma<uint16_t>(pic, static_cast<float>(1u << (pic.bpc - 8)), out);
-    else
-        copy_luma<uint8_t>(pic, 1.0f, out);
-}
 
 void decimate(const Image &src, int factor, const Kernel2d &kernel, Image &dst)
 {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "feature/float_picture.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::ssim {
@@ -18,29 +19,7 @@ inline constexpr float kWindow[kWindowLen] = {0.001028f, 0.007599f, 0.036001f, 0
                                               0.213006f, 0.266012f, 0.213006f, 0.109361f,
                                               0.036001f, 0.007599f, 0.001028f};
 
-// A float image with stride == width.
-struct Image {
-    int w = 0, h = 0;
-    std::vector<float> px;
-
-    void resize(int width, int height)
-    {
-        w = width;
-        h = height;
-        px.resize(static_cast<size_t>(width) * static_cast<size_t>(height));
-    }
-    float *row(int y) { return px.data() + static_cast<size_t>(y) * static_cast<size_t>(w); }
-    const float *row(int y) const
-    {
-        return px.data() + static_cast<size_t>(y) * static_cast<size_t>(w);
-    }
-};
-
-// Luma on the 8-bit scale: deeper samples are divided by 2^(bpc-8), so that
-// the SSIM constants (L = 255) fit every depth. The reference does this for
-// 10, 12 and 16 bits and reads other depths as bytes; here every depth
-// from 9 to 16 is scaled.
-void luma_to_float(const VmafPicture &pic, Image &out);
+using Image = FloatImage;
 
 // The size decimation by `factor` gives: w / factor, plus one when w is odd
 // (the reference's rule, which is not a ceiling for factors above 2).
