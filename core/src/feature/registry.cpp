@@ -6,6 +6,7 @@
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
 extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_adm;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
 extern const VmafExtractor vmaf_extractor_float_ssim;
 extern const VmafExtractor vmaf_extractor_motion;
@@ -23,6 +24,7 @@ namespace {
 constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_adm,
     &vmaf_extractor_ciede,
+    &vmaf_extractor_float_adm,
     &vmaf_extractor_float_ms_ssim,
     &vmaf_extractor_float_ssim,
     &vmaf_extractor_motion,
