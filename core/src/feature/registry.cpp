@@ -6,6 +6,7 @@
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
 extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_adm;
 extern const VmafExtractor vmaf_extractor_float_ansnr;
 extern const VmafExtractor vmaf_extractor_float_moment;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
@@ -26,6 +27,7 @@ namespace {
 constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_adm,
     &vmaf_extractor_ciede,
+    &vmaf_extractor_float_adm,
     &vmaf_extractor_float_ansnr,
     &vmaf_extractor_float_moment,
     &vmaf_extractor_float_ms_ssim,
