@@ -6,8 +6,10 @@
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
 extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_motion;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
 extern const VmafExtractor vmaf_extractor_float_ssim;
+extern const VmafExtractor vmaf_extractor_float_vif;
 extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
 extern const VmafExtractor vmaf_extractor_psnr_hvs;
@@ -23,8 +25,10 @@ namespace {
 constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_adm,
     &vmaf_extractor_ciede,
+    &vmaf_extractor_float_motion,
     &vmaf_extractor_float_ms_ssim,
     &vmaf_extractor_float_ssim,
+    &vmaf_extractor_float_vif,
     &vmaf_extractor_motion,
     &vmaf_extractor_psnr,
     &vmaf_extractor_psnr_hvs,

@@ -1,0 +1,68 @@
+// Float picture arithmetic shared by float_vif and float_motion: samples as
+// float, the separable symmetric filters with reflected edges, and the
+// resampling of float_vif's prescale. Every result is a float sum formed in
+// the reference's order (taps from first to last, no fused multiply-add),
+// so the values are the reference's to the last bit.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "libvmaf/picture.h"
+
+namespace vmaf::floatf {
+
+// A float image with stride == width.
+struct Plane {
+    int w = 0, h = 0;
+    std::vector<float> px;
+
+    void resize(int width, int height)
+    {
+        w = width;
+        h = height;
+        px.resize(static_cast<size_t>(width) * static_cast<size_t>(height));
+    }
+    float *row(int y) { return px.data() + static_cast<size_t>(y) * static_cast<size_t>(w); }
+    const float *row(int y) const
+    {
+        return px.data() + static_cast<size_t>(y) * static_cast<size_t>(w);
+    }
+};
+
+// Plane `plane` of `pic` on the 8-bit scale plus `offset`: a sample v becomes
+// v / 2^(bpc-8) + offset. (The reference scales 10, 12 and 16 bits so and
+// reads other depths as bytes; here every depth from 9 to 16 is scaled.)
+void picture_to_float(const VmafPicture &pic, int plane, float offset, Plane &out);
+
+// What a separable filter is applied to.
+enum class Input { kPlain, kSquare, kProduct };
+
+// Separable filter of `taps` (odd count, symmetric) with edges reflected
+// about the edge sample: first down the columns, then along the rows.
+// The input is a, a*a or a*b sample by sample; b only for kProduct. Needs
+// a.w, a.h > taps.size() / 2.
+class Filter {
+public:
+    // One filtered row y (a.w values) into out.
+    void row(std::span<const float> taps, Input in, const Plane &a, const Plane *b, int y,
+             float *out);
+    // The whole filtered plane, or with step 2 its samples at even
+    // coordinates (a.w / 2 x a.h / 2), as the reference decimates.
+    void plane(std::span<const float> taps, const Plane &a, Plane &out, int step = 1);
+
+private:
+    std::vector<float> column_, full_;
+};
+
+// The reference's resampling methods of float_vif's prescale.
+enum class ScaleMethod { kNearest, kBilinear, kBicubic, kLanczos4 };
+
+// `src` resampled to dst_w x dst_h (a copy when the size is the same).
+void scale_plane(ScaleMethod method, const Plane &src, int dst_w, int dst_h, Plane &dst);
+
+// Sum of |a - b| over the plane, in float row by row, divided by the area.
+float mean_abs_diff(const Plane &a, const Plane &b);
+
+} // namespace vmaf::floatf
