@@ -7,35 +7,47 @@ namespace vmaf {
 namespace {
 
 template <typename Sample>
-void copy_luma(const VmafPicture &pic, float scaler, float offset, float *dst, size_t dst_stride)
+void copy_plane(const VmafPicture &pic, unsigned p, float scaler, float offset, float *dst,
+                size_t dst_stride)
 {
-    const auto *base = static_cast<const uint8_t *>(pic.data[0]);
-    for (unsigned y = 0; y < pic.h[0]; y++) {
-        const auto *in = reinterpret_cast<const Sample *>(base + y * pic.stride[0]);
+    const auto *base = static_cast<const uint8_t *>(pic.data[p]);
+    for (unsigned y = 0; y < pic.h[p]; y++) {
+        const auto *in = reinterpret_cast<const Sample *>(base + y * pic.stride[p]);
         float *o = dst + y * dst_stride;
         if constexpr (sizeof(Sample) == 1) {
-            for (unsigned x = 0; x < pic.w[0]; x++) o[x] = static_cast<float>(in[x]) + offset;
+            for (unsigned x = 0; x < pic.w[p]; x++) o[x] = static_cast<float>(in[x]) + offset;
         } else {
-            for (unsigned x = 0; x < pic.w[0]; x++)
+            for (unsigned x = 0; x < pic.w[p]; x++)
                 o[x] = static_cast<float>(in[x]) / scaler + offset;
         }
     }
+}
+
+void to_float(const VmafPicture &pic, unsigned p, float *dst, size_t dst_stride, float offset)
+{
+    if (pic.bpc > 8)
+        copy_plane<uint16_t>(pic, p, static_cast<float>(1u << (pic.bpc - 8)), offset, dst,
+                             dst_stride);
+    else
+        copy_plane<uint8_t>(pic, p, 1.0f, offset, dst, dst_stride);
 }
 
 } // namespace
 
 void luma_to_float(const VmafPicture &pic, float *dst, size_t dst_stride, float offset)
 {
-    if (pic.bpc > 8)
-        copy_luma<uint16_t>(pic, static_cast<float>(1u << (pic.bpc - 8)), offset, dst, dst_stride);
-    else
-        copy_luma<uint8_t>(pic, 1.0f, offset, dst, dst_stride);
+    to_float(pic, 0, dst, dst_stride, offset);
+}
+
+void plane_to_float(const VmafPicture &pic, unsigned plane, FloatImage &out, float offset)
+{
+    out.resize(static_cast<int>(pic.w[plane]), static_cast<int>(pic.h[plane]));
+    to_float(pic, plane, out.px.data(), static_cast<size_t>(out.w), offset);
 }
 
 void luma_to_float(const VmafPicture &pic, FloatImage &out, float offset)
 {
-    out.resize(static_cast<int>(pic.w[0]), static_cast<int>(pic.h[0]));
-    luma_to_float(pic, out.px.data(), static_cast<size_t>(out.w), offset);
+    plane_to_float(pic, 0, out, offset);
 }
 
 } // namespace vmaf

@@ -9,9 +9,11 @@ extern const VmafExtractor vmaf_extractor_ciede;
 extern const VmafExtractor vmaf_extractor_float_adm;
 extern const VmafExtractor vmaf_extractor_float_ansnr;
 extern const VmafExtractor vmaf_extractor_float_moment;
+extern const VmafExtractor vmaf_extractor_float_motion;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim;
 extern const VmafExtractor vmaf_extractor_float_psnr;
 extern const VmafExtractor vmaf_extractor_float_ssim;
+extern const VmafExtractor vmaf_extractor_float_vif;
 extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
 extern const VmafExtractor vmaf_extractor_psnr_hvs;
@@ -30,9 +32,11 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_float_adm,
     &vmaf_extractor_float_ansnr,
     &vmaf_extractor_float_moment,
+    &vmaf_extractor_float_motion,
     &vmaf_extractor_float_ms_ssim,
     &vmaf_extractor_float_psnr,
     &vmaf_extractor_float_ssim,
+    &vmaf_extractor_float_vif,
     &vmaf_extractor_motion,
     &vmaf_extractor_psnr,
     &vmaf_extractor_psnr_hvs,
