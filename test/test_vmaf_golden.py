@@ -13,7 +13,9 @@ import sys
 
 VMAF, SHARED, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 INTEGER_TOL, FLOAT_TOL = 2e-6, 1e-5
-FLOAT_FEATURES = ("float_ssim", "float_ms_ssim", "ciede2000", "psnr_hvs")
+# Keys of float features (the float models' adm2, aim, adm3, adm_scaleN,
+# vif_scaleN and motion* are the aliases of the float extractors' keys).
+FLOAT_FEATURES = ("float_", "ciede2000", "psnr_hvs", "adm", "aim", "vif_", "motion")
 # Extractors this build does not have; their keys are not compared.
 MISSING = ("cambi",)
 CHROMA = ("psnr_cb", "psnr_cr", "ciede2000", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs")
@@ -98,6 +100,8 @@ def main():
         "neg": ["--model", "version=vmaf_v0.6.1neg"],
         "4k": ["--model", "version=vmaf_4k_v0.6.1"],
         "bootstrap": ["--model", "version=vmaf_b_v0.6.3"],
+        "float": ["--model", "version=vmaf_float_v0.6.1", "--feature", "float_psnr",
+                  "--feature", "float_ansnr", "--feature", "float_moment"],
         "subsample3": ["--subsample", "3"],
     }
     for clip in clips:
