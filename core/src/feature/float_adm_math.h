@@ -8,11 +8,8 @@
 #include <array>
 #include <cmath>
 
-#if defined(__SSE2__)
-#include <xmmintrin.h>
-#endif
-
 #include "feature/adm_csf_model.h"
+#include "feature/rcp_estimate.h"
 
 namespace vmaf::float_adm {
 
@@ -32,15 +29,12 @@ inline constexpr double kOneBy30 = 0.0333333351;
 inline constexpr double kOneBy15 = 0.0666666701;
 
 // n / d as the reference divides on x86: by the SSE reciprocal estimate and
-// one Newton step. The estimate is the CPU's, as the reference's is.
+// one Newton step. The estimate is the golden data's on every CPU
+// (rcp_estimate.h), not the CPU's own.
 inline float divide(float n, float d)
 {
-#if defined(__SSE2__)
-    const float xi = _mm_cvtss_f32(_mm_rcp_ss(_mm_set_ss(d)));
+    const float xi = rcp_estimate(d);
     return n * (xi + xi * (1.0f - d * xi));
-#else
-    return n / d;
-#endif
 }
 
 // The reference's cos(1 degree)^2, computed in double, kept as float.
