@@ -4,6 +4,7 @@
 // (csf modes 0-9, alias rdf, the p-norm and per-scale factor overrides).
 #pragma once
 
+#include "feature/adm_options.h"
 #include "option.h"
 
 namespace vmaf::float_adm {
@@ -80,19 +81,10 @@ inline constexpr VmafOption kOptions[] = {
     {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
 };
 
-// Order matters: FeatureIndex names the slot of each key. The reference
-// writes the debug key "adm" too (its provided list names "adm_scale0"
-// instead, which it never writes).
-enum FeatureIndex {
-    kAdm2,
-    kAim,
-    kAdm3,
-    kScale0, // kScale0 + s for scale s
-    kAdm = kScale0 + 4,
-    kNum,
-    kDen,
-    kNumScale0, // kNumScale0 + 2 * s, then its denominator
-};
+// The keys in adm's order (FeatureIndex names the slot of each). The
+// reference writes the debug key "adm" too (its provided list names
+// "adm_scale0" instead, which it never writes).
+using enum adm::FeatureIndex;
 
 inline constexpr const char *kFeatures[] = {
     "VMAF_feature_adm2_score",

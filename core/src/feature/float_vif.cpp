@@ -11,6 +11,7 @@
 #include "feature/float_filter.h"
 #include "feature/float_vif_math.h"
 #include "feature/float_vif_options.h"
+#include "feature/vif_report.h"
 #include "log.h"
 
 namespace vmaf::float_vif {
@@ -66,7 +67,9 @@ private:
 
     int write(const ScaleScore scores[kScales], unsigned index, VmafFeatureSink *sink) const
     {
-        auto put = [&](int key, double v) { return vmaf_sink_append(sink, keys_[key].c_str(), v, index); };
+        auto put = [&](int key, double v) {
+            return vmaf_sink_append(sink, keys_[key].c_str(), v, index);
+        };
         int err = 0;
         for (int s = 0; s < kScales; s++) {
             double score = static_cast<double>(scores[s].num) / static_cast<double>(scores[s].den);
@@ -75,20 +78,7 @@ private:
             err |= put(kScale0 + s, score);
         }
         if (!debug_) return err;
-        double num = 0.0, den = 0.0;
-        for (int s = skip_scale0_ ? 1 : 0; s < kScales; s++) {
-            num += scores[s].num;
-            den += scores[s].den;
-        }
-        err |= put(kCombined, den == 0.0 ? 1.0 : num / den);
-        err |= put(kNum, num);
-        err |= put(kDen, den);
-        for (int s = 0; s < kScales; s++) {
-            const bool skipped = s == 0 && skip_scale0_;
-            err |= put(kNumScale0 + 2 * s, skipped ? 0.0 : scores[s].num);
-            err |= put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den);
-        }
-        return err;
+        return err | vif::report_debug(scores, kScales, skip_scale0_, put);
     }
 
     bool debug_, skip_scale0_;

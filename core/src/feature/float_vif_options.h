@@ -1,6 +1,7 @@
 // Options and keys of float_vif, shared by the CPU extractor and any GPU twin.
 #pragma once
 
+#include "feature/vif_options.h"
 #include "option.h"
 
 namespace vmaf::float_vif {
@@ -43,14 +44,8 @@ inline constexpr VmafOption kOptions[] = {
     {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
 };
 
-enum FeatureIndex {
-    kScale0, // kScale0 + s for scale s
-    kCombined = 4,
-    kNum,
-    kDen,
-    kNumScale0, // kNumScale0 + 2 * s, and kDenScale0 + 2 * s
-    kDenScale0,
-};
+// The keys in vif's order (vif_report.h writes both).
+using enum vif::FeatureIndex;
 
 inline constexpr const char *kFeatures[] = {
     "VMAF_feature_vif_scale0_score",

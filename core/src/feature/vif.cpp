@@ -11,6 +11,7 @@
 #include "feature/vif_math.h"
 #include "feature/reflect.h"
 #include "feature/vif_options.h"
+#include "feature/vif_report.h"
 #include "feature/vif_rows.h"
 #include "log.h"
 
@@ -145,21 +146,7 @@ private:
             err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
         }
         if (!debug_) return err;
-
-        double num = 0, den = 0;
-        for (int s = skip_scale0_ ? 1 : 0; s < kScales; s++) {
-            num += scores[s].num;
-            den += scores[s].den;
-        }
-        err |= put(kCombined, den == 0.0 ? 1.0 : num / den);
-        err |= put(kNum, num);
-        err |= put(kDen, den);
-        for (int s = 0; s < kScales; s++) {
-            const bool skipped = s == 0 && skip_scale0_;
-            err |= put(kNumScale0 + 2 * s, skipped ? 0.0 : scores[s].num);
-            err |= put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den);
-        }
-        return err;
+        return err | report_debug(scores, kScales, skip_scale0_, put);
     }
 
     unsigned bpc_, w_, h_;
