@@ -10,6 +10,7 @@
 #include "feature/extractor.h"
 #include "feature/extractor_state.h"
 #include "feature/float_adm_compute.h"
+#include "feature/adm_report.h"
 #include "feature/float_adm_options.h"
 #include "log.h"
 
@@ -83,18 +84,7 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     auto put = [&](int key, double v) {
         err |= vmaf_sink_append(sink, s->keys[key].c_str(), v, i);
     };
-    put(kAdm2, r.adm2);
-    put(kAim, r.aim);
-    put(kAdm3, adm3);
-    for (int k = 0; k < adm::kScales; k++) put(kScale0 + k, r.num_scale[k] / r.den_scale[k]);
-    if (!s->debug) return err;
-    put(kAdm, r.adm2);
-    put(kNum, r.num);
-    put(kDen, r.den);
-    for (int k = 0; k < adm::kScales; k++) {
-        put(kNumScale0 + 2 * k, r.num_scale[k]);
-        put(kNumScale0 + 2 * k + 1, r.den_scale[k]);
-    }
+    adm::report(r, adm3, s->debug, put);
     return err;
 }
 
