@@ -81,17 +81,8 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     } catch (const std::bad_alloc &) {
         return -ENOMEM;
     }
-    const unsigned i = frame->index;
-    // min_val unless above it, NaN included (Barten weights can overflow the
-    // fixed point into NaN, and the reference then reports min_val).
     const double blend = r.adm2 * s->dlm_weight + (1 - r.aim) * (1 - s->dlm_weight);
-    const double adm3 = blend > s->min_val ? blend : s->min_val;
-    int err = 0;
-    auto put = [&](int key, double v) {
-        err |= vmaf_sink_append(sink, s->keys[key].c_str(), v, i);
-    };
-    report(r, adm3, s->debug, put);
-    return err;
+    return report(r, blend, s->min_val, s->debug, s->keys, frame->index, sink);
 }
 
 } // namespace

@@ -74,18 +74,11 @@ int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
     } catch (const std::bad_alloc &) {
         return -ENOMEM;
     }
-    const unsigned i = frame->index;
     // adm3 combines detail loss and additive impairment, linearly or by the
-    // harmonic mean; min_val unless above it, NaN included.
+    // harmonic mean.
     const double blend = s->apply_hm ? 2 * r.adm2 * r.aim / (r.adm2 + r.aim)
                                      : r.adm2 * s->dlm_weight + (1 - r.aim) * (1 - s->dlm_weight);
-    const double adm3 = blend > s->min_val ? blend : s->min_val;
-    int err = 0;
-    auto put = [&](int key, double v) {
-        err |= vmaf_sink_append(sink, s->keys[key].c_str(), v, i);
-    };
-    adm::report(r, adm3, s->debug, put);
-    return err;
+    return adm::report(r, blend, s->min_val, s->debug, s->keys, frame->index, sink);
 }
 
 } // namespace
