@@ -12,7 +12,7 @@ namespace {
 void load_luma(const VmafPicture &pic, int w, int h, Plane &out)
 {
     out.shape(w, h);
-    luma_to_float(pic, out.px.data(), static_cast<size_t>(w), -128.0f);
+    plane_to_float(pic, 0, out.px.data(), static_cast<size_t>(w), -128.0f);
 }
 
 } // namespace

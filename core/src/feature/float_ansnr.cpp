@@ -31,8 +31,10 @@ constexpr float kDisTaps[5 * 5] = {
 };
 constexpr int kMinSize = 3; // the 5-tap filter reflects two samples
 
-// Reflection about the edge sample (-1 -> 1, n -> n - 2), the reference's.
-int reflect(int i, int n)
+// The reference's edge rule for this filter: reflection about the first
+// sample at the start (-1 -> 1) but about the edge itself at the end
+// (n -> n - 1), unlike feature/reflect.h (n -> n - 2).
+int edge_index(int i, int n)
 {
     if (i < 0) return -i;
     if (i >= n) return 2 * n - i - 1;
@@ -50,12 +52,13 @@ void filter2d(const float *taps, int len, const FloatImage &src, FloatImage &dst
     cols.resize(static_cast<size_t>(len) * static_cast<size_t>(w));
     row_sum.resize(static_cast<size_t>(w));
     for (int u = 0; u < len; u++)
-        for (int x = 0; x < w; x++) cols[static_cast<size_t>(u) * w + x] = reflect(x - half + u, w);
+        for (int x = 0; x < w; x++)
+            cols[static_cast<size_t>(u) * w + x] = edge_index(x - half + u, w);
     for (int y = 0; y < h; y++) {
         float *out = dst.row(y);
         std::fill(out, out + w, 0.0f);
         for (int v = 0; v < len; v++) {
-            const float *in = src.row(reflect(y - half + v, h));
+            const float *in = src.row(edge_index(y - half + v, h));
             std::fill(row_sum.begin(), row_sum.end(), 0.0f);
             for (int u = 0; u < len; u++) {
                 const float tap = taps[v * len + u];

@@ -23,26 +23,22 @@ void copy_plane(const VmafPicture &pic, unsigned p, float scaler, float offset, 
     }
 }
 
-void to_float(const VmafPicture &pic, unsigned p, float *dst, size_t dst_stride, float offset)
-{
-    if (pic.bpc > 8)
-        copy_plane<uint16_t>(pic, p, static_cast<float>(1u << (pic.bpc - 8)), offset, dst,
-                             dst_stride);
-    else
-        copy_plane<uint8_t>(pic, p, 1.0f, offset, dst, dst_stride);
-}
-
 } // namespace
 
-void luma_to_float(const VmafPicture &pic, float *dst, size_t dst_stride, float offset)
+void plane_to_float(const VmafPicture &pic, unsigned plane, float *dst, size_t dst_stride,
+                    float offset)
 {
-    to_float(pic, 0, dst, dst_stride, offset);
+    if (pic.bpc > 8)
+        copy_plane<uint16_t>(pic, plane, static_cast<float>(1u << (pic.bpc - 8)), offset, dst,
+                             dst_stride);
+    else
+        copy_plane<uint8_t>(pic, plane, 1.0f, offset, dst, dst_stride);
 }
 
 void plane_to_float(const VmafPicture &pic, unsigned plane, FloatImage &out, float offset)
 {
     out.resize(static_cast<int>(pic.w[plane]), static_cast<int>(pic.h[plane]));
-    to_float(pic, plane, out.px.data(), static_cast<size_t>(out.w), offset);
+    plane_to_float(pic, plane, out.px.data(), static_cast<size_t>(out.w), offset);
 }
 
 void luma_to_float(const VmafPicture &pic, FloatImage &out, float offset)

@@ -27,14 +27,16 @@ struct FloatImage {
     }
 };
 
-// Luma on the 8-bit scale plus `offset` (a sample v becomes v / 2^(bpc-8) + offset): deeper samples are divided by
-// 2^(bpc-8) first, in float, as the reference does for 10, 12 and 16 bits
-// (it reads other depths as bytes; here every depth from 9 to 16 is scaled).
+// Luma on the 8-bit scale plus `offset`: a sample v becomes
+// v / 2^(bpc-8) + offset, in float, as the reference does for 10, 12 and 16
+// bits (it reads other depths as bytes; here every depth from 9 to 16 is
+// scaled).
 void luma_to_float(const VmafPicture &pic, FloatImage &out, float offset = 0.0f);
-// The same into rows of `dst_stride` floats (the picture's luma size).
-void luma_to_float(const VmafPicture &pic, float *dst, size_t dst_stride, float offset);
-// The same for any plane (0 luma, 1 and 2 chroma) at that plane's size.
+// The same for any plane (0 luma, 1 and 2 chroma) at that plane's size,
+// into `out` or into rows of `dst_stride` floats.
 void plane_to_float(const VmafPicture &pic, unsigned plane, FloatImage &out, float offset);
+void plane_to_float(const VmafPicture &pic, unsigned plane, float *dst, size_t dst_stride,
+                    float offset);
 
 // The peak of that luma, (2^bpc - 1) / 2^(bpc-8), and the PSNR cap the
 // reference's float PSNRs use, 6 * bpc + 12 dB: 255 and 60 at 8 bits, 255.75
