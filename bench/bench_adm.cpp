@@ -1,11 +1,11 @@
 // Single-thread frames per second of the adm extractor's computation
-// (Computer::compute: both pictures' transforms and all four scales) on
+// (IntegerAdm::compute: both pictures' transforms and all four scales) on
 // synthetic 8- and 10-bit frame pairs: a textured reference and a noisy copy.
 #include <benchmark/benchmark.h>
 #include <cstdint>
 #include <cstring>
 
-#include "feature/adm_compute.h"
+#include "feature/adm/adm_compute.h"
 #include "libvmaf/picture.h"
 
 namespace {
@@ -41,8 +41,8 @@ void adm(benchmark::State &state)
     const auto bpc = static_cast<unsigned>(state.range(2));
     VmafPicture ref = synthetic(w, h, bpc, 0);
     VmafPicture dis = synthetic(w, h, bpc, 63);
-    vmaf::adm::Computer computer(vmaf::adm::Params{}, static_cast<int>(w), static_cast<int>(h));
-    for (auto _ : state) benchmark::DoNotOptimize(computer.compute(ref, dis));
+    vmaf::adm::IntegerAdm adm({}, static_cast<int>(w), static_cast<int>(h));
+    for (auto _ : state) benchmark::DoNotOptimize(adm.compute(ref, dis));
     state.counters["fps"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                benchmark::Counter::kIsRate);
     vmaf_picture_unref(&ref);

@@ -47,12 +47,12 @@ build() {
         meson setup "$build" -Denable_hip=enabled -Dhip_platform=nvidia \
             -Dnvidia_arch="${VMAF_NVIDIA_ARCH:-sm_90}" -Denable_bench=false
     fi
-    ninja -C "$build" -j1 core/tools/vmaf "${TESTS[@]/#/test/}"
+    ninja -C "$build" -j1 core/tools/vmaf "${TESTS[@]/#/test/hip/}"
 
     rm -rf "$suite"
     mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips"
     cp "$build/core/tools/vmaf" "$suite/bin/"
-    for t in "${TESTS[@]}"; do cp "$build/test/$t" "$suite/bin/"; done
+    for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     bundle_libs "$suite"/bin/* | while read -r lib; do
         case $(basename "$lib") in

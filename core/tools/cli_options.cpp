@@ -99,8 +99,6 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
     app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");
     app.add_option("--frame_skip_dist", skip_dist, "Skip the first N distorted frames");
-    app.add_option("--cpumask", s.cpumask, "Restrict CPU instruction sets (bitmask)");
-    app.add_option("--gpumask", s.gpumask, "Restrict GPU operations (bitmask)");
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
     app.add_flag("-q,--quiet", s.quiet, "No progress line");
     app.add_flag("-v,--version", s.version, "Print the version and exit");

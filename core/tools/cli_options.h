@@ -28,7 +28,6 @@ struct CliSettings {
     unsigned subsample = 1;
     unsigned frame_cnt = 0;             // 0: every frame
     unsigned frame_skip_ref = 0, frame_skip_dist = 0;
-    uint64_t cpumask = 0, gpumask = 0;
     bool no_prediction = false, quiet = false, version = false;
     Backend backend = Backend::Cpu;
     unsigned gpu = 0;

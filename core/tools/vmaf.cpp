@@ -100,8 +100,6 @@ int run(const CliSettings &s)
     cfg.log_level = VMAF_LOG_LEVEL_ERROR;
     cfg.n_threads = s.threads;
     cfg.n_subsample = s.subsample;
-    cfg.cpumask = s.cpumask;
-    cfg.gpumask = s.gpumask;
     HipSession hip; // declared before the context, which uses its state, to outlive it
     VmafContext *raw_ctx = nullptr;
     if (vmaf_init(&raw_ctx, cfg)) return fail("could not create a scoring context");

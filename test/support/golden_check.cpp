@@ -5,6 +5,30 @@
 
 namespace vmaf::test {
 
+size_t expect_golden_frames(VmafContext *ctx, const nlohmann::json &g, const std::string &label,
+                            const std::function<bool(const std::string &)> &wanted,
+                            double tolerance)
+{
+    size_t compared = 0;
+    for (const auto &frame : g.at("frames")) {
+        const unsigned i = frame.at("frameNum").get<unsigned>();
+        for (const auto &[key, value] : frame.at("metrics").items()) {
+            if (!wanted(key)) continue;
+            double got = NAN;
+            const int err = vmaf_feature_score_at_index(ctx, key.c_str(), &got, i);
+            EXPECT_EQ(err, 0) << label << " has no " << key << " at frame " << i;
+            if (err) continue;
+            if (value.is_null())
+                EXPECT_FALSE(std::isfinite(got)) << label << " " << key << " frame " << i;
+            else
+                EXPECT_NEAR(got, value.get<double>(), tolerance)
+                    << label << " " << key << " frame " << i;
+            compared++;
+        }
+    }
+    return compared;
+}
+
 size_t expect_golden(const std::string &clip, const std::string &variant,
                      const std::vector<FeatureUse> &features,
                      const std::function<bool(const std::string &)> &wanted, double tolerance,
@@ -28,20 +52,7 @@ size_t expect_golden(const std::string &clip, const std::string &variant,
         vmaf_feature_dictionary_free(&d);
     }
     EXPECT_EQ(score_clip(ctx, clip), 0) << clip;
-    size_t compared = 0;
-    for (const auto &frame : g->at("frames")) {
-        const unsigned i = frame.at("frameNum").get<unsigned>();
-        for (const auto &[key, value] : frame.at("metrics").items()) {
-            if (!wanted(key)) continue;
-            double got = NAN;
-            const int err = vmaf_feature_score_at_index(ctx, key.c_str(), &got, i);
-            EXPECT_EQ(err, 0) << clip << " " << variant << " has no " << key << " at " << i;
-            if (err) continue;
-            if (value.is_null()) EXPECT_FALSE(std::isfinite(got)) << clip << " " << key << " @" << i;
-            else EXPECT_NEAR(got, value.get<double>(), tolerance) << clip << " " << key << " @" << i;
-            compared++;
-        }
-    }
+    const size_t compared = expect_golden_frames(ctx, *g, clip + " " + variant, wanted, tolerance);
     vmaf_close(ctx);
     return compared;
 }

@@ -1,5 +1,5 @@
-// Shared golden-test steps: run extractors over a clip and compare chosen
-// keys of a golden variant frame by frame.
+// The one golden comparer: the scores in a context against a golden variant,
+// frame by frame, and the steps around it (run extractors over a clip).
 #pragma once
 
 #include <functional>
@@ -10,6 +10,14 @@
 #include "support/golden.h"
 
 namespace vmaf::test {
+
+// Every value of golden `g` (every frame, every key for which `wanted(key)`
+// is true) against the context's score within `tolerance`; a null golden
+// value (not finite in the reference) must be non-finite here too. `label`
+// names the clip in failures. Returns how many values were compared.
+size_t expect_golden_frames(VmafContext *ctx, const nlohmann::json &g, const std::string &label,
+                            const std::function<bool(const std::string &)> &wanted,
+                            double tolerance);
 
 struct FeatureUse {
     std::string name;

@@ -46,6 +46,9 @@ typedef struct VmafConfiguration {
     enum VmafLogLevel log_level;
     unsigned n_threads;   /* 0: extract on the calling thread */
     unsigned n_subsample; /* 0 or 1: every frame */
+    /* Kept for source compatibility with libvmaf 3.x and ignored: scores do
+     * not depend on the instruction sets used, and nothing restricts them
+     * yet (CPU dispatch and its mask come with issue 15). */
     uint64_t cpumask;
     uint64_t gpumask;
 } VmafConfiguration;

@@ -5,12 +5,12 @@
 #include <memory>
 #include <string>
 
-#include "api_guard.h"
-#include "context.h"
-#include "dict.h"
-#include "feature/registry.h"
+#include "engine/api_guard.h"
+#include "engine/context.h"
+#include "engine/dict.h"
+#include "extractor/registry.h"
 #include "libvmaf/libvmaf.h"
-#include "log.h"
+#include "engine/log.h"
 #include "model/built_in.h"
 #include "model/error.h"
 #include "model/feature_key.h"

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <string_view>
 
-#include "feature/feature_name.h"
-#include "feature/registry.h"
-#include "option.h"
+#include "extractor/feature_name.h"
+#include "extractor/registry.h"
+#include "engine/option.h"
 
 namespace vmaf::model {
 

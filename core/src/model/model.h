@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "extractor_instance.h"
+#include "engine/extractor_instance.h"
 #include "libvmaf/model.h"
 #include "model/svm.h"
 
@@ -17,7 +17,7 @@ struct VmafModel {
 
     struct Feature {
         std::string name;       // the reference's feature name, e.g. VMAF_integer_feature_adm2_score
-        vmaf::Settings options; // the extractor options the model asks for
+        vmaf::OptionStrings options; // the extractor options the model asks for
         std::string key;        // where the score is found: name with option suffixes
         double slope = 1, intercept = 0;
     };

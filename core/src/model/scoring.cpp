@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "feature/feature_name.h"
-#include "log.h"
+#include "extractor/feature_name.h"
+#include "engine/log.h"
 
 namespace vmaf::model {
 

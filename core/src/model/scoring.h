@@ -3,7 +3,7 @@
 // collector under the model's name so that the output writers see them.
 #pragma once
 
-#include "context.h"
+#include "engine/context.h"
 #include "model/collection.h"
 #include "model/model.h"
 

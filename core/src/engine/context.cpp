@@ -1,0 +1,326 @@
+#include "engine/context.h"
+
+#include <cerrno>
+#include <string>
+
+#include "extractor/feature_name.h"
+#include "extractor/registry.h"
+#include "engine/log.h"
+
+namespace {
+
+const char *pix_fmt_name(VmafPixelFormat f)
+{
+    switch (f) {
+    case VMAF_PIX_FMT_YUV420P: return "yuv420p";
+    case VMAF_PIX_FMT_YUV422P: return "yuv422p";
+    case VMAF_PIX_FMT_YUV444P: return "yuv444p";
+    case VMAF_PIX_FMT_YUV400P: return "yuv400p";
+    default: return "unknown";
+    }
+}
+
+// Holds one reference to a picture for as long as a frame job needs it.
+struct PictureHandle {
+    VmafPicture pic{};
+    PictureHandle() = default;
+    explicit PictureHandle(const VmafPicture &src) { vmaf::picture_ref(&pic, &src); }
+    PictureHandle(PictureHandle &&o) noexcept : pic(o.pic) { o.pic = VmafPicture{}; }
+    PictureHandle &operator=(PictureHandle &&) = delete;
+    ~PictureHandle()
+    {
+        if (pic.ref) vmaf_picture_unref(&pic);
+    }
+};
+
+} // namespace
+
+VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c)
+{
+    if (cfg.n_threads > 0) pool_ = std::make_unique<vmaf::ThreadPool>(cfg.n_threads);
+}
+
+VmafContext::~VmafContext()
+{
+    if (pool_) pool_->wait();
+    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
+        if (p->ref) vmaf_picture_unref(p);
+    pool_.reset();
+    extractors_.clear();
+    picture_pool_.reset();
+}
+
+void VmafContext::record_error(int err)
+{
+    std::lock_guard lock(error_mutex_);
+    if (!first_error_) first_error_ = err;
+}
+
+int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settings)
+{
+    if (params) {
+        vmaf::log_error("feature '{}' added after the first frame", name);
+        return -EINVAL;
+    }
+    const VmafExtractor *entry = vmaf::find_extractor(name);
+    if (!entry) entry = vmaf::find_extractor_by_feature(name);
+    if (!entry) {
+        std::string known;
+        for (const VmafExtractor *e : vmaf::extractor_table())
+            if (!(e->flags & VMAF_EXTRACTOR_HIP)) known += std::string(known.empty() ? "" : ", ") + e->name;
+        vmaf::log_error("unknown feature '{}' (available: {})", name, known);
+        return -EINVAL;
+    }
+    if (hip_state) {
+        if (const VmafExtractor *twin = vmaf::find_hip_twin(*entry)) entry = twin;
+    }
+    auto spec = vmaf::ExtractorSpec::create(*entry, settings);
+    if (!spec) return -EINVAL;
+    for (const auto &r : extractors_)
+        if (r->spec().same_as(*entry, spec->values())) return 0;
+    for (const auto &key : spec->keys()) collector.declare(key);
+    extractors_.push_back(std::make_unique<vmaf::RegisteredExtractor>(std::move(spec), hip_state));
+    return 0;
+}
+
+int VmafContext::validate(const VmafPicture &ref, const VmafPicture &dis)
+{
+    if (!ref.ref || !dis.ref) {
+        vmaf::log_error("picture was not allocated by vmaf_picture_alloc or the pool");
+        return -EINVAL;
+    }
+    const vmaf::PictureParams want =
+        params ? *params : vmaf::PictureParams{ref.pix_fmt, ref.bpc, ref.w[0], ref.h[0]};
+    for (const VmafPicture *p : {&ref, &dis}) {
+        const char *side = p == &ref ? "reference" : "distorted";
+        if (p->w[0] != want.w || p->h[0] != want.h) {
+            vmaf::log_error("{} picture is {}x{}, expected {}x{}", side, p->w[0], p->h[0], want.w,
+                            want.h);
+            return -EINVAL;
+        }
+        if (p->pix_fmt != want.pix_fmt) {
+            vmaf::log_error("{} picture is {}, expected {}", side, pix_fmt_name(p->pix_fmt),
+                            pix_fmt_name(want.pix_fmt));
+            return -EINVAL;
+        }
+        if (p->bpc != want.bpc) {
+            vmaf::log_error("{} picture has {} bits, expected {}", side, p->bpc, want.bpc);
+            return -EINVAL;
+        }
+    }
+    if (!params) {
+        params = want;
+        started_ = std::chrono::steady_clock::now();
+        return start_extractors();
+    }
+    return 0;
+}
+
+int VmafContext::start_extractors()
+{
+    for (auto &r : extractors_) {
+        int err = r->prepare(*params);
+        if (err) return err;
+    }
+    return 0;
+}
+
+bool VmafContext::frame_selected(unsigned index) const
+{
+    return cfg.n_subsample <= 1 || index % cfg.n_subsample == 0;
+}
+
+int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal)
+{
+    int err = 0;
+    for (auto &r : extractors_) {
+        if (r->temporal() != temporal) continue;
+        if (!r->needs_every_frame() && !frame_selected(frame.index)) continue;
+        int e = r->extract(*params, frame, &collector);
+        if (e && !err) err = e;
+    }
+    return err;
+}
+
+int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned index)
+{
+    if (!ref != !dis) {
+        vmaf::log_error("give both pictures, or neither to flush");
+        return -EINVAL;
+    }
+    if (!ref) {
+        if (flushed_) {
+            vmaf::log_error("the context was already flushed");
+            return -EINVAL;
+        }
+        return flush();
+    }
+
+    // The pictures are ours from here on, whatever happens.
+    PictureHandle ref_h, dis_h;
+    ref_h.pic = *ref;
+    dis_h.pic = *dis;
+    *ref = VmafPicture{};
+    *dis = VmafPicture{};
+    if (flushed_) {
+        vmaf::log_error("pictures given after the flush");
+        return -EINVAL;
+    }
+
+    {
+        std::lock_guard lock(error_mutex_);
+        if (first_error_) return first_error_;
+    }
+    int err = validate(ref_h.pic, dis_h.pic);
+    if (err) return err;
+
+    frames_read_++;
+    const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
+    const VmafPicture *prev2 = prev_prev_ref_.ref ? &prev_prev_ref_ : nullptr;
+    const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
+    err = extract_frame(frame, true);
+
+    VmafPicture next_prev;
+    vmaf::picture_ref(&next_prev, &ref_h.pic);
+    if (!err && pool_) {
+        auto job = [this, r = std::make_shared<PictureHandle>(std::move(ref_h)),
+                    d = std::make_shared<PictureHandle>(std::move(dis_h)),
+                    p = std::make_shared<PictureHandle>(prev ? PictureHandle(*prev)
+                                                             : PictureHandle()),
+                    p2 = std::make_shared<PictureHandle>(prev2 ? PictureHandle(*prev2)
+                                                               : PictureHandle()),
+                    index] {
+            const VmafExtractorFrame f{&r->pic, &d->pic, p->pic.ref ? &p->pic : nullptr,
+                                       p2->pic.ref ? &p2->pic : nullptr, index};
+            int e = extract_frame(f, false);
+            if (e) record_error(e);
+        };
+        pool_->enqueue(std::move(job));
+    } else if (!err) {
+        err = extract_frame(frame, false);
+    }
+
+    if (prev_prev_ref_.ref) vmaf_picture_unref(&prev_prev_ref_);
+    prev_prev_ref_ = prev_ref_;
+    prev_ref_ = next_prev;
+    return err;
+}
+
+int VmafContext::flush()
+{
+    if (pool_) pool_->wait();
+    flushed_ = true;
+    finished_ = std::chrono::steady_clock::now();
+    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
+        if (p->ref) vmaf_picture_unref(p);
+    int err = 0;
+    {
+        std::lock_guard lock(error_mutex_);
+        err = first_error_;
+    }
+    for (auto &r : extractors_) {
+        int e = r->flush(&collector);
+        if (e && !err) err = e;
+    }
+    return err;
+}
+
+double VmafContext::fps() const
+{
+    const double seconds = std::chrono::duration<double>(finished_ - started_).count();
+    return frames_read_ && seconds > 0 ? frames_read_ / seconds : 0.0;
+}
+
+int VmafContext::preallocate(const VmafPictureConfiguration &c)
+{
+    if (picture_pool_) {
+        vmaf::log_error("pictures are already preallocated");
+        return -EINVAL;
+    }
+    if (c.pic_cnt < 3) {
+        vmaf::log_error("a picture pool needs at least 3 pictures, got {}", c.pic_cnt);
+        return -EINVAL;
+    }
+    auto pool = std::make_unique<vmaf::PicturePool>();
+    int err = pool->init(c.pic_cnt, c.pic_params.pix_fmt, c.pic_params.bpc, c.pic_params.w,
+                         c.pic_params.h, picture_allocator);
+    if (err) return err;
+    picture_pool_ = std::move(pool);
+    return 0;
+}
+
+int VmafContext::fetch_preallocated(VmafPicture *pic)
+{
+    if (!picture_pool_) {
+        vmaf::log_error("no pictures were preallocated");
+        return -EINVAL;
+    }
+    return picture_pool_->fetch(pic);
+}
+
+std::optional<double> VmafContext::score(std::string_view key, unsigned index) const
+{
+    if (auto v = collector.score(key, index)) return v;
+    // Callers may name a feature by its short output key ("integer_adm2").
+    for (const auto &k : collector.keys())
+        if (vmaf::feature_alias(k) == key) return collector.score(k, index);
+    return std::nullopt;
+}
+
+int VmafContext::pooled(const char *key, VmafPoolingMethod method, unsigned low,
+                        unsigned high, double *out) const
+{
+    if (low > high) return -EINVAL;
+    if (method <= VMAF_POOL_METHOD_UNKNOWN || method >= VMAF_POOL_METHOD_NB) return -EINVAL;
+    unsigned n = 0;
+    double min = 0, max = 0, sum = 0, inv_sum = 0;
+    for (unsigned i = low;; i++) {
+        if (frame_selected(i)) {
+            const auto v = score(key, i);
+            if (!v) {
+                vmaf::log_error("feature '{}' has no score at frame {}", key, i);
+                return -EINVAL;
+            }
+            const double s = *v;
+            if (n == 0 || s < min) min = s;
+            if (n == 0 || s > max) max = s;
+            sum += s;
+            // The reference's harmonic mean shifts by one so that zeros are allowed.
+            inv_sum += 1.0 / (s + 1.0);
+            n++;
+        }
+        if (i == high) break;
+    }
+    if (n == 0) return -EINVAL;
+    switch (method) {
+    case VMAF_POOL_METHOD_MIN: *out = min; break;
+    case VMAF_POOL_METHOD_MAX: *out = max; break;
+    case VMAF_POOL_METHOD_MEAN: *out = sum / n; break;
+    case VMAF_POOL_METHOD_HARMONIC_MEAN: *out = n / inv_sum - 1.0; break;
+    default: return -EINVAL;
+    }
+    return 0;
+}
+
+int VmafContext::import_hip_state(void *state, const vmaf::PictureAllocator &allocator)
+{
+    if (hip_state) {
+        vmaf::log_error("a HIP state is already imported into this context");
+        return -EINVAL;
+    }
+    if (!extractors_.empty() || picture_pool_ || params) {
+        vmaf::log_error("import the HIP state before adding features, preallocating pictures "
+                        "or reading frames");
+        return -EINVAL;
+    }
+    hip_state = state;
+    picture_allocator = allocator;
+    return 0;
+}
+
+std::vector<std::string> VmafContext::extractor_names() const
+{
+    std::vector<std::string> names;
+    for (const auto &r : extractors_) names.emplace_back(r->spec().entry().name);
+    return names;
+}

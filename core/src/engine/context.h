@@ -1,0 +1,69 @@
+// VmafContext: the extractors of one scoring run, its frames and its scores.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "engine/extractor_instance.h"
+#include "extractor/collector.h"
+#include "libvmaf/libvmaf.h"
+#include "engine/picture_memory.h"
+#include "engine/picture_pool.h"
+#include "engine/thread_pool.h"
+
+struct VmafContext {
+    explicit VmafContext(const VmafConfiguration &cfg);
+    ~VmafContext();
+    VmafContext(const VmafContext &) = delete;
+    VmafContext &operator=(const VmafContext &) = delete;
+
+    // Adds an extractor by name (or by a feature it provides); the HIP twin
+    // is taken when a HIP state is imported and one exists.
+    int use_feature(const char *name, const vmaf::OptionStrings &settings);
+    int read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned index);
+    int flush();
+    int preallocate(const VmafPictureConfiguration &cfg);
+    int fetch_preallocated(VmafPicture *pic);
+    // Takes the HIP backend's state and picture allocator; only before any
+    // feature, picture pool or frame, so that nothing already set up runs on
+    // the CPU or in pageable memory.
+    int import_hip_state(void *state, const vmaf::PictureAllocator &allocator);
+    // The table names of the extractors in use ("psnr", "psnr_hip"): where
+    // each feature runs.
+    std::vector<std::string> extractor_names() const;
+
+    // Frames scored so far: indices < frame_count() that pass subsampling.
+    bool frame_selected(unsigned index) const;
+    int pooled(const char *key, VmafPoolingMethod method, unsigned low, unsigned high,
+               double *score) const;
+    std::optional<double> score(std::string_view key, unsigned index) const;
+    // Frames per second from the first picture to the flush.
+    double fps() const;
+
+    VmafConfiguration cfg;
+    vmaf::FeatureCollector collector;
+    std::optional<vmaf::PictureParams> params;
+    // Set by the HIP backend when a state is imported.
+    void *hip_state = nullptr;
+    vmaf::PictureAllocator picture_allocator = vmaf::host_allocator();
+
+private:
+    int validate(const VmafPicture &ref, const VmafPicture &dis);
+    int start_extractors();
+    void record_error(int err);
+    int extract_frame(const VmafExtractorFrame &frame, bool temporal);
+
+    std::vector<std::unique_ptr<vmaf::RegisteredExtractor>> extractors_;
+    std::unique_ptr<vmaf::ThreadPool> pool_;
+    std::unique_ptr<vmaf::PicturePool> picture_pool_;
+    VmafPicture prev_ref_{}, prev_prev_ref_{};
+    bool flushed_ = false;
+    unsigned frames_read_ = 0;
+    std::chrono::steady_clock::time_point started_, finished_;
+    std::mutex error_mutex_;
+    int first_error_ = 0;
+};

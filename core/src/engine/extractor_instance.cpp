@@ -1,0 +1,121 @@
+#include "engine/extractor_instance.h"
+
+#include <cerrno>
+
+#include "extractor/feature_name.h"
+#include "engine/log.h"
+
+namespace vmaf {
+
+std::unique_ptr<ExtractorSpec> ExtractorSpec::create(const VmafExtractor &entry,
+                                                     const OptionStrings &settings)
+{
+    std::unique_ptr<ExtractorSpec> spec(new ExtractorSpec);
+    spec->entry_ = &entry;
+    OptionError error;
+    if (!parse_options(entry.name, entry.options, settings, spec->values_, spec->storage_,
+                       error)) {
+        log_error("{}", error.message);
+        return nullptr;
+    }
+    for (const char *const *f = entry.provided_features; *f; f++)
+        spec->keys_.push_back(feature_key(*f, entry.options, spec->values_.data()));
+    for (const auto &k : spec->keys_) spec->key_ptrs_.push_back(k.c_str());
+    spec->key_ptrs_.push_back(nullptr);
+    return spec;
+}
+
+bool ExtractorSpec::same_as(const VmafExtractor &entry,
+                            const std::vector<VmafOptionValue> &values) const
+{
+    if (&entry != entry_) return false;
+    for (size_t i = 0; i < values.size(); i++) {
+        VmafOption as_default = entry.options[i];
+        as_default.default_val = values[i];
+        if (!option_is_default(as_default, values_[i])) return false;
+    }
+    return true;
+}
+
+VmafExtractorSetup ExtractorSpec::setup(const PictureParams &params, void *hip_state) const
+{
+    return VmafExtractorSetup{params.pix_fmt, params.bpc,      params.w,  params.h,
+                              values_.data(), key_ptrs_.data(), hip_state};
+}
+
+ExtractorInstance::~ExtractorInstance()
+{
+    if (ready_) spec_.entry().close(state_);
+}
+
+int ExtractorInstance::init(const PictureParams &params, void *hip_state)
+{
+    const VmafExtractorSetup setup = spec_.setup(params, hip_state);
+    int err = spec_.entry().init(&state_, &setup);
+    if (err) {
+        log_error("feature extractor '{}' could not start ({})", spec_.entry().name, err);
+        return err;
+    }
+    ready_ = true;
+    return 0;
+}
+
+int ExtractorInstance::extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+{
+    int err = spec_.entry().extract(state_, &frame, sink);
+    if (err)
+        log_error("feature extractor '{}' failed at frame {} ({})", spec_.entry().name,
+                  frame.index, err);
+    return err;
+}
+
+int ExtractorInstance::flush(VmafFeatureSink *sink)
+{
+    if (!spec_.entry().flush) return 0;
+    return spec_.entry().flush(state_, sink);
+}
+
+int RegisteredExtractor::prepare(const PictureParams &params)
+{
+    auto instance = std::make_unique<ExtractorInstance>(*spec_);
+    int err = instance->init(params, hip_state_);
+    if (err) return err;
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(instance));
+    return 0;
+}
+
+int RegisteredExtractor::extract(const PictureParams &params, const VmafExtractorFrame &frame,
+                                 VmafFeatureSink *sink)
+{
+    std::unique_ptr<ExtractorInstance> instance;
+    {
+        std::lock_guard lock(mutex_);
+        if (!idle_.empty()) {
+            instance = std::move(idle_.back());
+            idle_.pop_back();
+        }
+    }
+    if (!instance) {
+        instance = std::make_unique<ExtractorInstance>(*spec_);
+        int err = instance->init(params, hip_state_);
+        if (err) return err;
+    }
+    int err = instance->extract(frame, sink);
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(instance));
+    return err;
+}
+
+int RegisteredExtractor::flush(VmafFeatureSink *sink)
+{
+    std::lock_guard lock(mutex_);
+    int err = 0;
+    for (auto &instance : idle_) {
+        int e = instance->flush(sink);
+        if (e && !err) err = e;
+    }
+    return err;
+}
+
+} // namespace vmaf

@@ -1,0 +1,90 @@
+// An extractor as the context uses it: the table entry, its parsed options
+// and output keys (ExtractorSpec), and initialized states (ExtractorInstance).
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "extractor/extractor.h"
+
+namespace vmaf {
+
+using OptionStrings = std::vector<std::pair<std::string, std::string>>;
+
+struct PictureParams {
+    VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h;
+};
+
+class ExtractorSpec {
+public:
+    // Parses settings; on failure returns nullptr and logs which option is wrong.
+    static std::unique_ptr<ExtractorSpec> create(const VmafExtractor &entry,
+                                                 const OptionStrings &settings);
+
+    const VmafExtractor &entry() const { return *entry_; }
+    const std::vector<std::string> &keys() const { return keys_; }
+    // True when both would compute the same thing.
+    bool same_as(const VmafExtractor &entry, const std::vector<VmafOptionValue> &values) const;
+    const std::vector<VmafOptionValue> &values() const { return values_; }
+
+    VmafExtractorSetup setup(const PictureParams &params, void *hip_state) const;
+
+private:
+    ExtractorSpec() = default;
+    const VmafExtractor *entry_ = nullptr;
+    std::vector<VmafOptionValue> values_;
+    std::vector<std::string> storage_;
+    std::vector<std::string> keys_;
+    std::vector<const char *> key_ptrs_;
+};
+
+class ExtractorInstance {
+public:
+    explicit ExtractorInstance(const ExtractorSpec &spec) : spec_(spec) {}
+    ~ExtractorInstance();
+    ExtractorInstance(const ExtractorInstance &) = delete;
+    ExtractorInstance &operator=(const ExtractorInstance &) = delete;
+
+    int init(const PictureParams &params, void *hip_state);
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink);
+    int flush(VmafFeatureSink *sink);
+
+private:
+    const ExtractorSpec &spec_;
+    void *state_ = nullptr;
+    bool ready_ = false;
+};
+
+// One registered extractor of a context. Temporal ones have one instance fed
+// in frame order; the others lend an instance to each worker thread.
+class RegisteredExtractor {
+public:
+    RegisteredExtractor(std::unique_ptr<ExtractorSpec> spec, void *hip_state)
+        : spec_(std::move(spec)), hip_state_(hip_state) {}
+
+    const ExtractorSpec &spec() const { return *spec_; }
+    bool temporal() const { return spec_->entry().flags & VMAF_EXTRACTOR_TEMPORAL; }
+    bool needs_every_frame() const
+    {
+        return spec_->entry().flags & (VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF);
+    }
+
+    // Starts the first instance, so that errors of init reach the caller.
+    int prepare(const PictureParams &params);
+    // Runs one frame on a free (or new) instance.
+    int extract(const PictureParams &params, const VmafExtractorFrame &frame,
+                VmafFeatureSink *sink);
+    int flush(VmafFeatureSink *sink);
+
+private:
+    std::unique_ptr<ExtractorSpec> spec_;
+    void *hip_state_;
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<ExtractorInstance>> idle_;
+};
+
+} // namespace vmaf

@@ -1,0 +1,143 @@
+#include "engine/picture_memory.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <new>
+
+#include "engine/log.h"
+
+struct VmafRef {
+    std::atomic<long> count{1};
+    void *block = nullptr;
+    vmaf::PictureAllocator allocator{};
+    void (*on_free)(void *, VmafPicture *) = nullptr;
+    void *on_free_user = nullptr;
+};
+
+namespace vmaf {
+
+namespace {
+constexpr size_t kAlign = 64;
+constexpr unsigned kMaxDimension = 1u << 16;
+
+void *host_allocate(size_t bytes, void *)
+{
+    return std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign);
+}
+
+void host_release(void *block, void *) { std::free(block); }
+
+const PictureAllocator kHostAllocator{host_allocate, host_release, nullptr};
+} // namespace
+
+const PictureAllocator &host_allocator() { return kHostAllocator; }
+
+size_t bytes_per_sample(unsigned bpc) { return bpc > 8 ? 2 : 1; }
+
+bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
+                 unsigned ph[3])
+{
+    const unsigned cw = (w + 1) / 2, ch = (h + 1) / 2;
+    pw[0] = w;
+    ph[0] = h;
+    switch (pix_fmt) {
+    case VMAF_PIX_FMT_YUV420P: pw[1] = pw[2] = cw; ph[1] = ph[2] = ch; return true;
+    case VMAF_PIX_FMT_YUV422P: pw[1] = pw[2] = cw; ph[1] = ph[2] = h; return true;
+    case VMAF_PIX_FMT_YUV444P: pw[1] = pw[2] = w; ph[1] = ph[2] = h; return true;
+    case VMAF_PIX_FMT_YUV400P: pw[1] = pw[2] = 0; ph[1] = ph[2] = 0; return true;
+    default: return false;
+    }
+}
+
+int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
+                  unsigned w, unsigned h, const PictureAllocator &allocator)
+{
+    if (!pic) return -EINVAL;
+    if (bpc < 8 || bpc > 16) {
+        log_error("picture: {} bits per component is not supported (8 to 16)", bpc);
+        return -EINVAL;
+    }
+    if (w == 0 || h == 0 || w > kMaxDimension || h > kMaxDimension) {
+        log_error("picture: size {}x{} is out of range (1 to {})", w, h, kMaxDimension);
+        return -EINVAL;
+    }
+    VmafPicture p{};
+    if (!plane_sizes(pix_fmt, w, h, p.w, p.h)) {
+        log_error("picture: unknown pixel format {}", static_cast<int>(pix_fmt));
+        return -EINVAL;
+    }
+    p.pix_fmt = pix_fmt;
+    p.bpc = bpc;
+    size_t total = 0;
+    size_t offset[3] = {};
+    for (int i = 0; i < 3; i++) {
+        const size_t row = p.w[i] * bytes_per_sample(bpc);
+        p.stride[i] = static_cast<ptrdiff_t>((row + kAlign - 1) / kAlign * kAlign);
+        offset[i] = total;
+        total += static_cast<size_t>(p.stride[i]) * p.h[i];
+    }
+    auto *ref = new (std::nothrow) VmafRef;
+    if (!ref) return -ENOMEM;
+    ref->allocator = allocator;
+    ref->block = allocator.allocate(total, allocator.user);
+    if (!ref->block) {
+        delete ref;
+        log_error("picture: out of memory for a {}x{} picture", w, h);
+        return -ENOMEM;
+    }
+    std::memset(ref->block, 0, total);
+    for (int i = 0; i < 3; i++)
+        p.data[i] = p.h[i] ? static_cast<uint8_t *>(ref->block) + offset[i] : nullptr;
+    p.ref = ref;
+    *pic = p;
+    return 0;
+}
+
+void picture_set_recycler(VmafPicture *pic, void (*on_free)(void *, VmafPicture *),
+                          void *user)
+{
+    pic->ref->on_free = on_free;
+    pic->ref->on_free_user = user;
+}
+
+void picture_ref(VmafPicture *dst, const VmafPicture *src)
+{
+    src->ref->count.fetch_add(1, std::memory_order_relaxed);
+    *dst = *src;
+}
+
+void picture_destroy(VmafPicture *pic)
+{
+    VmafRef *ref = pic->ref;
+    ref->allocator.release(ref->block, ref->allocator.user);
+    delete ref;
+    *pic = VmafPicture{};
+}
+
+} // namespace vmaf
+
+extern "C" int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt,
+                                  unsigned bpc, unsigned w, unsigned h)
+{
+    return vmaf::picture_alloc(pic, pix_fmt, bpc, w, h, vmaf::host_allocator());
+}
+
+extern "C" int vmaf_picture_unref(VmafPicture *pic)
+{
+    if (!pic || !pic->ref) return -EINVAL;
+    VmafRef *ref = pic->ref;
+    if (ref->count.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        if (ref->on_free) {
+            ref->count.store(1);
+            VmafPicture whole = *pic;
+            ref->on_free(ref->on_free_user, &whole);
+        } else {
+            vmaf::picture_destroy(pic);
+        }
+    }
+    *pic = VmafPicture{};
+    return 0;
+}

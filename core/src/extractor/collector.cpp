@@ -1,0 +1,96 @@
+#include "extractor/collector.h"
+
+#include <cerrno>
+
+#include "engine/log.h"
+
+namespace vmaf {
+
+FeatureCollector::Series &FeatureCollector::series_for(std::string_view key)
+{
+    auto it = index_.find(std::string(key));
+    if (it != index_.end()) return series_[it->second];
+    index_.emplace(std::string(key), series_.size());
+    series_.push_back(Series{std::string(key), {}});
+    return series_.back();
+}
+
+void FeatureCollector::declare(std::string_view key)
+{
+    std::lock_guard lock(mutex_);
+    series_for(key);
+}
+
+int FeatureCollector::append(std::string_view key, double value, unsigned index)
+{
+    std::lock_guard lock(mutex_);
+    Series &s = series_for(key);
+    if (s.values.size() <= index) s.values.resize(index + 1);
+    if (s.values[index]) {
+        log_error("feature '{}' already has a score at frame {}", key, index);
+        return -EINVAL;
+    }
+    s.values[index] = value;
+    return 0;
+}
+
+int FeatureCollector::set_aggregate(std::string_view key, double value)
+{
+    std::lock_guard lock(mutex_);
+    for (auto &[k, v] : aggregates_) {
+        if (k == key) {
+            v = value;
+            return 0;
+        }
+    }
+    aggregates_.emplace_back(std::string(key), value);
+    return 0;
+}
+
+std::optional<double> FeatureCollector::score(std::string_view key, unsigned index) const
+{
+    std::lock_guard lock(mutex_);
+    auto it = index_.find(std::string(key));
+    if (it == index_.end()) return std::nullopt;
+    const auto &values = series_[it->second].values;
+    if (index >= values.size()) return std::nullopt;
+    return values[index];
+}
+
+std::vector<std::string> FeatureCollector::keys() const
+{
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    for (const auto &s : series_)
+        if (!s.values.empty()) out.push_back(s.key);
+    return out;
+}
+
+unsigned FeatureCollector::frame_count() const
+{
+    std::lock_guard lock(mutex_);
+    size_t n = 0;
+    for (const auto &s : series_) n = std::max(n, s.values.size());
+    return static_cast<unsigned>(n);
+}
+
+std::vector<std::pair<std::string, double>> FeatureCollector::aggregates() const
+{
+    std::lock_guard lock(mutex_);
+    return aggregates_;
+}
+
+} // namespace vmaf
+
+extern "C" int vmaf_sink_append(VmafFeatureSink *sink, const char *name, double value,
+                                unsigned index)
+{
+    if (!sink || !name) return -EINVAL;
+    return sink->append(name, value, index);
+}
+
+extern "C" int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double value)
+{
+    if (!sink || !name) return -EINVAL;
+    return sink->set_aggregate(name, value);
+}

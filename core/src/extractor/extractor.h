@@ -1,0 +1,66 @@
+// The extractor table's entry: a feature extractor as C-ABI data.
+// CPU extractors are the reference; HIP twins are entries flagged
+// VMAF_EXTRACTOR_HIP whose name is the CPU name with "_hip" appended.
+#pragma once
+
+#include <stdint.h>
+
+#include "libvmaf/picture.h"
+#include "engine/option.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Where extractors write scores. Thread safe.
+typedef struct VmafFeatureSink VmafFeatureSink;
+
+int vmaf_sink_append(VmafFeatureSink *sink, const char *name, double value,
+                     unsigned index);
+int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double value);
+
+enum VmafExtractorFlags {
+    // Sees every frame in order, on one instance (no subsampling, no threads).
+    VMAF_EXTRACTOR_TEMPORAL = 1 << 0,
+    // Needs earlier reference pictures (frame->prev_ref, prev_prev_ref); not
+    // subsampled, like temporal extractors.
+    VMAF_EXTRACTOR_PREV_REF = 1 << 1,
+    // Runs on the GPU through the HIP backend.
+    VMAF_EXTRACTOR_HIP = 1 << 2,
+};
+
+typedef struct VmafExtractorSetup {
+    enum VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h;
+    // One value per option descriptor of the entry, in table order.
+    const VmafOptionValue *options;
+    // The output key of each provided feature, option suffixes applied.
+    const char *const *feature_names;
+    // The context's VmafHipState for HIP entries, else NULL.
+    void *hip_state;
+} VmafExtractorSetup;
+
+typedef struct VmafExtractorFrame {
+    const VmafPicture *ref;
+    const VmafPicture *dis;
+    const VmafPicture *prev_ref;      // NULL at the first frame
+    const VmafPicture *prev_prev_ref; // NULL at the first two frames
+    unsigned index;
+} VmafExtractorFrame;
+
+typedef struct VmafExtractor {
+    const char *name;
+    const VmafOption *options;             // ends with an entry whose name is NULL
+    uint64_t flags;                        // VmafExtractorFlags
+    const char *const *provided_features;  // every per-frame key, NULL-terminated
+    // Creates *state. Errors are logged and returned as a negative errno.
+    int (*init)(void **state, const VmafExtractorSetup *setup);
+    int (*extract)(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink);
+    // Called once after the last frame; may be NULL.
+    int (*flush)(void *state, VmafFeatureSink *sink);
+    void (*close)(void *state);
+} VmafExtractor;
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,55 @@
+// The C-ABI entry points of an extractor whose state is a C++ object built
+// from the setup, with extract(frame, sink) and, where it has one,
+// flush(sink), and its table entry: written once here for every extractor.
+#pragma once
+
+#include <cerrno>
+#include <new>
+
+#include "extractor/extractor.h"
+
+namespace vmaf {
+
+template <typename State>
+int create_state(void **state, const VmafExtractorSetup &setup)
+{
+    auto *s = new (std::nothrow) State(setup);
+    if (!s) return -ENOMEM;
+    *state = s;
+    return 0;
+}
+
+template <typename State>
+int extract_state(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
+{
+    return static_cast<State *>(state)->extract(*frame, sink);
+}
+
+template <typename State>
+int flush_state(void *state, VmafFeatureSink *sink)
+{
+    return static_cast<State *>(state)->flush(sink);
+}
+
+template <typename State>
+void close_state(void *state)
+{
+    delete static_cast<State *>(state);
+}
+
+// The table entry of an extractor whose state is State: extract, flush
+// (where State has one) and close call State; init is the extractor's own,
+// as it checks the setup first.
+template <typename State>
+constexpr VmafExtractor extractor_entry(const char *name, const VmafOption *options,
+                                        uint64_t flags, const char *const *provided_features,
+                                        int (*init)(void **, const VmafExtractorSetup *))
+{
+    int (*flush)(void *, VmafFeatureSink *) = nullptr;
+    if constexpr (requires(State &s, VmafFeatureSink *sink) { s.flush(sink); })
+        flush = flush_state<State>;
+    return {name, options, flags, provided_features, init, extract_state<State>, flush,
+            close_state<State>};
+}
+
+} // namespace vmaf

@@ -1,0 +1,76 @@
+#include "extractor/registry.h"
+
+#include <array>
+#include <string>
+
+extern "C" {
+extern const VmafExtractor vmaf_extractor_adm;
+extern const VmafExtractor vmaf_extractor_ciede;
+extern const VmafExtractor vmaf_extractor_float_adm;
+extern const VmafExtractor vmaf_extractor_float_ansnr;
+extern const VmafExtractor vmaf_extractor_float_moment;
+extern const VmafExtractor vmaf_extractor_float_motion;
+extern const VmafExtractor vmaf_extractor_float_ms_ssim;
+extern const VmafExtractor vmaf_extractor_float_psnr;
+extern const VmafExtractor vmaf_extractor_float_ssim;
+extern const VmafExtractor vmaf_extractor_float_vif;
+extern const VmafExtractor vmaf_extractor_motion;
+extern const VmafExtractor vmaf_extractor_psnr;
+extern const VmafExtractor vmaf_extractor_psnr_hvs;
+extern const VmafExtractor vmaf_extractor_vif;
+#ifdef VMAF_HAVE_HIP
+extern const VmafExtractor vmaf_extractor_psnr_hip;
+#endif
+}
+
+namespace vmaf {
+
+namespace {
+constexpr const VmafExtractor *kTable[] = {
+    &vmaf_extractor_adm,
+    &vmaf_extractor_ciede,
+    &vmaf_extractor_float_adm,
+    &vmaf_extractor_float_ansnr,
+    &vmaf_extractor_float_moment,
+    &vmaf_extractor_float_motion,
+    &vmaf_extractor_float_ms_ssim,
+    &vmaf_extractor_float_psnr,
+    &vmaf_extractor_float_ssim,
+    &vmaf_extractor_float_vif,
+    &vmaf_extractor_motion,
+    &vmaf_extractor_psnr,
+    &vmaf_extractor_psnr_hvs,
+    &vmaf_extractor_vif,
+#ifdef VMAF_HAVE_HIP
+    &vmaf_extractor_psnr_hip,
+#endif
+};
+} // namespace
+
+std::span<const VmafExtractor *const> extractor_table() { return kTable; }
+
+const VmafExtractor *find_extractor(std::string_view name)
+{
+    for (const VmafExtractor *e : kTable)
+        if (name == e->name) return e;
+    return nullptr;
+}
+
+const VmafExtractor *find_extractor_by_feature(std::string_view feature)
+{
+    for (const VmafExtractor *e : kTable) {
+        if (e->flags & VMAF_EXTRACTOR_HIP) continue;
+        for (const char *const *f = e->provided_features; *f; f++)
+            if (feature == *f) return e;
+    }
+    return nullptr;
+}
+
+const VmafExtractor *find_hip_twin(const VmafExtractor &cpu)
+{
+    const std::string twin = std::string(cpu.name) + "_hip";
+    const VmafExtractor *e = find_extractor(twin);
+    return e && (e->flags & VMAF_EXTRACTOR_HIP) ? e : nullptr;
+}
+
+} // namespace vmaf

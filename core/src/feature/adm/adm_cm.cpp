@@ -1,0 +1,100 @@
+#include "feature/adm/adm_cm.h"
+#include "feature/common/target_clones.h"
+
+#include "feature/adm/adm_csf.h"
+
+namespace vmaf::adm {
+
+namespace {
+
+// Masking threshold of every sample of row i in [reg.left, reg.right):
+// the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15.
+// Sums wrap modulo 2^32 (unsigned arithmetic), as the reference's 32-bit
+// sums do when large CSF factors (Barten, coarse scales) overflow them.
+template <typename T>
+void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__restrict thr,
+                   uint32_t *__restrict col, uint32_t *__restrict centre)
+{
+    using M = ScaleMath<T>;
+    const int w = m.floor[0].w, h = m.floor[0].h;
+    const int r0 = window_index(i - 1, h), r2 = window_index(i + 1, h);
+    const int lo = reg.left > 0 ? reg.left - 1 : 0;
+    const int hi = reg.right < w ? reg.right + 1 : w;
+    const T *__restrict f0[3], *__restrict f1[3], *__restrict f2[3], *__restrict c1[3];
+    for (int b = 0; b < 3; b++) {
+        f0[b] = m.floor[b].row(r0);
+        f1[b] = m.floor[b].row(i);
+        f2[b] = m.floor[b].row(r2);
+        c1[b] = m.weighted[b].row(i);
+    }
+    auto u = [](int32_t v) { return static_cast<uint32_t>(v); };
+    for (int c = lo; c < hi; c++) {
+        const uint32_t mid = u(f1[0][c]) + u(f1[1][c]) + u(f1[2][c]);
+        col[c] = u(f0[0][c]) + u(f0[1][c]) + u(f0[2][c]) + mid + u(f2[0][c]) + u(f2[1][c]) +
+                 u(f2[2][c]);
+        centre[c] = mid;
+    }
+    auto own = [&](int j) {
+        return u(M::floor15(c1[0][j])) + u(M::floor15(c1[1][j])) + u(M::floor15(c1[2][j]));
+    };
+    // Reflected / replicated neighbours only at the band's first and last column.
+    const int inner_lo = reg.left > 1 ? reg.left : 1;
+    const int inner_hi = reg.right < w - 1 ? reg.right : w - 1;
+    for (int j = inner_lo; j < inner_hi; j++)
+        thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j);
+    for (int j : {reg.left, reg.right - 1}) {
+        if (j >= inner_lo && j < inner_hi) continue;
+        thr[j] = col[window_index(j - 1, w)] + col[j] + col[window_index(j + 1, w)] - centre[j] +
+                 own(j);
+    }
+}
+
+} // namespace
+
+template <typename T>
+VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
+                                      const typename ScaleMath<T>::Factors &factors,
+                                      const Masker<T> &masker, const CmShifts &shifts,
+                                      double noise_weight, std::vector<uint32_t> &scratch)
+{
+    using M = ScaleMath<T>;
+    const int w = src[0].w, h = src[0].h;
+    const Region reg = score_region(w, h);
+    scratch.resize(3 * static_cast<size_t>(w));
+    uint32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
+    const int64_t row_round = half_of(shifts.row);
+    int64_t acc[3] = {};
+    for (int i = reg.top; i < reg.bottom; i++) {
+        threshold_row(masker, i, reg, thr, col, centre);
+        auto band = [&]<int B>() {
+            const T *__restrict x = src[B].row(i);
+            const auto f = factors[B];
+            const uint32_t cube = shifts.cube[B];
+            int64_t row = 0;
+            for (int j = reg.left; j < reg.right; j++)
+                row += M::template masked_cube<B>(x[j], f, static_cast<int32_t>(thr[j]), cube);
+            acc[B] += (row + row_round) >> shifts.row;
+        };
+        band.template operator()<0>();
+        band.template operator()<1>();
+        band.template operator()<2>();
+    }
+    const float nf = noise_floor(reg.width() * reg.height(), noise_weight);
+    float sum = 0.0f;
+    for (int b = 0; b < 3; b++) {
+        const float term = std::pow(M::to_float(acc[b], shifts.to_float[b]), 1.0f / 3.0f) + nf;
+        sum = b == 0 ? term : sum + term;
+    }
+    return sum;
+}
+
+template float contrast_masked<int16_t>(const Detail<int16_t> &,
+                                        const ScaleMath<int16_t>::Factors &,
+                                        const Masker<int16_t> &, const CmShifts &, double,
+                                        std::vector<uint32_t> &);
+template float contrast_masked<int32_t>(const Detail<int32_t> &,
+                                        const ScaleMath<int32_t>::Factors &,
+                                        const Masker<int32_t> &, const CmShifts &, double,
+                                        std::vector<uint32_t> &);
+
+} // namespace vmaf::adm

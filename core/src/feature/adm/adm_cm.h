@@ -1,0 +1,27 @@
+// Contrast masking and pooling: the per-scale numerator of ADM. Each
+// CSF-weighted coefficient counts only above a threshold set by the masker's
+// 3x3 neighbourhood; what is left is pooled as a Minkowski (p = 3) sum.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "feature/adm/adm_bands.h"
+#include "feature/adm/adm_math.h"
+
+namespace vmaf::adm {
+
+// The masker of a measure: its CSF-weighted bands and their floors (csf_weight()).
+template <typename T> struct Masker {
+    const Detail<T> &weighted;
+    const Detail<T> &floor;
+};
+
+// Pooled numerator over score_region() of `src` (unweighted bands), masked
+// by `masker`. DLM: src = restored, masker = additive; AIM the other way.
+template <typename T>
+float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
+                      const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
+                      std::vector<uint32_t> &scratch);
+
+} // namespace vmaf::adm

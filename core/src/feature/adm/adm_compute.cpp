@@ -1,0 +1,103 @@
+#include "feature/adm/adm_compute.h"
+
+#include <utility>
+
+#include "feature/adm/adm_cm.h"
+#include "feature/adm/adm_csf.h"
+#include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_dwt2.h"
+
+namespace vmaf::adm {
+
+IntegerAdm::IntegerAdm(const IntegerAdmParams &params, int w, int h)
+    : params_(params), w_(w), h_(h)
+{
+    for (int s = 0; s < kScales; s++) {
+        weights_[s] = csf_weights(params.csf, s);
+        if (s > 0) factors_[s] = scale_factors(params.csf, s);
+    }
+    factors0_ = scale0_factors(params.csf);
+}
+
+void IntegerAdm::transform0(const VmafPicture &pic, Detail<int16_t> *detail, Plane<int32_t> &approx)
+{
+    if (pic.bpc > 8) {
+        const auto *src = static_cast<const uint16_t *>(pic.data[0]);
+        dwt2_scale0(src, pic.stride[0] / 2, w_, h_, static_cast<int>(pic.bpc), detail, approx,
+                    tmp16_);
+    } else {
+        const auto *src = static_cast<const uint8_t *>(pic.data[0]);
+        dwt2_scale0(src, pic.stride[0], w_, h_, 8, detail, approx, tmp16_);
+    }
+}
+
+// Detail loss (numerator of adm2) and, unless skipped, additive impairment:
+// each is the other's masker.
+template <typename T>
+void IntegerAdm::measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
+                       const CmShifts &shifts, float &num, float &aim)
+{
+    csf_weight(work.additive, factors, work.weighted, work.floor);
+    num = contrast_masked(work.restored, factors, Masker<T>{work.weighted, work.floor}, shifts,
+                          params_.noise_weight, scratch_);
+    aim = 0.0f;
+    if (params_.skip_aim) return;
+    csf_weight(work.restored, factors, work.weighted, work.floor);
+    aim = contrast_masked(work.additive, factors, Masker<T>{work.weighted, work.floor}, shifts,
+                          0.0, scratch_);
+}
+
+AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
+{
+    AdmScores out;
+    double num = 0, den = 0, aim = 0;
+    int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
+
+    float num_s = 0.0f, den_s = 0.0f, aim_s = 0.0f;
+    if (params_.skip_scale0) {
+        transform0(ref, nullptr, approx_ref_);
+        transform0(dis, nullptr, approx_dis_);
+        den_s = 1e-10f; // keeps adm_scale0 = 0 / den finite
+    } else {
+        transform0(ref, &work0_.ref, approx_ref_);
+        transform0(dis, &work0_.dis, approx_dis_);
+        decouple(work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
+                 work0_.additive, decouple_rows_);
+        den_s = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
+        measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num_s, aim_s);
+    }
+    for (int s = 0;; s++) {
+        num += num_s;
+        den += den_s;
+        aim += aim_s;
+        out.num_scale[s] = num_s;
+        out.den_scale[s] = den_s;
+        if (s + 1 == kScales) break;
+
+        const int scale = s + 1;
+        const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
+        Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
+        Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
+        dwt2_scale(in, scale, detail, next, tmp64_);
+        std::swap(approx_ref_, next_ref_);
+        std::swap(approx_dis_, next_dis_);
+        w = (w + 1) / 2;
+        h = (h + 1) / 2;
+        decouple(work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
+                 decouple_rows_);
+        den_s = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
+        measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num_s, aim_s);
+    }
+
+    // Sums below this are rounding noise (flat frames): they count as 0.
+    const double limit = 1e-10 * (w_ * h_) / (1920.0 * 1080.0);
+    out.num = num < limit ? 0 : num;
+    out.den = den < limit ? 0 : den;
+    if (out.den != 0.0) {
+        out.adm2 = out.num / out.den;
+        out.aim = aim / out.den;
+    }
+    return out;
+}
+
+} // namespace vmaf::adm

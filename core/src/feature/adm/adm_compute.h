@@ -1,0 +1,59 @@
+// ADM of one frame pair: four DWT scales, each decoupled, CSF-weighted,
+// masked and pooled; the buffers live as long as the instance, so one
+// instance per thread.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "feature/adm/adm_bands.h"
+#include "feature/adm/adm_csf_model.h"
+#include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_scores.h"
+#include "libvmaf/picture.h"
+
+namespace vmaf::adm {
+
+struct IntegerAdmParams {
+    CsfParams csf;
+    double enhn_gain_limit = 100.0;
+    double noise_weight = 0.03125;
+    bool skip_aim = false;
+    bool skip_scale0 = false;
+};
+
+class IntegerAdm {
+public:
+    // w, h at least kMinSize; the caller checks.
+    IntegerAdm(const IntegerAdmParams &params, int w, int h);
+
+    // Luma of both pictures, of the size given at construction.
+    AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
+
+private:
+    template <typename T> struct Work {
+        Detail<T> ref, dis, restored, additive, weighted, floor;
+    };
+
+    template <typename T>
+    void measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
+                 const CmShifts &shifts, float &num, float &aim);
+    void transform0(const VmafPicture &pic, Detail<int16_t> *detail, Plane<int32_t> &approx);
+
+    IntegerAdmParams params_;
+    int w_, h_;
+    std::array<std::array<float, 2>, kScales> weights_;
+    ScaleMath<int16_t>::Factors factors0_;
+    std::array<ScaleMath<int32_t>::Factors, kScales> factors_;
+
+    Work<int16_t> work0_;
+    Work<int32_t> work_;
+    Plane<int32_t> approx_ref_, approx_dis_, next_ref_, next_dis_;
+    std::vector<int16_t> tmp16_;
+    std::vector<int64_t> tmp64_;
+    std::vector<uint32_t> scratch_;
+    DecoupleRows decouple_rows_;
+};
+
+} // namespace vmaf::adm

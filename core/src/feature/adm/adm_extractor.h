@@ -1,0 +1,97 @@
+// The extractor around an ADM engine, the same for adm and float_adm: the
+// adm3 blend and its clip, and the keys each frame writes. An engine is
+// built for one picture size and has
+//   AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
+#pragma once
+
+#include <cerrno>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "extractor/extractor.h"
+#include "feature/adm/adm_options.h"
+#include "feature/adm/adm_scores.h"
+
+namespace vmaf::adm {
+
+// How a frame's scores become keys.
+struct AdmOutput {
+    bool debug = false;
+    // adm3 as the harmonic mean of adm2 and aim (float_adm's adm_apply_hm),
+    // else as their dlm_weight blend.
+    bool harmonic_mean = false;
+    double dlm_weight = 0.5;
+    // The lower clip of adm3. A blend at or below it, NaN included (Barten
+    // weights can overflow integer ADM into NaN), is reported as min_val, as
+    // the reference does.
+    double min_val = 0.0;
+};
+
+template <typename Engine> class AdmExtractor {
+public:
+    // `feature_names` are the output keys by FeatureIndex.
+    AdmExtractor(Engine engine, const AdmOutput &output, const char *const *feature_names)
+        : engine_(std::move(engine)), out_(output)
+    {
+        for (size_t k = 0; k < kFeatureCount; k++) keys_.emplace_back(feature_names[k]);
+    }
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        AdmScores r;
+        try {
+            r = engine_.compute(*frame.ref, *frame.dis);
+        } catch (const std::bad_alloc &) {
+            return -ENOMEM;
+        }
+        const double blend = out_.harmonic_mean
+                                 ? 2 * r.adm2 * r.aim / (r.adm2 + r.aim)
+                                 : r.adm2 * out_.dlm_weight + (1 - r.aim) * (1 - out_.dlm_weight);
+        return report(r, blend > out_.min_val ? blend : out_.min_val, frame.index, sink);
+    }
+
+private:
+    int report(const AdmScores &r, double adm3, unsigned index, VmafFeatureSink *sink) const
+    {
+        int err = 0;
+        auto put = [&](int key, double v) {
+            err |= vmaf_sink_append(sink, keys_[key].c_str(), v, index);
+        };
+        put(kAdm2, r.adm2);
+        put(kAim, r.aim);
+        put(kAdm3, adm3);
+        for (int s = 0; s < kScales; s++) put(kScale0 + s, r.num_scale[s] / r.den_scale[s]);
+        if (!out_.debug) return err;
+        put(kAdm, r.adm2);
+        put(kNum, r.num);
+        put(kDen, r.den);
+        for (int s = 0; s < kScales; s++) {
+            put(kNumScale0 + 2 * s, r.num_scale[s]);
+            put(kNumScale0 + 2 * s + 1, r.den_scale[s]);
+        }
+        return err;
+    }
+
+    Engine engine_;
+    AdmOutput out_;
+    std::vector<std::string> keys_;
+};
+
+// Builds the extractor's state around the engine that make_engine() returns
+// (which may throw std::bad_alloc).
+template <typename MakeEngine>
+int create_adm_extractor(void **state, MakeEngine make_engine, const AdmOutput &output,
+                         const char *const *feature_names)
+{
+    using Engine = decltype(make_engine());
+    try {
+        *state = new AdmExtractor<Engine>(make_engine(), output, feature_names);
+    } catch (const std::bad_alloc &) {
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+} // namespace vmaf::adm

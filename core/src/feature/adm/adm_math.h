@@ -1,0 +1,271 @@
+// ADM fixed-point arithmetic, element by element: the one definition of every
+// rounding, shift and quirk of the reference's integer ADM. The stages
+// (adm_dwt2, adm_decouple, adm_csf, adm_cm) loop over these.
+//
+// Scale 0 works on 16-bit bands, scales 1-3 on 32-bit bands with other
+// shifts; ScaleMath<int16_t> and ScaleMath<int32_t> hold the two variants.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+#include "feature/common/edge.h"
+
+
+
+namespace vmaf::adm {
+
+inline constexpr int kScales = 4;
+
+// Each scale's input needs at least 5 samples per side: the mirrored 4-tap
+// filter of the reference reaches outside smaller inputs (33 -> 17 -> 9 -> 5).
+inline constexpr unsigned kMinSize = 33;
+
+// Daubechies db2 analysis filters in Q15 (lowpass taps sum to 46342).
+inline constexpr int32_t kLo[4] = {15826, 27411, 7345, -4240};
+inline constexpr int32_t kHi[4] = {-4240, -7345, 27411, -15826};
+inline constexpr int32_t kLoSum = 46342;
+
+// Input row/column of filter tap k (0..3) for output sample i of a length-n
+// signal: taps 2i-1 .. 2i+2, reflected by the reference's rule for ADM.
+inline int tap_index(int i, int k, int n)
+{
+    return edge::reflect_sample_then_edge(2 * i - 1 + k, n);
+}
+
+// Neighbour idx (-1..n) of the 3x3 masking window, by the same rule.
+inline int window_index(int idx, int n) { return edge::reflect_sample_then_edge(idx, n); }
+
+// |x| and x - y modulo 2^32, as the reference's 32-bit arithmetic gives
+// them when large CSF factors (Barten at coarse scales) overflow it.
+inline int32_t wrapping_abs(int32_t x)
+{
+    const uint32_t u = static_cast<uint32_t>(x);
+    return static_cast<int32_t>(x < 0 ? 0u - u : u);
+}
+inline int32_t wrapping_sub(int32_t x, int32_t y)
+{
+    return static_cast<int32_t>(static_cast<uint32_t>(x) - static_cast<uint32_t>(y));
+}
+
+// Half-open rectangle of a band.
+struct Region {
+    int left, top, right, bottom;
+    int width() const { return right - left; }
+    int height() const { return bottom - top; }
+};
+
+// Where scores are pooled: 10% of each side is left out.
+inline Region score_region(int w, int h)
+{
+    const int left = static_cast<int>(w * 0.1 - 0.5);
+    const int top = static_cast<int>(h * 0.1 - 0.5);
+    return {left, top, w - left, h - top};
+}
+
+// Where decoupling and CSF run: the score region plus the masking window.
+inline Region work_region(int w, int h)
+{
+    int left = static_cast<int>(w * 0.1 - 0.5 - 1);
+    int top = static_cast<int>(h * 0.1 - 0.5 - 1);
+    int right = w - left + 2;
+    int bottom = h - top + 2;
+    return {left < 0 ? 0 : left, top < 0 ? 0 : top, right > w ? w : right,
+            bottom > h ? h : bottom};
+}
+
+// 2^30 / d for d in -32768..32768 at index d + 32768; 0 where d is 0, as in
+// the reference, whose table leaves that entry unset.
+const int32_t *division_table();
+
+// Rounding term of a right shift by `shift`. The reference computes it as
+// (uint32_t)pow(2, shift - 1), which is 0 on x86 for a zero shift.
+inline uint32_t half_of(uint32_t shift) { return shift ? 1u << (shift - 1) : 0; }
+
+inline uint32_t ceil_log2(double x) { return static_cast<uint32_t>(std::ceil(std::log2(x))); }
+
+// Whether the angle between (oh, ov) and (th, tv) is below one degree,
+// decided in the reference's mix of float-rounded inputs and double math.
+// The inputs are the dot product and squared magnitudes rounded to float.
+inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_mag_sq,
+                                          float cos_1deg_sq)
+{
+    const double dp = static_cast<double>(ot_dp) / 4096.0;
+    const double o = static_cast<double>(o_mag_sq) / 4096.0;
+    const double t = static_cast<double>(t_mag_sq) / 4096.0;
+    // & rather than &&: no branch, so that the loop vectorises.
+    return (dp >= 0.0) & (dp * dp >= static_cast<double>(cos_1deg_sq) * o * t);
+}
+
+// The float-rounded products of within_one_degree() from 16-bit bands:
+// exact in double, so rounding the double gives the reference's float.
+inline float dot_to_float(int16_t a, int16_t b, int16_t c, int16_t d)
+{
+    return static_cast<float>(static_cast<double>(a) * b + static_cast<double>(c) * d);
+}
+// From 32-bit bands the products need 64-bit integers first.
+inline float dot_to_float(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    return static_cast<float>(static_cast<int64_t>(a) * b + static_cast<int64_t>(c) * d);
+}
+
+inline float cos_1deg_sq()
+{
+    return static_cast<float>(std::cos(1.0 * M_PI / 180.0) * std::cos(1.0 * M_PI / 180.0));
+}
+
+// The restored (detail-preserving) part of a distorted coefficient, after the
+// enhancement-gain limit: within one degree of the reference direction, a
+// gain up to `egl` is kept, capped by the distorted value itself.
+// Branch-free so that the loop vectorises; the limited value is always in
+// range, as it lies between 0 and t.
+template <typename T>
+inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl)
+{
+    const double g = static_cast<double>(rst) * egl;
+    const double td = static_cast<double>(t);
+    const double lim = o > 0 ? (g < td ? g : td) : (g > td ? g : td);
+    const T limited = static_cast<T>(static_cast<int32_t>(lim));
+    return (angle & (k > 0) & (o != 0)) ? limited : rst;
+}
+
+// Band B of the functions below: 0 = h, 1 = v, 2 = d.
+
+// Shifts of the masking sum (contrast masking, adm_cm) for one scale.
+struct CmShifts {
+    uint32_t cube[3];  // per band h, v, d
+    uint32_t row;      // each row's sum
+    double to_float[3]; // divisor turning the integer sum into a float
+};
+
+template <typename T> struct ScaleMath;
+
+// Scale 0: 16-bit bands, CSF factors in Q21 (h, v) and Q23 (d).
+template <> struct ScaleMath<int16_t> {
+    using Factors = std::array<uint16_t, 3>;
+
+    // k = t / o in Q15, clamped to [0, 1].
+    static int32_t ratio(int16_t o, int16_t t, const int32_t *div)
+    {
+        const int64_t q = (static_cast<int64_t>(div[o + 32768]) * t + 16384) >> 15;
+        const int64_t k = o == 0 ? 32768 : q;
+        return static_cast<int32_t>(k < 0 ? 0 : (k > 32768 ? 32768 : k));
+    }
+    static int16_t restore(int32_t k, int16_t o)
+    {
+        return static_cast<int16_t>((k * o + 16384) >> 15);
+    }
+    // CSF-weighted coefficient; the d band's rounding term is 65535, as in
+    // the reference.
+    template <int B> static int16_t csf(int16_t x, uint16_t f)
+    {
+        constexpr int shift = B == 2 ? 17 : 15;
+        constexpr int32_t round = B == 2 ? 65535 : 16384;
+        return static_cast<int16_t>((static_cast<int32_t>(f) * x + round) >> shift);
+    }
+    // |csf| / 30: this sample's share of its neighbours' masking threshold.
+    static int16_t floor30(int16_t c)
+    {
+        return static_cast<int16_t>((4369 * std::abs(static_cast<int32_t>(c)) + 2048) >> 12);
+    }
+    // |csf| / 15: the centre sample's own share.
+    static int32_t floor15(int16_t c)
+    {
+        return static_cast<int16_t>((8738 * std::abs(static_cast<int32_t>(c)) + 2048) >> 12);
+    }
+    // Cube of the CSF-weighted coefficient above its masking threshold.
+    template <int B>
+    static int64_t masked_cube(int16_t x, uint16_t f, int32_t thr, uint32_t cube)
+    {
+        constexpr int sub = B == 2 ? 12 : 10;
+        constexpr int sq = B == 2 ? 30 : 29;
+        int32_t v = std::abs(static_cast<int32_t>(x) * f) - (thr << sub);
+        if (v < 0) v = 0;
+        const int32_t v2 =
+            static_cast<int32_t>((static_cast<int64_t>(v) * v + (int64_t{1} << (sq - 1))) >> sq);
+        return (static_cast<int64_t>(v2) * v + half_of(cube)) >> cube;
+    }
+    static CmShifts cm_shifts(int w, int h)
+    {
+        CmShifts s;
+        s.cube[0] = s.cube[1] = static_cast<uint32_t>(std::ceil(std::log2(w) - 4));
+        s.cube[2] = static_cast<uint32_t>(std::ceil(std::log2(w) - 3));
+        s.row = ceil_log2(h);
+        for (int b = 0; b < 3; b++)
+            s.to_float[b] =
+                std::pow(2, static_cast<uint32_t>((b == 2 ? 57 : 52) - s.cube[b] - s.row));
+        return s;
+    }
+    static float to_float(int64_t sum, double divisor)
+    {
+        return static_cast<float>(static_cast<double>(sum) / divisor);
+    }
+};
+
+// Scales 1-3: 32-bit bands, CSF factors in Q32.
+template <> struct ScaleMath<int32_t> {
+    using Factors = std::array<uint32_t, 3>;
+
+    // k = t / o in Q15, clamped to [0, 1]; o is first rounded to 15
+    // significant bits so that the 2^30 / o table applies.
+    static int32_t ratio(int32_t o, int32_t t, const int32_t *div)
+    {
+        if (o == 0) return 32768;
+        const uint32_t mag = static_cast<uint32_t>(std::abs(o));
+        int shift = 0;
+        uint32_t d = mag;
+        if (mag >= 32768) {
+            shift = 17 - __builtin_clz(mag);
+            d = (mag + (1u << (shift - 1))) >> shift;
+        }
+        const int64_t q = static_cast<int64_t>(div[static_cast<uint16_t>(d) + 32768]) * t *
+                          (o < 0 ? -1 : 1);
+        const int64_t k = (q + (int64_t{1} << (14 + shift))) >> (15 + shift);
+        return static_cast<int32_t>(k < 0 ? 0 : (k > 32768 ? 32768 : k));
+    }
+    static int32_t restore(int32_t k, int32_t o)
+    {
+        return static_cast<int32_t>((static_cast<int64_t>(k) * o + 16384) >> 15);
+    }
+    template <int> static int32_t csf(int32_t x, uint32_t f)
+    {
+        return static_cast<int32_t>((static_cast<int64_t>(f) * x + (1 << 27)) >> 28);
+    }
+    // The reference's rounding term here is (int32_t)(1u << 31), i.e. -2^31.
+    static int32_t floor30(int32_t c)
+    {
+        return static_cast<int32_t>((int64_t{143165577} * wrapping_abs(c) + INT32_MIN) >> 32);
+    }
+    static int32_t floor15(int32_t c)
+    {
+        return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
+    }
+    template <int B>
+    static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
+    {
+        int32_t v = wrapping_sub(wrapping_abs(csf<B>(x, f)), thr);
+        if (v < 0) v = 0;
+        const int32_t v2 =
+            static_cast<int32_t>((static_cast<int64_t>(v) * v + (1 << 29)) >> 30);
+        return (static_cast<int64_t>(v2) * v + half_of(cube)) >> cube;
+    }
+    static CmShifts cm_shifts(int w, int h, int scale)
+    {
+        constexpr uint32_t total[3] = {45, 39, 36};
+        CmShifts s;
+        s.cube[0] = s.cube[1] = s.cube[2] = ceil_log2(w);
+        s.row = ceil_log2(h);
+        const float d = static_cast<float>(std::pow(2, total[scale - 1] - s.cube[0] - s.row));
+        s.to_float[0] = s.to_float[1] = s.to_float[2] = d;
+        return s;
+    }
+    // The reference divides in float here.
+    static float to_float(int64_t sum, double divisor)
+    {
+        return static_cast<float>(sum) / static_cast<float>(divisor);
+    }
+};
+
+} // namespace vmaf::adm

@@ -1,0 +1,51 @@
+// float_adm of one frame pair: the luma as float, four DWT scales, each
+// decoupled, CSF-weighted, masked and pooled as the reference's float ADM
+// does. The buffers live as long as the instance: one instance per thread.
+#pragma once
+
+#include <array>
+
+#include "feature/adm/adm_math.h"
+#include "feature/adm/adm_scores.h"
+#include "feature/adm/float_adm_math.h"
+#include "feature/adm/float_adm_stages.h"
+#include "libvmaf/picture.h"
+
+namespace vmaf::float_adm {
+
+// Each scale's bands need 2 samples per side (the 4-tap filter and the 3x3
+// masking window reflect about the second sample): 17 -> 9 -> 5 -> 3 -> 2.
+inline constexpr unsigned kMinSize = 17;
+
+struct FloatAdmParams {
+    CsfOptions csf;
+    double enhn_gain_limit = 100.0;
+    double noise_weight = 0.03125;
+    double p_norm = 3.0;
+    bool bypass_cm = false;
+    int skip_aim_scale = -1; // a scale left out of aim, or -1
+    bool skip_scale0 = false;
+};
+
+class FloatAdm {
+public:
+    // w, h at least kMinSize; the caller checks.
+    FloatAdm(const FloatAdmParams &params, int w, int h);
+
+    // Luma of both pictures, of the size given at construction.
+    adm::AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
+
+private:
+    // The detail loss numerator, the additive impairment numerator and the
+    // denominator of the bands now in ref_ / dis_.
+    void measure(int scale, float &num, float &aim, float &den);
+
+    FloatAdmParams params_;
+    int w_, h_;
+    std::array<std::array<float, 2>, adm::kScales> factors_;
+    FloatPlane approx_ref_, approx_dis_, next_ref_, next_dis_;
+    Detail ref_, dis_, restored_, additive_, weighted_, floor_;
+    DwtScratch scratch_;
+};
+
+} // namespace vmaf::float_adm

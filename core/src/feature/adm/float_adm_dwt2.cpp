@@ -1,0 +1,74 @@
+#include "feature/adm/adm_math.h"
+#include "feature/adm/float_adm_math.h"
+#include "feature/adm/float_adm_stages.h"
+#include "feature/common/target_clones.h"
+
+namespace vmaf::float_adm {
+
+namespace {
+
+// Four-tap filter in the reference's order: a float sum from zero.
+inline float taps(const float (&f)[4], float s0, float s1, float s2, float s3)
+{
+    float acc = 0.0f;
+    acc += f[0] * s0;
+    acc += f[1] * s1;
+    acc += f[2] * s2;
+    acc += f[3] * s3;
+    return acc;
+}
+
+template <bool kDetail>
+VMAF_TARGET_CLONES void transform(const FloatPlane &src, FloatPlane &approx, Detail *detail,
+                                  DwtScratch &tmp)
+{
+    const int w = src.w, h = src.h;
+    const int ow = approx.w, oh = approx.h;
+    tmp.rows.resize(2 * static_cast<size_t>(w));
+    tmp.cols.resize(4 * static_cast<size_t>(ow));
+    float *__restrict lo = tmp.rows.data();
+    float *__restrict hi = lo + w;
+    int *cols = tmp.cols.data();
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < ow; j++) cols[k * ow + j] = adm::tap_index(j, k, w);
+    const int *c0 = cols, *c1 = cols + ow, *c2 = cols + 2 * ow, *c3 = cols + 3 * ow;
+
+    for (int i = 0; i < oh; i++) {
+        const float *__restrict r0 = src.row(adm::tap_index(i, 0, h));
+        const float *__restrict r1 = src.row(adm::tap_index(i, 1, h));
+        const float *__restrict r2 = src.row(adm::tap_index(i, 2, h));
+        const float *__restrict r3 = src.row(adm::tap_index(i, 3, h));
+        for (int j = 0; j < w; j++) {
+            lo[j] = taps(kLo, r0[j], r1[j], r2[j], r3[j]);
+            if constexpr (kDetail) hi[j] = taps(kHi, r0[j], r1[j], r2[j], r3[j]);
+        }
+        float *__restrict a = approx.row(i);
+        for (int j = 0; j < ow; j++) a[j] = taps(kLo, lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
+        if constexpr (kDetail) {
+            float *__restrict bh = (*detail)[0].row(i);
+            float *__restrict bv = (*detail)[1].row(i);
+            float *__restrict bd = (*detail)[2].row(i);
+            for (int j = 0; j < ow; j++) {
+                bv[j] = taps(kHi, lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
+                bh[j] = taps(kLo, hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
+                bd[j] = taps(kHi, hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
+            }
+        }
+    }
+}
+
+} // namespace
+
+void dwt2(const FloatPlane &src, FloatPlane &approx, Detail *detail, DwtScratch &tmp)
+{
+    const int ow = (src.w + 1) / 2, oh = (src.h + 1) / 2;
+    approx.resize(ow, oh);
+    if (detail) {
+        detail->resize(ow, oh);
+        transform<true>(src, approx, detail, tmp);
+    } else {
+        transform<false>(src, approx, nullptr, tmp);
+    }
+}
+
+} // namespace vmaf::float_adm

@@ -1,0 +1,46 @@
+// Float picture arithmetic shared by float_vif and float_motion: samples as
+// float, the separable symmetric filters with reflected edges, and the
+// resampling of float_vif's prescale. Every result is a float sum formed in
+// the reference's order (taps from first to last, no fused multiply-add),
+// so the values are the reference's to the last bit.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "feature/common/float_picture.h"
+#include "libvmaf/picture.h"
+
+namespace vmaf::floatf {
+
+// What a separable filter is applied to.
+enum class Input { kPlain, kSquare, kProduct };
+
+// Separable filter of `taps` (odd count, symmetric) with edges reflected
+// about the edge sample: first down the columns, then along the rows.
+// The input is a, a*a or a*b sample by sample; b only for kProduct. Needs
+// a.w, a.h > taps.size() / 2.
+class Filter {
+public:
+    // One filtered row y (a.w values) into out.
+    void row(std::span<const float> taps, Input in, const FloatPlane &a, const FloatPlane *b, int y,
+             float *out);
+    // The whole filtered plane, or with step 2 its samples at even
+    // coordinates (a.w / 2 x a.h / 2), as the reference decimates.
+    void plane(std::span<const float> taps, const FloatPlane &a, FloatPlane &out, int step = 1);
+
+private:
+    std::vector<float> column_, full_;
+};
+
+// The reference's resampling methods of float_vif's prescale.
+enum class ScaleMethod { kNearest, kBilinear, kBicubic, kLanczos4 };
+
+// `src` resampled to dst_w x dst_h (a copy when the size is the same).
+void scale_plane(ScaleMethod method, const FloatPlane &src, int dst_w, int dst_h, FloatPlane &dst);
+
+// Sum of |a - b| over the plane, in float row by row, divided by the area.
+float mean_abs_diff(const FloatPlane &a, const FloatPlane &b);
+
+} // namespace vmaf::floatf

@@ -1,0 +1,165 @@
+// float_motion: temporal activity of the reference pictures in float, the
+// CPU reference, bit-exact with libvmaf's float_motion. Temporal: it keeps
+// the previous blurred picture, scores each frame against it and derives
+// motion2/motion3 from all scores at the flush, as integer motion does.
+#include <algorithm>
+#include <cerrno>
+#include <new>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "extractor/extractor.h"
+#include "extractor/extractor_state.h"
+#include "feature/common/float_filter.h"
+#include "feature/motion/float_motion_options.h"
+#include "feature/motion/motion_math.h"
+#include "engine/log.h"
+
+namespace vmaf::float_motion {
+namespace {
+
+// The reference's blurs (motion_tools.h).
+constexpr float kFilter5[5] = {0.054488685f, 0.244201342f, 0.402619947f, 0.244201342f,
+                               0.054488685f};
+constexpr float kFilter3[3] = {0.166378498f, 0.667243004f, 0.166378498f};
+constexpr float kNoOp5[5] = {0.0f, 0.0f, 1.0f, 0.0f, 0.0f};
+
+std::span<const float> blur_taps(int filter_size)
+{
+    if (filter_size == 1) return kNoOp5;
+    if (filter_size == 3) return kFilter3;
+    return kFilter5;
+}
+
+// Mean |a - b| of two blurred planes; with add_scale1, plus that of both
+// halved by bilinear resampling. Float, as the reference returns it.
+float plane_motion(const FloatPlane &a, const FloatPlane &b, bool add_scale1,
+                   FloatPlane scratch[2])
+{
+    const float scale0 = floatf::mean_abs_diff(a, b);
+    if (!add_scale1) return scale0;
+    const int w = static_cast<int>(a.w * 0.5 + 0.5), h = static_cast<int>(a.h * 0.5 + 0.5);
+    floatf::scale_plane(floatf::ScaleMethod::kBilinear, a, w, h, scratch[0]);
+    floatf::scale_plane(floatf::ScaleMethod::kBilinear, b, w, h, scratch[1]);
+    return scale0 + floatf::mean_abs_diff(scratch[0], scratch[1]);
+}
+
+class FloatMotion {
+public:
+    explicit FloatMotion(const VmafExtractorSetup &setup)
+        : debug_(setup.options[kDebug].b), force_zero_(setup.options[kForceZero].b),
+          add_scale1_(setup.options[kAddScale1].b),
+          planes_(setup.options[kAddUv].b ? 3 : 1),
+          fps_weight_(setup.options[kFpsWeight].d), max_val_(setup.options[kMaxVal].d),
+          taps_(blur_taps(setup.options[kFilterSize].i))
+    {
+        params_ = {setup.options[kBlendFactor].d, setup.options[kBlendOffset].d, 1.0, max_val_,
+                     false, false};
+        for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
+    }
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        if (frame.index != scores_.size()) {
+            log_error("float_motion: frame {} came after {} frames; motion needs every frame in "
+                      "order", frame.index, scores_.size());
+            return -EINVAL;
+        }
+        try {
+            const double score = force_zero_ ? 0.0 : score_of(*frame.ref);
+            // The score is weighted here; it is clipped where it is written.
+            scores_.push_back(score * fps_weight_);
+        } catch (const std::bad_alloc &) {
+            log_error("float_motion: out of memory at frame {}", frame.index);
+            return -ENOMEM;
+        }
+        if (!debug_) return 0;
+        return vmaf_sink_append(sink, keys_[kMotion].c_str(),
+                                std::min(scores_.back(), max_val_), frame.index);
+    }
+
+    int flush(VmafFeatureSink *sink) const
+    {
+        try {
+            const motion::Derived d = motion::derive(scores_, params_);
+            int err = 0;
+            for (unsigned i = 0; i < scores_.size(); i++) {
+                err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
+                                        std::min(d.motion2[i], max_val_), i);
+                err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
+            }
+            return err;
+        } catch (const std::bad_alloc &) {
+            log_error("float_motion: out of memory at the flush");
+            return -ENOMEM;
+        }
+    }
+
+private:
+    // The frame's score against the previous frame (0 at the first), and
+    // its blurred planes kept for the next one.
+    double score_of(const VmafPicture &ref)
+    {
+        double score = 0.0;
+        for (int p = 0; p < planes_; p++) {
+            plane_to_float(ref, static_cast<unsigned>(p), picture_, -128.0f);
+            filter_.plane(taps_, picture_, blurred_[p][1]);
+            if (have_prev_)
+                score += plane_motion(blurred_[p][0], blurred_[p][1], add_scale1_, halved_);
+            std::swap(blurred_[p][0], blurred_[p][1]);
+        }
+        have_prev_ = true;
+        return score;
+    }
+
+    bool debug_, force_zero_, add_scale1_;
+    int planes_;
+    double fps_weight_, max_val_;
+    std::span<const float> taps_;
+    motion::MotionParams params_{};
+    std::vector<std::string> keys_;
+    floatf::Filter filter_;
+    FloatPlane picture_, blurred_[3][2], halved_[2];
+    bool have_prev_ = false;
+    std::vector<double> scores_;
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    const bool add_uv = setup->options[kAddUv].b;
+    if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV400P) {
+        log_error("float_motion: motion_add_uv needs chroma planes; the input is 4:0:0");
+        return -EINVAL;
+    }
+    const int radius = static_cast<int>(blur_taps(setup->options[kFilterSize].i).size()) / 2;
+    unsigned cw = setup->w, ch = setup->h;
+    if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV420P) {
+        cw /= 2;
+        ch /= 2;
+    } else if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV422P) {
+        cw /= 2;
+    }
+    if (std::min({setup->w, setup->h, cw, ch}) <= static_cast<unsigned>(radius)) {
+        log_error("float_motion: picture {}x{} is too small; the {}-tap blur needs planes of at "
+                  "least {}x{}", setup->w, setup->h, 2 * radius + 1, radius + 1, radius + 1);
+        return -EINVAL;
+    }
+    try {
+        *state = new FloatMotion(*setup);
+    } catch (const std::bad_alloc &) {
+        log_error("float_motion: out of memory");
+        return -ENOMEM;
+    }
+    return 0;
+}
+
+} // namespace
+} // namespace vmaf::float_motion
+
+extern "C" constinit const VmafExtractor vmaf_extractor_float_motion =
+    vmaf::extractor_entry<vmaf::float_motion::FloatMotion>("float_motion",
+                                                           vmaf::float_motion::kOptions,
+                                                           VMAF_EXTRACTOR_TEMPORAL,
+                                                           vmaf::float_motion::kFeatures,
+                                                           vmaf::float_motion::init);

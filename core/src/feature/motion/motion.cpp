@@ -1,0 +1,128 @@
+// motion: integer temporal activity of the reference, bit-exact with
+// libvmaf's integer_motion. Temporal: it sees frames in order and derives
+// motion2/motion3 from all scores at the flush.
+#include <cerrno>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "extractor/extractor.h"
+#include "extractor/extractor_state.h"
+#include "feature/motion/motion_math.h"
+#include "feature/motion/motion_options.h"
+#include "feature/common/edge.h"
+#include "engine/log.h"
+
+namespace vmaf::motion {
+namespace {
+
+class Motion {
+public:
+    explicit Motion(const VmafExtractorSetup &setup)
+        : w_(setup.w), h_(setup.h), bpc_(setup.bpc), force_zero_(setup.options[kForceZero].b),
+          debug_(setup.options[kDebug].b), y_row_(setup.w)
+    {
+        const VmafOptionValue *o = setup.options;
+        params_ = {o[kBlendFactor].d, o[kBlendOffset].d,     o[kFpsWeight].d,
+                     o[kMaxVal].d,      o[kFiveFrameWindow].b, o[kMovingAverage].b};
+        for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
+    }
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        if (frame.index != scores_.size()) {
+            log_error("motion: frame {} came after {} frames; motion needs every frame in order",
+                      frame.index, scores_.size());
+            return -EINVAL;
+        }
+        double score = 0.0;
+        if (!force_zero_ && frame.index >= first_scored(params_)) {
+            const VmafPicture *prev = params_.five_frame_window ? frame.prev_prev_ref : frame.prev_ref;
+            if (!prev) return -EINVAL;
+            const uint64_t sad = bpc_ == 8 ? blurred_sad<uint8_t>(*prev, *frame.ref)
+                                           : blurred_sad<uint16_t>(*prev, *frame.ref);
+            score = score_of_sad(sad, w_, h_, params_);
+        }
+        scores_.push_back(score);
+        int err = vmaf_sink_append(sink, keys_[kSad].c_str(), score, frame.index);
+        if (debug_) err |= vmaf_sink_append(sink, keys_[kMotion].c_str(), score, frame.index);
+        return err;
+    }
+
+    int flush(VmafFeatureSink *sink) const
+    {
+        const Derived d = derive(scores_, params_);
+        int err = 0;
+        for (unsigned i = 0; i < scores_.size(); i++) {
+            err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(), d.motion2[i], i);
+            err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
+        }
+        return err;
+    }
+
+private:
+    // Sum over the picture of |blur(prev - cur)|, the blur separable with
+    // reflected edges, rounded after each direction.
+    template <typename Sample>
+    uint64_t blurred_sad(const VmafPicture &prev, const VmafPicture &cur)
+    {
+        const int w = static_cast<int>(w_), h = static_cast<int>(h_);
+        const int64_t y_round = int64_t{1} << (bpc_ - 1);
+        uint64_t sad = 0;
+        for (int i = 0; i < h; i++) {
+            const Sample *p[5], *c[5];
+            for (int k = 0; k < 5; k++) {
+                const int row = edge::reflect_about_sample(i - kRadius + k, h);
+                p[k] = reinterpret_cast<const Sample *>(static_cast<const uint8_t *>(prev.data[0]) +
+                                                        row * prev.stride[0]);
+                c[k] = reinterpret_cast<const Sample *>(static_cast<const uint8_t *>(cur.data[0]) +
+                                                        row * cur.stride[0]);
+            }
+            int32_t any = 0;
+            for (int j = 0; j < w; j++) {
+                int64_t acc = 0;
+                for (int k = 0; k < 5; k++)
+                    acc += kFilter[k] * (int32_t{p[k][j]} - int32_t{c[k][j]});
+                y_row_[j] = static_cast<int32_t>((acc + y_round) >> bpc_);
+                any |= y_row_[j];
+            }
+            if (!any) continue;
+            uint32_t row_sad = 0; // 32-bit, as the reference sums a row
+            for (int j = 0; j < w; j++) {
+                int64_t acc = 0;
+                for (int k = 0; k < 5; k++)
+                    acc += int64_t{kFilter[k]} *
+                           y_row_[edge::reflect_about_sample(j - kRadius + k, w)];
+                row_sad += static_cast<uint32_t>(std::abs(static_cast<int32_t>((acc + 32768) >> 16)));
+            }
+            sad += row_sad;
+        }
+        return sad;
+    }
+
+    unsigned w_, h_, bpc_;
+    bool force_zero_, debug_;
+    MotionParams params_{};
+    std::vector<std::string> keys_;
+    std::vector<int32_t> y_row_;
+    std::vector<double> scores_;
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    if (setup->w < 3 || setup->h < 3) {
+        log_error("motion: picture {}x{} is too small; the 5-tap blur needs at least 3x3", setup->w,
+                  setup->h);
+        return -EINVAL;
+    }
+    return create_state<Motion>(state, *setup);
+}
+
+} // namespace
+} // namespace vmaf::motion
+
+extern "C" constinit const VmafExtractor vmaf_extractor_motion =
+    vmaf::extractor_entry<vmaf::motion::Motion>("motion", vmaf::motion::kOptions,
+                                                VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF,
+                                                vmaf::motion::kFeatures, vmaf::motion::init);

@@ -1,0 +1,117 @@
+// Integer VIF arithmetic: the
+// filters, the log2 table, and what one filtered pixel adds to a scale's
+// numerator and denominator. Fixed-point exactly as libvmaf computes it.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+
+namespace vmaf::vif {
+
+inline constexpr int kScales = 4;
+
+// Gaussian filters per scale, 16-bit fixed point (each sums to 65536).
+inline constexpr std::array<std::array<uint16_t, 17>, kScales> kFilter{{
+    {489, 935, 1640, 2640, 3896, 5274, 6547, 7455, 7784, 7455, 6547, 5274, 3896, 2640, 1640, 935, 489},
+    {1244, 3663, 7925, 12590, 14692, 12590, 7925, 3663, 1244},
+    {3571, 16004, 26386, 16004, 3571},
+    {10904, 43728, 10904},
+}};
+inline constexpr std::array<int, kScales> kFilterWidth{17, 9, 5, 3};
+
+// The noise variance, 2 in the fixed point of sigma values (<< 16).
+inline constexpr int32_t kSigmaNsq = 65536 << 1;
+
+// log2(x) * 2048 for x in [32767, 65535], from single-precision log2 as the
+// reference builds it; larger arguments are shifted into that range.
+class Log2Table {
+public:
+    Log2Table()
+    {
+        for (unsigned i = 32767; i < 65536; i++)
+            table_[i] = static_cast<uint16_t>(std::round(std::log2(static_cast<float>(i)) * 2048.0f));
+    }
+    int32_t log2_32(uint32_t x) const
+    {
+        const int k = 16 - __builtin_clz(x);
+        return table_[x >> k] + 2048 * k;
+    }
+    int32_t log2_64(uint64_t x) const
+    {
+        const int k = 48 - __builtin_clzll(x);
+        return table_[x >> k] + 2048 * k;
+    }
+
+private:
+    std::array<uint16_t, 65536> table_{};
+};
+
+struct Accumulator {
+    int64_t num_log = 0, den_log = 0, num_non_log = 0, den_non_log = 0;
+};
+
+// One pixel's filtered means (mu, 16.16) and second moments (xx, yy, xy,
+// still scaled by 65536 before the final shift).
+inline void accumulate(Accumulator &acc, const Log2Table &log2, uint32_t mu1, uint32_t mu2,
+                       uint64_t xx_sum, uint64_t yy_sum, uint64_t xy_sum, double gain_limit)
+{
+    const uint32_t mu1_sq = static_cast<uint32_t>((uint64_t{mu1} * mu1 + 2147483648u) >> 32);
+    const uint32_t mu2_sq = static_cast<uint32_t>((uint64_t{mu2} * mu2 + 2147483648u) >> 32);
+    const uint32_t mu1_mu2 = static_cast<uint32_t>((uint64_t{mu1} * mu2 + 2147483648u) >> 32);
+    const uint32_t xx = static_cast<uint32_t>((xx_sum + 32768) >> 16);
+    const uint32_t yy = static_cast<uint32_t>((yy_sum + 32768) >> 16);
+    const uint32_t xy = static_cast<uint32_t>((xy_sum + 32768) >> 16);
+
+    const int32_t sigma1_sq = static_cast<int32_t>(xx - mu1_sq);
+    const int32_t sigma2_sq = std::max(static_cast<int32_t>(yy - mu2_sq), 0);
+    const int32_t sigma12 = static_cast<int32_t>(xy - mu1_mu2);
+
+    if (sigma1_sq < kSigmaNsq) {
+        acc.num_non_log += sigma2_sq;
+        acc.den_non_log++;
+        return;
+    }
+    // log2(1 + sigma1_sq / 2) as log2(2 + sigma1_sq) - log2(2), in 2^17 units.
+    acc.den_log += log2.log2_32(static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
+    if (sigma12 <= 0 || sigma2_sq <= 0) return;
+
+    const double eps = 65536 * 1.0e-10;
+    double g = sigma12 / (sigma1_sq + eps);
+    const int32_t sv_sq = std::max(static_cast<int32_t>(sigma2_sq - g * sigma12), 0);
+    g = std::min(g, gain_limit);
+    const uint32_t numer1 = static_cast<uint32_t>(sv_sq + kSigmaNsq);
+    const int64_t numer = static_cast<int64_t>(g * g * sigma1_sq) + numer1;
+    acc.num_log += log2.log2_64(static_cast<uint64_t>(numer)) - log2.log2_64(numer1);
+}
+
+struct ScaleScore {
+    float num, den;
+};
+
+// The reference keeps each scale's numerator and denominator in float.
+inline ScaleScore score_of(const Accumulator &acc)
+{
+    return {static_cast<float>(acc.num_log / 2048.0 +
+                               (acc.den_non_log - (acc.num_non_log / 16384.0) / 65025.0)),
+            static_cast<float>(acc.den_log / 2048.0 + acc.den_non_log)};
+}
+
+// Rounding of the vertical pass: at scale 0 it removes the input's bit depth
+// (the filter's 16 bits stay in mu); later scales work in 16-bit samples.
+struct VerticalShift {
+    uint32_t mu_round, mu_shift;
+    uint64_t sq_round, sq_shift;
+};
+
+inline VerticalShift vertical_shift(int scale, unsigned bpc)
+{
+    if (scale == 0) {
+        const uint64_t sq_shift = (bpc - 8) * 2;
+        return {1u << (bpc - 1), bpc, sq_shift ? uint64_t{1} << (sq_shift - 1) : 0, sq_shift};
+    }
+    return {32768, 16, 32768, 16};
+}
+
+} // namespace vmaf::vif

@@ -1,0 +1,117 @@
+#include "feature/vif/vif_rows.h"
+
+#include <type_traits>
+
+#include "feature/common/target_clones.h"
+
+namespace vmaf::vif {
+
+namespace {
+
+// 8-bit sums fit 32 bits (sum of taps * 255^2 < 2^32), deeper ones do not.
+template <typename Sample>
+using Wide = std::conditional_t<sizeof(Sample) == 1, uint32_t, uint64_t>;
+
+template <typename Sample>
+VMAF_TARGET_CLONES void vertical_sums(const Sample *const *ref_rows, const Sample *const *dis_rows,
+                                      const uint16_t *filter, int fw, int w, uint32_t *__restrict m1,
+                                      uint32_t *__restrict m2, Wide<Sample> *__restrict xx,
+                                      Wide<Sample> *__restrict yy, Wide<Sample> *__restrict xy)
+{
+    using W = Wide<Sample>;
+    for (int j = 0; j < w; j++) m1[j] = m2[j] = 0, xx[j] = yy[j] = xy[j] = 0;
+    for (int k = 0; k < fw; k++) {
+        const uint32_t f = filter[k];
+        const Sample *__restrict r = ref_rows[k];
+        const Sample *__restrict d = dis_rows[k];
+        for (int j = 0; j < w; j++) {
+            const uint32_t fr = f * r[j], fd = f * d[j];
+            m1[j] += fr;
+            m2[j] += fd;
+            xx[j] += W{fr} * r[j];
+            yy[j] += W{fd} * d[j];
+            xy[j] += W{fr} * d[j];
+        }
+    }
+}
+
+} // namespace
+
+template <typename Sample>
+void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
+                      const uint16_t *filter, int fw, int w, const VerticalShift &vs,
+                      const MomentRows &out, const MomentSums &scratch)
+{
+    using W = Wide<Sample>;
+    // The 64-bit scratch rows hold the narrower sums when those suffice.
+    auto *xx = reinterpret_cast<W *>(scratch.xx);
+    auto *yy = reinterpret_cast<W *>(scratch.yy);
+    auto *xy = reinterpret_cast<W *>(scratch.xy);
+    vertical_sums<Sample>(ref_rows, dis_rows, filter, fw, w, scratch.mu1, scratch.mu2, xx, yy, xy);
+    for (int j = 0; j < w; j++) {
+        out.mu1[j] = static_cast<uint16_t>((scratch.mu1[j] + vs.mu_round) >> vs.mu_shift);
+        out.mu2[j] = static_cast<uint16_t>((scratch.mu2[j] + vs.mu_round) >> vs.mu_shift);
+        out.xx[j] = static_cast<uint32_t>((xx[j] + vs.sq_round) >> vs.sq_shift);
+        out.yy[j] = static_cast<uint32_t>((yy[j] + vs.sq_round) >> vs.sq_shift);
+        out.xy[j] = static_cast<uint32_t>((xy[j] + vs.sq_round) >> vs.sq_shift);
+    }
+}
+
+VMAF_TARGET_CLONES void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw,
+                                           int w, const MomentSums &out)
+{
+    const int half = fw / 2;
+    uint32_t *__restrict m1 = out.mu1, *__restrict m2 = out.mu2;
+    uint64_t *__restrict xx = out.xx, *__restrict yy = out.yy, *__restrict xy = out.xy;
+    for (int j = 0; j < w; j++) m1[j] = m2[j] = 0, xx[j] = yy[j] = xy[j] = 0;
+    for (int k = 0; k < fw; k++) {
+        const uint32_t f = filter[k];
+        const uint32_t *__restrict a = in.mu1 + k - half, *__restrict b = in.mu2 + k - half;
+        const uint32_t *__restrict p = in.xx + k - half, *__restrict q = in.yy + k - half,
+                                   *__restrict s = in.xy + k - half;
+        for (int j = 0; j < w; j++) {
+            m1[j] += f * a[j];
+            m2[j] += f * b[j];
+            xx[j] += uint64_t{f} * p[j];
+            yy[j] += uint64_t{f} * q[j];
+            xy[j] += uint64_t{f} * s[j];
+        }
+    }
+}
+
+template <typename Sample>
+VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter,
+                                                int fw, int w, const VerticalShift &vs,
+                                                uint32_t *conv, uint16_t *out)
+{
+    const int half = fw / 2;
+    for (int j = 0; j < w; j++) conv[j] = 0;
+    for (int k = 0; k < fw; k++) {
+        const uint32_t f = filter[k];
+        const Sample *__restrict r = rows[k];
+        for (int j = 0; j < w; j++) conv[j] += f * r[j];
+    }
+    for (int j = 0; j < w; j++) conv[j] = static_cast<uint16_t>((conv[j] + vs.mu_round) >> vs.mu_shift);
+    for (int k = 1; k <= half; k++) {
+        conv[-k] = conv[k];
+        conv[w - 1 + k] = conv[w - 1 - k];
+    }
+    for (int j = 0; j < w / 2; j++) {
+        uint32_t acc = 0;
+        for (int k = 0; k < fw; k++) acc += filter[k] * conv[2 * j - half + k];
+        out[j] = static_cast<uint16_t>((acc + 32768) >> 16);
+    }
+}
+
+template void vertical_moments<uint8_t>(const uint8_t *const *, const uint8_t *const *,
+                                        const uint16_t *, int, int, const VerticalShift &,
+                                        const MomentRows &, const MomentSums &);
+template void vertical_moments<uint16_t>(const uint16_t *const *, const uint16_t *const *,
+                                         const uint16_t *, int, int, const VerticalShift &,
+                                         const MomentRows &, const MomentSums &);
+template void blur_row_for_decimation<uint8_t>(const uint8_t *const *, const uint16_t *, int, int,
+                                               const VerticalShift &, uint32_t *, uint16_t *);
+template void blur_row_for_decimation<uint16_t>(const uint16_t *const *, const uint16_t *, int,
+                                                int, const VerticalShift &, uint32_t *, uint16_t *);
+
+} // namespace vmaf::vif

@@ -1,0 +1,57 @@
+#include "hip/runtime/buffer.h"
+
+#include "hip/runtime/error.h"
+
+namespace vmaf::hip {
+
+DeviceBuffer::~DeviceBuffer() { release(); }
+
+void DeviceBuffer::release()
+{
+    if (ptr_) check(hipFree(ptr_), "hipFree");
+    ptr_ = nullptr;
+    bytes_ = 0;
+}
+
+int DeviceBuffer::allocate(size_t bytes)
+{
+    release();
+    if (int err = check(hipMalloc(&ptr_, bytes), "hipMalloc (device memory)")) {
+        ptr_ = nullptr;
+        return err;
+    }
+    bytes_ = bytes;
+    return 0;
+}
+
+PinnedBuffer::~PinnedBuffer() { release(); }
+
+void PinnedBuffer::release()
+{
+    pinned_free(ptr_);
+    ptr_ = nullptr;
+}
+
+int PinnedBuffer::allocate(size_t bytes)
+{
+    release();
+    ptr_ = pinned_alloc(bytes);
+    return ptr_ ? 0 : error_code(hipErrorOutOfMemory);
+}
+
+void *pinned_alloc(size_t bytes)
+{
+    void *ptr = nullptr;
+    // Portable: the memory counts as pinned for every device, whichever one
+    // is current on the allocating thread.
+    if (check(hipHostMalloc(&ptr, bytes, hipHostMallocPortable), "hipHostMalloc (pinned memory)"))
+        return nullptr;
+    return ptr;
+}
+
+void pinned_free(void *ptr)
+{
+    if (ptr) check(hipHostFree(ptr), "hipHostFree");
+}
+
+} // namespace vmaf::hip

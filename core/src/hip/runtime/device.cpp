@@ -1,0 +1,43 @@
+#include "hip/runtime/device.h"
+
+#include <cerrno>
+
+#include "hip/runtime/error.h"
+#include "engine/log.h"
+
+namespace vmaf::hip {
+
+int device_count()
+{
+    int count = 0;
+    if (hipGetDeviceCount(&count) != hipSuccess) return 0;
+    return count;
+}
+
+int select_device(int index, DeviceInfo *info)
+{
+    int count = 0;
+    const hipError_t e = hipGetDeviceCount(&count);
+    if (e != hipSuccess || count == 0) {
+        log_error("HIP: no usable GPU: {}", e == hipSuccess ? "no device found"
+                                                            : hipGetErrorString(e));
+        return -ENODEV;
+    }
+    if (index < 0 || index >= count) {
+        log_error("HIP: GPU index {} is out of range: this machine has {} device{} (0 to {})",
+                  index, count, count == 1 ? "" : "s", count - 1);
+        return -ENODEV;
+    }
+    if (int err = make_current(index)) return err;
+    hipDeviceProp_t prop{};
+    if (int err = check(hipGetDeviceProperties(&prop, index), "hipGetDeviceProperties"))
+        return err;
+    info->index = index;
+    info->name = prop.name;
+    info->memory = prop.totalGlobalMem;
+    return 0;
+}
+
+int make_current(int index) { return check(hipSetDevice(index), "hipSetDevice"); }
+
+} // namespace vmaf::hip

@@ -1,0 +1,28 @@
+#include "hip/runtime/error.h"
+
+#include <cerrno>
+
+#include "engine/log.h"
+
+namespace vmaf::hip {
+
+int error_code(hipError_t e)
+{
+    switch (e) {
+    case hipSuccess: return 0;
+    case hipErrorOutOfMemory: return -ENOMEM;
+    case hipErrorNoDevice:
+    case hipErrorInvalidDevice:
+    case hipErrorInsufficientDriver: return -ENODEV;
+    default: return -EIO;
+    }
+}
+
+int check(hipError_t e, const char *what)
+{
+    if (e == hipSuccess) return 0;
+    log_error("HIP: {} failed: {} ({})", what, hipGetErrorString(e), hipGetErrorName(e));
+    return error_code(e);
+}
+
+} // namespace vmaf::hip

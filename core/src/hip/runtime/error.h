@@ -1,0 +1,17 @@
+// Every HIP call goes through check(): a failure becomes a negative errno
+// and a logged message naming the call, never an abort.
+#pragma once
+
+#include "hip/runtime/platform.h"
+
+namespace vmaf::hip {
+
+// -ENOMEM (out of device or pinned memory), -ENODEV (no usable device,
+// missing driver) or -EIO (launch or execution failure); 0 on hipSuccess.
+int error_code(hipError_t e);
+
+// 0 on hipSuccess; otherwise logs "HIP: <what> failed: <reason>" and
+// returns error_code(e).
+int check(hipError_t e, const char *what);
+
+} // namespace vmaf::hip

@@ -1,0 +1,52 @@
+#include "hip/runtime/staging.h"
+
+#include <cerrno>
+
+#include "hip/runtime/error.h"
+#include "engine/log.h"
+#include "engine/picture_memory.h"
+
+namespace vmaf::hip {
+
+namespace {
+// Plane starts aligned for wide loads whatever the previous plane's size.
+constexpr size_t kPlaneAlign = 256;
+} // namespace
+
+int PlaneStaging::allocate(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
+                           unsigned planes)
+{
+    if (planes < 1 || planes > 3 || !plane_sizes(pix_fmt, w, h, w_, h_)) {
+        log_error("HIP staging: cannot stage {} planes of pixel format {}", planes,
+                  static_cast<int>(pix_fmt));
+        return -EINVAL;
+    }
+    planes_ = planes;
+    sample_bytes_ = bytes_per_sample(bpc);
+    size_t total = 0;
+    for (unsigned p = 0; p < planes_; p++) {
+        offset_[p] = total;
+        total += (samples(p) * sample_bytes_ + kPlaneAlign - 1) / kPlaneAlign * kPlaneAlign;
+    }
+    return buffer_.allocate(total);
+}
+
+int PlaneStaging::upload(const VmafPicture &pic, const Stream &stream) const
+{
+    for (unsigned p = 0; p < planes_; p++) {
+        const size_t row = size_t{w_[p]} * sample_bytes_;
+        if (int err = check(hipMemcpy2DAsync(buffer_.as<unsigned char>() + offset_[p], row,
+                                             pic.data[p], static_cast<size_t>(pic.stride[p]),
+                                             row, h_[p], hipMemcpyHostToDevice, stream.get()),
+                            "hipMemcpy2DAsync (picture to device)"))
+            return err;
+    }
+    return 0;
+}
+
+const void *PlaneStaging::plane(unsigned p) const
+{
+    return buffer_.as<const unsigned char>() + offset_[p];
+}
+
+} // namespace vmaf::hip

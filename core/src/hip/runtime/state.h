@@ -1,0 +1,22 @@
+// One HIP state per context: the selected device. Read-only once created,
+// so extractor instances on any thread may share it.
+#pragma once
+
+#include "extractor/extractor.h"
+#include "hip/runtime/device.h"
+#include "engine/picture_memory.h"
+
+struct VmafHipState {
+    vmaf::hip::DeviceInfo device;
+};
+
+namespace vmaf::hip {
+
+// The state that extractor setup carries, or nullptr with a message naming
+// the extractor when none was imported.
+const VmafHipState *state_of(const VmafExtractorSetup &setup, const char *extractor);
+
+// Picture blocks in pinned host memory.
+const PictureAllocator &pinned_allocator();
+
+} // namespace vmaf::hip

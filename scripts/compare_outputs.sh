@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Scores every clip with two vmaf binaries and compares their outputs byte
+# for byte: every extractor (several with non-default options), every
+# shipped model, the four output formats, threads and subsampling. For
+# refactors, whose outputs must not move.
+#
+#   scripts/compare_outputs.sh OLD_VMAF NEW_VMAF CLIPS_DIR
+#
+# CLIPS_DIR holds NAME_ref.y4m / NAME_dis.y4m (unpacked, as the tests leave
+# them in build/test/clips). Prints one line per run and exits non-zero when
+# any output or error message differs (the measured fps aside), or the
+# exit codes differ.
+set -uo pipefail
+[[ $# -eq 3 ]] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+old=$1 new=$2 clips=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+features=(--feature psnr=enable_apsnr=true:enable_mse=true --feature float_psnr --feature float_ansnr
+          --feature float_moment --feature float_ssim=enable_lcs=true --feature float_ms_ssim
+          --feature psnr_hvs --feature ciede)
+debug=(--feature adm=debug=true --feature vif=debug=true --feature motion=debug=true:motion_blend_factor=0.5
+       --feature float_adm=debug=true --feature float_vif=debug=true --feature float_motion=debug=true
+       --feature adm=adm_csf_mode=1:adm_enhn_gain_limit=1.2)
+runs=(
+  "default|-m version=vmaf_v0.6.1 ${features[*]}"
+  "debug|-n ${debug[*]} --threads 2"
+  "neg-4k|-m version=vmaf_v0.6.1neg:name=neg -m version=vmaf_4k_v0.6.1:name=4k --threads 3"
+  "bootstrap|-m version=vmaf_b_v0.6.3 --subsample 2"
+  "float|-m version=vmaf_float_v0.6.1:name=float -m version=vmaf_float_b_v0.6.3:name=float_b --threads 2"
+)
+formats=(--xml --json --csv --sub)
+
+# The one line that may differ: the measured speed (XML <fyi fps>, JSON "fps").
+timing='s/<fyi fps="[0-9.]+" \/>/<fyi fps="" \/>/; s/^  "fps": [0-9.]+,$/  "fps": ,/'
+status=0
+for ref in "$clips"/*_ref.y4m; do
+    name=$(basename "$ref" _ref.y4m)
+    dis=$clips/${name}_dis.y4m
+    for run in "${runs[@]}"; do
+        label=${run%%|*} args=${run#*|}
+        for fmt in "${formats[@]}"; do
+            for side in old new; do
+                bin=${!side}
+                # shellcheck disable=SC2086
+                "$bin" -q -r "$ref" -d "$dis" $args "$fmt" -o "$work/$side.out" \
+                    >"$work/$side.log" 2>&1
+                echo $? >"$work/$side.rc"
+            done
+            if ! cmp -s "$work/old.rc" "$work/new.rc"; then
+                echo "DIFF  $name $label $fmt: exit $(cat "$work/old.rc") vs $(cat "$work/new.rc")"
+                status=1
+            elif [[ $(cat "$work/new.rc") != 0 ]]; then
+                # Both refused (a picture too small for a feature): the
+                # messages must be the same too.
+                if cmp -s "$work/old.log" "$work/new.log"; then
+                    echo "same  $name $label $fmt (both exit $(cat "$work/new.rc"), same message)"
+                else
+                    echo "DIFF  $name $label $fmt: messages differ"
+                    status=1
+                fi
+            elif ! cmp -s <(sed -E "$timing" "$work/old.out") <(sed -E "$timing" "$work/new.out"); then
+                echo "DIFF  $name $label $fmt"
+                status=1
+            else
+                echo "same  $name $label $fmt ($(wc -c <"$work/new.out") bytes)"
+            fi
+        done
+    done
+done
+exit $status

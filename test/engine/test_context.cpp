@@ -1,0 +1,117 @@
+// The scoring context: frame validation, threading, subsampling, ownership.
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include "support/golden.h"
+
+namespace {
+
+struct Ctx {
+    VmafContext *p = nullptr;
+    explicit Ctx(unsigned threads, unsigned subsample = 0)
+    {
+        VmafConfiguration cfg{};
+        cfg.n_threads = threads;
+        cfg.n_subsample = subsample;
+        EXPECT_EQ(vmaf_init(&p, cfg), 0);
+    }
+    ~Ctx() { vmaf_close(p); }
+};
+
+VmafPicture filled(VmafPixelFormat fmt, unsigned bpc, unsigned w, unsigned h, unsigned luma,
+                   unsigned chroma = 64)
+{
+    VmafPicture pic;
+    EXPECT_EQ(vmaf_picture_alloc(&pic, fmt, bpc, w, h), 0);
+    for (int p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pic.h[p]; y++)
+            for (unsigned x = 0; x < pic.w[p]; x++) {
+                auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
+                const unsigned value = p ? chroma : luma;
+                if (bpc > 8) reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(value);
+                else row[x] = static_cast<uint8_t>(value);
+            }
+    return pic;
+}
+
+TEST(Context, PsnrOfAConstantOffsetIsClosedForm)
+{
+    // Every luma sample off by 3 at 10 bits: mse 9, psnr = 10 log10(1023^2 / 9).
+    Ctx ctx(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "psnr", nullptr), 0);
+    VmafPicture ref = filled(VMAF_PIX_FMT_YUV420P, 10, 17, 9, 500);
+    VmafPicture dis = filled(VMAF_PIX_FMT_YUV420P, 10, 17, 9, 503);
+    ASSERT_EQ(vmaf_read_pictures(ctx.p, &ref, &dis, 0), 0);
+    EXPECT_EQ(ref.ref, nullptr); // taken over
+    ASSERT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), 0);
+    double v;
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx.p, "psnr_y", &v, 0), 0);
+    EXPECT_DOUBLE_EQ(v, 10.0 * std::log10(1023.0 * 1023.0 / 9.0));
+    // Identical frames hit the cap: 6 dB per bit + 12.
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx.p, "psnr_cb", &v, 0), 0);
+    EXPECT_EQ(v, 72.0);
+}
+
+TEST(Context, MismatchedPicturesAreRejected)
+{
+    Ctx ctx(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "psnr", nullptr), 0);
+    VmafPicture a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    VmafPicture b = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 18, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
+    a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    b = filled(VMAF_PIX_FMT_YUV444P, 8, 16, 16, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
+    a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    b = filled(VMAF_PIX_FMT_YUV420P, 10, 16, 16, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
+    a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, nullptr, 0), -EINVAL);
+    vmaf_picture_unref(&a);
+}
+
+TEST(Context, NothingAfterTheFlush)
+{
+    Ctx ctx(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "psnr", nullptr), 0);
+    ASSERT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), 0);
+    VmafPicture a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    VmafPicture b = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
+    EXPECT_EQ(a.ref, nullptr); // taken over and released all the same
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), -EINVAL); // flushed twice
+}
+
+// Scores of a clip as a flat list, for comparing runs: vif and float_ssim,
+// which are not temporal, so with threads they run on the pool. Every key
+// must be there.
+std::vector<double> pool_scores(unsigned threads)
+{
+    Ctx ctx(threads);
+    EXPECT_EQ(vmaf_use_feature(ctx.p, "vif", nullptr), 0);
+    EXPECT_EQ(vmaf_use_feature(ctx.p, "float_ssim", nullptr), 0);
+    EXPECT_EQ(vmaf::test::score_clip(ctx.p, "vtest_576x324_420p8"), 0);
+    std::vector<double> out;
+    for (unsigned i = 0; i < 24; i++) {
+        for (const char *k : {"VMAF_integer_feature_vif_scale0_score",
+                              "VMAF_integer_feature_vif_scale3_score", "float_ssim"}) {
+            double v = NAN;
+            EXPECT_EQ(vmaf_feature_score_at_index(ctx.p, k, &v, i), 0)
+                << threads << " threads: no " << k << " at frame " << i;
+            out.push_back(v);
+        }
+    }
+    return out;
+}
+
+TEST(Context, ThreadCountDoesNotChangeScores)
+{
+    const auto one = pool_scores(0);
+    ASSERT_EQ(one.size(), 72u);
+    for (const double v : one) ASSERT_TRUE(std::isfinite(v) && v > 0.0) << v;
+    EXPECT_EQ(pool_scores(1), one);
+    EXPECT_EQ(pool_scores(2), one);
+    EXPECT_EQ(pool_scores(8), one);
+}
+
+} // namespace

@@ -1,0 +1,87 @@
+// The feature collector and pooling through the API.
+#include <cmath>
+#include <gtest/gtest.h>
+
+#include "extractor/collector.h"
+#include "libvmaf/libvmaf.h"
+
+namespace {
+
+TEST(Collector, KeepsScoresByKeyAndIndex)
+{
+    vmaf::FeatureCollector c;
+    c.declare("b");
+    EXPECT_EQ(c.append("a", 1.5, 2), 0);
+    EXPECT_EQ(c.append("b", 7.0, 0), 0);
+    EXPECT_EQ(c.append("a", 2.0, 2), -EINVAL); // written twice
+    EXPECT_EQ(*c.score("a", 2), 1.5);
+    EXPECT_FALSE(c.score("a", 1).has_value());
+    EXPECT_FALSE(c.score("a", 9).has_value());
+    EXPECT_FALSE(c.score("zzz", 0).has_value());
+    EXPECT_EQ(c.frame_count(), 3u);
+    // Declared keys keep their place ahead of later ones.
+    EXPECT_EQ(c.keys(), (std::vector<std::string>{"b", "a"}));
+    c.set_aggregate("agg", 3.0);
+    c.set_aggregate("agg", 4.0);
+    ASSERT_EQ(c.aggregates().size(), 1u);
+    EXPECT_EQ(c.aggregates()[0].second, 4.0);
+}
+
+class Pooling : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        VmafConfiguration cfg{};
+        ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+        for (unsigned i = 0; i < values.size(); i++)
+            ASSERT_EQ(vmaf_import_feature_score(ctx, "f", values[i], i), 0);
+    }
+    void TearDown() override { vmaf_close(ctx); }
+    double pool(VmafPoolingMethod m, unsigned lo, unsigned hi)
+    {
+        double v = NAN;
+        EXPECT_EQ(vmaf_feature_score_pooled(ctx, "f", m, &v, lo, hi), 0);
+        return v;
+    }
+    VmafContext *ctx = nullptr;
+    std::vector<double> values{1.0, 3.0, 0.0, 8.0};
+};
+
+TEST_F(Pooling, MinMaxMeanHarmonic)
+{
+    EXPECT_EQ(pool(VMAF_POOL_METHOD_MIN, 0, 3), 0.0);
+    EXPECT_EQ(pool(VMAF_POOL_METHOD_MAX, 0, 3), 8.0);
+    EXPECT_DOUBLE_EQ(pool(VMAF_POOL_METHOD_MEAN, 0, 3), 3.0);
+    // The reference's harmonic mean: n / sum(1 / (x + 1)) - 1.
+    const double h = 4.0 / (1.0 / 2 + 1.0 / 4 + 1.0 / 1 + 1.0 / 9) - 1.0;
+    EXPECT_DOUBLE_EQ(pool(VMAF_POOL_METHOD_HARMONIC_MEAN, 0, 3), h);
+    EXPECT_DOUBLE_EQ(pool(VMAF_POOL_METHOD_MEAN, 1, 2), 1.5);
+}
+
+TEST_F(Pooling, RejectsBadRequests)
+{
+    double v;
+    EXPECT_EQ(vmaf_feature_score_pooled(ctx, "f", VMAF_POOL_METHOD_MEAN, &v, 3, 1), -EINVAL);
+    EXPECT_EQ(vmaf_feature_score_pooled(ctx, "f", VMAF_POOL_METHOD_UNKNOWN, &v, 0, 3), -EINVAL);
+    EXPECT_EQ(vmaf_feature_score_pooled(ctx, "f", VMAF_POOL_METHOD_MEAN, &v, 0, 4), -EINVAL);
+    EXPECT_EQ(vmaf_feature_score_pooled(ctx, "g", VMAF_POOL_METHOD_MEAN, &v, 0, 3), -EINVAL);
+    EXPECT_EQ(vmaf_feature_score_at_index(ctx, "f", &v, 7), -EINVAL);
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx, "f", &v, 3), 0);
+    EXPECT_EQ(v, 8.0);
+}
+
+TEST(PoolingSubsample, SkipsFramesOutsideTheSubsample)
+{
+    VmafConfiguration cfg{};
+    cfg.n_subsample = 2;
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+    ASSERT_EQ(vmaf_import_feature_score(ctx, "f", 2.0, 0), 0);
+    ASSERT_EQ(vmaf_import_feature_score(ctx, "f", 4.0, 2), 0);
+    double v;
+    ASSERT_EQ(vmaf_feature_score_pooled(ctx, "f", VMAF_POOL_METHOD_MEAN, &v, 0, 3), 0);
+    EXPECT_EQ(v, 3.0);
+    vmaf_close(ctx);
+}
+
+} // namespace

@@ -1,0 +1,66 @@
+// psnr against the reference's own output on every clip.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
+#include <gtest/gtest.h>
+
+#include "support/feature_scoring.h"
+#include "support/clips.h"
+
+namespace {
+
+using namespace vmaf::test;
+
+class PsnrGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PsnrGolden, MainVariantMatchesReference)
+{
+    const std::string clip = GetParam();
+    const auto g = golden(clip, "main");
+    ASSERT_TRUE(g.has_value());
+    auto ctx = make_context(0);
+    ASSERT_EQ(use_feature(ctx.get(), "psnr", {}), 0);
+    ASSERT_EQ(vmaf::test::score_clip(ctx.get(), clip), 0);
+    std::vector<std::string> keys{"psnr_y"};
+    if (vmaf::test::chroma_comparable(clip)) keys.insert(keys.end(), {"psnr_cb", "psnr_cr"});
+    expect_keys_match(ctx.get(), *g, clip, keys, 2e-6);
+}
+
+TEST_P(PsnrGolden, MseAndApsnrMatchReference)
+{
+    const std::string clip = GetParam();
+    const auto g = golden(clip, "psnr_opts");
+    ASSERT_TRUE(g.has_value());
+    auto ctx = make_context(2);
+    ASSERT_EQ(use_feature(ctx.get(), "psnr", {{"enable_mse", "true"}, {"enable_apsnr", "true"}}), 0);
+    ASSERT_EQ(vmaf::test::score_clip(ctx.get(), clip), 0);
+    std::vector<std::string> keys{"psnr_y", "mse_y"};
+    if (vmaf::test::chroma_comparable(clip))
+        keys.insert(keys.end(), {"psnr_cb", "psnr_cr", "mse_cb", "mse_cr"});
+    expect_keys_match(ctx.get(), *g, clip, keys, 2e-6);
+
+    // The whole-clip values come out in the written output.
+    char path[] = "/tmp/vmaf_psnr_aggXXXXXX";
+    const int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    ASSERT_EQ(vmaf_write_output(ctx.get(), path, VMAF_OUTPUT_FORMAT_JSON), 0);
+    std::ifstream in(path);
+    const auto written = nlohmann::json::parse(in);
+    std::remove(path);
+    const auto &want = g->at("aggregate_metrics");
+    const auto &got = written.at("aggregate_metrics");
+    const std::vector<std::string> planes =
+        vmaf::test::chroma_comparable(clip) ? std::vector<std::string>{"apsnr_y", "apsnr_cb", "apsnr_cr"}
+                                            : std::vector<std::string>{"apsnr_y"};
+    for (const auto &k : planes) {
+        ASSERT_TRUE(got.contains(k)) << k;
+        EXPECT_NEAR(got.at(k).get<double>(), want.at(k).get<double>(), 2e-6) << clip << " " << k;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllClips, PsnrGolden, ::testing::ValuesIn(clip_names()),
+                         [](const auto &info) { return info.param; });
+
+} // namespace

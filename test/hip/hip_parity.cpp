@@ -1,0 +1,173 @@
+#include "hip/hip_parity.h"
+
+#include <cmath>
+#include <cstring>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "engine/context.h"
+#include "extractor/registry.h"
+#include "engine/picture_memory.h"
+#include "support/clips.h"
+
+namespace vmaf::test {
+
+namespace {
+
+struct ContextDeleter {
+    void operator()(VmafContext *c) const { vmaf_close(c); }
+};
+using Context = std::unique_ptr<VmafContext, ContextDeleter>;
+
+struct StateDeleter {
+    void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
+};
+using State = std::unique_ptr<VmafHipState, StateDeleter>;
+
+// Every score a run wrote.
+struct Scores {
+    std::vector<std::string> keys;
+    unsigned frames = 0;
+    std::map<std::string, std::vector<std::optional<double>>> values;
+    std::map<std::string, double> aggregates;
+};
+
+void copy_planes(const VmafPicture &src, VmafPicture &dst)
+{
+    const size_t sample = bytes_per_sample(src.bpc);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < src.h[p]; y++)
+            std::memcpy(static_cast<uint8_t *>(dst.data[p]) + y * dst.stride[p],
+                        static_cast<const uint8_t *>(src.data[p]) + y * src.stride[p],
+                        src.w[p] * sample);
+}
+
+// A picture holding the frame for vmaf_read_pictures, which takes it over.
+bool next_picture(VmafContext *ctx, const VmafPicture &frame, bool pooled, VmafPicture &out)
+{
+    if (!pooled) {
+        picture_ref(&out, &frame);
+        return true;
+    }
+    if (vmaf_fetch_preallocated_picture(ctx, &out)) return false;
+    copy_planes(frame, out);
+    return true;
+}
+
+// Runs the frames through one context: the CPU one, or the HIP one when
+// `state` is set. Fatal gtest failures leave `scores` empty.
+void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipState *state,
+           Scores &scores)
+{
+    const char *side = state ? "HIP" : "CPU";
+    VmafConfiguration cfg{};
+    cfg.log_level = VMAF_LOG_LEVEL_ERROR;
+    cfg.n_threads = run.threads;
+    VmafContext *raw = nullptr;
+    ASSERT_EQ(vmaf_init(&raw, cfg), 0);
+    Context ctx(raw);
+    if (state) {
+        ASSERT_EQ(vmaf_hip_import_state(ctx.get(), state), 0);
+    }
+
+    VmafFeatureDictionary *dict = nullptr;
+    for (const auto &[k, v] : run.options)
+        ASSERT_EQ(vmaf_feature_dictionary_set(&dict, k.c_str(), v.c_str()), 0);
+    const int used = vmaf_use_feature(ctx.get(), run.feature.c_str(), dict);
+    vmaf_feature_dictionary_free(&dict);
+    ASSERT_EQ(used, 0) << side << ": vmaf_use_feature(" << run.feature << ")";
+    const std::string twin = run.feature + "_hip";
+    ASSERT_EQ(ctx->extractor_names(), std::vector<std::string>{state ? twin : run.feature})
+        << side << " run uses the wrong extractor";
+
+    if (run.pooled) {
+        VmafPictureConfiguration pc{};
+        pc.pic_params.w = ref.w;
+        pc.pic_params.h = ref.h;
+        pc.pic_params.bpc = ref.bpc;
+        pc.pic_params.pix_fmt = ref.pix_fmt;
+        pc.pic_cnt = 4 + 2 * run.threads;
+        ASSERT_EQ(state ? vmaf_hip_preallocate_pictures(ctx.get(), pc)
+                        : vmaf_preallocate_pictures(ctx.get(), pc),
+                  0);
+    }
+    for (size_t i = 0; i < ref.frames.size(); i++) {
+        VmafPicture r, d;
+        ASSERT_TRUE(next_picture(ctx.get(), ref.frames[i], run.pooled, r));
+        ASSERT_TRUE(next_picture(ctx.get(), dis.frames[i], run.pooled, d));
+        ASSERT_EQ(vmaf_read_pictures(ctx.get(), &r, &d, static_cast<unsigned>(i)), 0)
+            << side << " frame " << i;
+    }
+    ASSERT_EQ(vmaf_read_pictures(ctx.get(), nullptr, nullptr, 0), 0) << side << " flush";
+
+    const FeatureCollector &c = ctx->collector;
+    scores.keys = c.keys();
+    scores.frames = c.frame_count();
+    for (const auto &key : scores.keys)
+        for (unsigned i = 0; i < scores.frames; i++) scores.values[key].push_back(c.score(key, i));
+    for (const auto &[key, value] : c.aggregates()) scores.aggregates[key] = value;
+}
+
+bool same(double cpu, double hip, double tolerance)
+{
+    if (std::isnan(cpu) || std::isnan(hip)) return std::isnan(cpu) && std::isnan(hip);
+    return tolerance == 0.0 ? cpu == hip : std::fabs(cpu - hip) <= tolerance;
+}
+
+} // namespace
+
+void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
+{
+    ASSERT_EQ(ref.frames.size(), dis.frames.size());
+    ASSERT_FALSE(ref.frames.empty());
+    const VmafExtractor *cpu = find_extractor(run.feature);
+    ASSERT_NE(cpu, nullptr) << run.feature;
+    ASSERT_NE(find_hip_twin(*cpu), nullptr) << run.feature << " has no HIP twin in this build";
+
+    VmafHipState *raw_state = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&raw_state, VmafHipConfiguration{0}), 0);
+    State state(raw_state);
+
+    Scores want, got;
+    ASSERT_NO_FATAL_FAILURE(score(ref, dis, run, nullptr, want));
+    ASSERT_NO_FATAL_FAILURE(score(ref, dis, run, state.get(), got));
+
+    ASSERT_FALSE(want.keys.empty());
+    ASSERT_EQ(want.keys, got.keys);
+    ASSERT_EQ(want.frames, ref.frames.size());
+    ASSERT_EQ(want.frames, got.frames);
+    // Enough to see a pattern without flooding the log.
+    constexpr int kMaxReported = 20;
+    int differences = 0;
+    for (const auto &key : want.keys) {
+        for (unsigned i = 0; i < want.frames; i++) {
+            const auto &a = want.values[key][i], &b = got.values[key][i];
+            ASSERT_EQ(a.has_value(), b.has_value()) << key << " frame " << i;
+            if (!a || same(*a, *b, run.tolerance)) continue;
+            if (++differences <= kMaxReported)
+                ADD_FAILURE() << std::setprecision(17) << key << " frame " << i << ": CPU " << *a << " HIP " << *b
+                              << " (difference " << *b - *a << ", tolerance " << run.tolerance
+                              << ")";
+        }
+    }
+    EXPECT_EQ(differences, 0) << "per-frame values that differ";
+    ASSERT_EQ(want.aggregates.size(), got.aggregates.size());
+    for (const auto &[key, value] : want.aggregates) {
+        ASSERT_TRUE(got.aggregates.count(key)) << "HIP run lacks aggregate " << key;
+        EXPECT_TRUE(same(value, got.aggregates[key], run.tolerance))
+            << std::setprecision(17) << key << ": CPU " << value << " HIP " << got.aggregates[key];
+    }
+}
+
+void expect_clip_parity(const std::string &clip, const ParityRun &run)
+{
+    Video ref = load_y4m(clip_path(clip, "ref"));
+    Video dis = load_y4m(clip_path(clip, "dis"));
+    expect_parity(ref, dis, run);
+    ref.release();
+    dis.release();
+}
+
+} // namespace vmaf::test

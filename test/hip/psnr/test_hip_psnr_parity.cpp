@@ -1,0 +1,168 @@
+// psnr_hip against psnr: identical doubles on every key, at 8 to 16 bits,
+// odd sizes, every pixel format and every option.
+#include <random>
+
+#include "hip/hip_parity.h"
+#include "libvmaf/libvmaf.h"
+
+namespace {
+
+using vmaf::test::expect_clip_parity;
+using vmaf::test::expect_parity;
+using vmaf::test::ParityRun;
+using vmaf::test::Video;
+
+const ParityRun kAllKeys{"psnr", {{"enable_mse", "true"}, {"enable_apsnr", "true"}}};
+
+TEST(HipPsnrParity, SmallClip)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("vtest_576x324_420p8", kAllKeys);
+}
+
+TEST(HipPsnrParity, LargeClip)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("box_960x540_420p8", kAllKeys);
+}
+
+TEST(HipPsnrParity, TenBitClip)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("tree_640x360_420p10", kAllKeys);
+}
+
+TEST(HipPsnrParity, TenBitClipReducedPeak)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    ParityRun run = kAllKeys;
+    run.options.push_back({"reduced_hbd_peak", "true"});
+    expect_clip_parity("tree_640x360_420p10", run);
+}
+
+TEST(HipPsnrParity, Yuv444Clip)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("box_352x288_444p8", kAllKeys);
+}
+
+TEST(HipPsnrParity, OddSizeClip)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("vtest_481x271_420p8", kAllKeys);
+}
+
+TEST(HipPsnrParity, LumaOnly)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("vtest_576x324_420p8", {"psnr", {{"enable_chroma", "false"}}});
+}
+
+TEST(HipPsnrParity, IdenticalFramesHitTheCap)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity("cup_320x240_420p8_identical", kAllKeys);
+    expect_clip_parity("cup_320x240_420p8_identical", {"psnr", {{"min_sse", "0.5"}}});
+}
+
+TEST(HipPsnrParity, PageablePicturesOnWorkerThreads)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    ParityRun run = kAllKeys;
+    run.pooled = false;
+    run.threads = 3;
+    expect_clip_parity("vtest_576x324_420p8", run);
+}
+
+// Noise frames where no clip reaches: 12 and 16 bits (16-bit squared errors
+// need 64-bit sums), tiny odd sizes, 4:2:2 and 4:0:0.
+Video noise(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+            unsigned seed)
+{
+    Video v;
+    v.w = w;
+    v.h = h;
+    v.bpc = bpc;
+    v.pix_fmt = pix_fmt;
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<unsigned> sample(0, (1u << bpc) - 1);
+    for (unsigned f = 0; f < frames; f++) {
+        VmafPicture pic;
+        EXPECT_EQ(vmaf_picture_alloc(&pic, pix_fmt, bpc, w, h), 0);
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned y = 0; y < pic.h[p]; y++)
+                for (unsigned x = 0; x < pic.w[p]; x++) {
+                    auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
+                    if (bpc > 8)
+                        reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(sample(rng));
+                    else
+                        row[x] = static_cast<uint8_t>(sample(rng));
+                }
+        v.frames.push_back(pic);
+    }
+    return v;
+}
+
+struct NoiseCase {
+    VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h;
+};
+
+class HipPsnrNoise : public ::testing::TestWithParam<NoiseCase> {};
+
+TEST_P(HipPsnrNoise, MatchesCpu)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    const NoiseCase c = GetParam();
+    Video ref = noise(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
+    Video dis = noise(c.pix_fmt, c.bpc, c.w, c.h, 3, 2);
+    expect_parity(ref, dis, kAllKeys);
+    ParityRun reduced = kAllKeys;
+    reduced.options.push_back({"reduced_hbd_peak", "true"});
+    expect_parity(ref, dis, reduced);
+    ref.release();
+    dis.release();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Formats, HipPsnrNoise,
+    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 33, 17},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 12, 33, 17},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 16, 1, 1},
+                      NoiseCase{VMAF_PIX_FMT_YUV422P, 16, 257, 3},
+                      NoiseCase{VMAF_PIX_FMT_YUV444P, 9, 7, 7},
+                      NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081}),
+    [](const auto &info) {
+        const NoiseCase &c = info.param;
+        const char *fmt = c.pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"
+                          : c.pix_fmt == VMAF_PIX_FMT_YUV422P ? "422"
+                          : c.pix_fmt == VMAF_PIX_FMT_YUV444P ? "444"
+                                                              : "400";
+        return std::string("yuv") + fmt + "p" + std::to_string(c.bpc) + "_" +
+               std::to_string(c.w) + "x" + std::to_string(c.h);
+    });
+
+// Full-scale errors: every 16-bit sample of ref 0, of dis 65535; each squared
+// error is 2^32 - 2^17 + 1, beyond 32 bits.
+TEST(HipPsnrParity, FullScaleSixteenBitErrors)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    Video ref = noise(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 3);
+    Video dis = noise(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 4);
+    for (unsigned f = 0; f < 2; f++)
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned y = 0; y < ref.frames[f].h[p]; y++)
+                for (unsigned x = 0; x < ref.frames[f].w[p]; x++) {
+                    auto at = [&](Video &v) {
+                        return reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(v.frames[f].data[p]) +
+                                                            y * v.frames[f].stride[p]) + x;
+                    };
+                    *at(ref) = 0;
+                    *at(dis) = 65535;
+                }
+    expect_parity(ref, dis, kAllKeys);
+    ref.release();
+    dis.release();
+}
+
+} // namespace

@@ -1,0 +1,186 @@
+// The HIP runtime and API: errors come back as codes with messages, never as
+// aborts, whether or not a device is there; staging packs rows tightly.
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/context.h"
+#include "support/feature_scoring.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/staging.h"
+#include "hip/runtime/state.h"
+#include "hip/runtime/stream.h"
+#include "hip/hip_parity.h"
+#include "engine/picture_memory.h"
+
+namespace {
+
+using vmaf::test::make_context;
+
+// A state for API-order checks that never reach the device.
+VmafHipState fake_state() { return VmafHipState{}; }
+
+TEST(HipRuntime, ErrorCodes)
+{
+    EXPECT_EQ(vmaf::hip::error_code(hipSuccess), 0);
+    EXPECT_EQ(vmaf::hip::error_code(hipErrorOutOfMemory), -ENOMEM);
+    EXPECT_EQ(vmaf::hip::error_code(hipErrorNoDevice), -ENODEV);
+    EXPECT_EQ(vmaf::hip::error_code(hipErrorInvalidDevice), -ENODEV);
+    EXPECT_EQ(vmaf::hip::error_code(hipErrorInsufficientDriver), -ENODEV);
+    EXPECT_EQ(vmaf::hip::check(hipSuccess, "nothing"), 0);
+    EXPECT_EQ(vmaf::hip::check(hipErrorOutOfMemory, "a test allocation"), -ENOMEM);
+}
+
+TEST(HipRuntime, MissingDeviceIsAnError)
+{
+    VmafHipState *state = reinterpret_cast<VmafHipState *>(1);
+    EXPECT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{1 << 20}), -ENODEV);
+    EXPECT_EQ(state, nullptr);
+    EXPECT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{-1}), -ENODEV);
+    EXPECT_EQ(vmaf_hip_state_init(nullptr, VmafHipConfiguration{0}), -EINVAL);
+    EXPECT_EQ(vmaf_hip_state_free(nullptr), -EINVAL);
+}
+
+TEST(HipRuntime, ImportBeforeFeatures)
+{
+    VmafHipState state = fake_state();
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
+    EXPECT_EQ(vmaf_hip_import_state(ctx.get(), &state), -EINVAL);
+    EXPECT_EQ(vmaf_hip_import_state(nullptr, &state), -EINVAL);
+    EXPECT_EQ(vmaf_hip_import_state(ctx.get(), nullptr), -EINVAL);
+}
+
+TEST(HipRuntime, ImportOnce)
+{
+    VmafHipState state = fake_state();
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
+    EXPECT_EQ(vmaf_hip_import_state(ctx.get(), &state), -EINVAL);
+}
+
+TEST(HipRuntime, ImportSwapsInTheTwin)
+{
+    VmafHipState state = fake_state();
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
+    ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
+    EXPECT_EQ(ctx->extractor_names(), std::vector<std::string>{"psnr_hip"});
+}
+
+TEST(HipRuntime, NoDeviceFailsWithACode)
+{
+    if (vmaf_hip_available()) GTEST_SKIP() << "checks a machine without a usable HIP device";
+    VmafHipState state = fake_state();
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
+    ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
+    VmafPicture ref, dis;
+    ASSERT_EQ(vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+    ASSERT_EQ(vmaf_picture_alloc(&dis, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+    EXPECT_EQ(vmaf_read_pictures(ctx.get(), &ref, &dis, 0), -ENODEV);
+}
+
+TEST(HipRuntime, PinnedPoolNeedsAState)
+{
+    auto ctx = make_context(0);
+    VmafPictureConfiguration cfg{};
+    cfg.pic_params = {64, 64, 8, VMAF_PIX_FMT_YUV420P};
+    cfg.pic_cnt = 4;
+    EXPECT_EQ(vmaf_hip_preallocate_pictures(ctx.get(), cfg), -EINVAL);
+    EXPECT_EQ(vmaf_hip_preallocate_pictures(nullptr, cfg), -EINVAL);
+}
+
+TEST(HipRuntime, TwinWithoutStateFailsAtTheFirstFrame)
+{
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr_hip", nullptr), 0);
+    VmafPicture ref, dis;
+    ASSERT_EQ(vmaf_picture_alloc(&ref, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+    ASSERT_EQ(vmaf_picture_alloc(&dis, VMAF_PIX_FMT_YUV420P, 8, 16, 16), 0);
+    EXPECT_EQ(vmaf_read_pictures(ctx.get(), &ref, &dis, 0), -EINVAL);
+}
+
+struct StateDeleter {
+    void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
+};
+
+std::unique_ptr<VmafHipState, StateDeleter> first_device()
+{
+    VmafHipState *state = nullptr;
+    EXPECT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
+    return std::unique_ptr<VmafHipState, StateDeleter>(state);
+}
+
+TEST(HipRuntime, DeviceOutOfMemoryIsAnError)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    auto state = first_device();
+    ASSERT_TRUE(state);
+    vmaf::hip::DeviceBuffer huge;
+    EXPECT_EQ(huge.allocate(size_t{1} << 60), -ENOMEM);
+    EXPECT_EQ(huge.get(), nullptr);
+    vmaf::hip::DeviceBuffer small;
+    EXPECT_EQ(small.allocate(4096), 0);
+    EXPECT_NE(small.get(), nullptr);
+}
+
+TEST(HipRuntime, PinnedPoolPictures)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    auto state = first_device();
+    ASSERT_TRUE(state);
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), state.get()), 0);
+    VmafPictureConfiguration cfg{};
+    cfg.pic_params = {99, 51, 10, VMAF_PIX_FMT_YUV420P};
+    cfg.pic_cnt = 3;
+    ASSERT_EQ(vmaf_hip_preallocate_pictures(ctx.get(), cfg), 0);
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx.get(), &pic), 0);
+    EXPECT_EQ(pic.w[1], 50u);
+    EXPECT_EQ(pic.h[1], 26u);
+    std::memset(pic.data[0], 0x5a, pic.stride[0] * pic.h[0]);
+    EXPECT_EQ(vmaf_picture_unref(&pic), 0);
+}
+
+// Host rows with padding (stride > width) arrive on the device packed.
+TEST(HipRuntime, StagingPacksRows)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    auto state = first_device();
+    ASSERT_TRUE(state);
+    VmafPicture pic;
+    ASSERT_EQ(vmaf::picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 37, 5, vmaf::hip::pinned_allocator()), 0);
+    ASSERT_GT(pic.stride[0], 37 * 2);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pic.h[p]; y++)
+            for (unsigned x = 0; x < pic.w[p]; x++)
+                reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p])[x] =
+                    static_cast<uint16_t>(p * 1000 + y * 64 + x);
+
+    vmaf::hip::PlaneStaging staging;
+    ASSERT_EQ(staging.allocate(VMAF_PIX_FMT_YUV420P, 10, 37, 5, 3), 0);
+    vmaf::hip::Stream stream;
+    ASSERT_EQ(stream.create(), 0);
+    ASSERT_EQ(staging.upload(pic, stream), 0);
+    for (unsigned p = 0; p < 3; p++) {
+        std::vector<uint16_t> back(staging.samples(p));
+        ASSERT_EQ(vmaf::hip::check(hipMemcpyAsync(back.data(), staging.plane(p),
+                                                  back.size() * sizeof(uint16_t),
+                                                  hipMemcpyDeviceToHost, stream.get()),
+                                   "hipMemcpyAsync"),
+                  0);
+        ASSERT_EQ(stream.synchronize(), 0);
+        for (unsigned y = 0; y < pic.h[p]; y++)
+            for (unsigned x = 0; x < pic.w[p]; x++)
+                ASSERT_EQ(back[y * pic.w[p] + x], p * 1000 + y * 64 + x)
+                    << "plane " << p << " x " << x << " y " << y;
+    }
+    vmaf_picture_unref(&pic);
+}
+
+} // namespace

@@ -1,0 +1,97 @@
+// Helpers for feature tests: a context, a feature with options, golden
+// comparison, and scoring of synthetic pictures.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+#include <gtest/gtest.h>
+
+#include "support/golden.h"
+#include "support/golden_check.h"
+
+namespace vmaf::test {
+
+struct ContextDeleter {
+    void operator()(VmafContext *c) const { vmaf_close(c); }
+};
+using Context = std::unique_ptr<VmafContext, ContextDeleter>;
+
+inline Context make_context(unsigned threads)
+{
+    VmafConfiguration cfg{};
+    cfg.log_level = VMAF_LOG_LEVEL_ERROR;
+    cfg.n_threads = threads;
+    VmafContext *ctx = nullptr;
+    EXPECT_EQ(vmaf_init(&ctx, cfg), 0);
+    return Context(ctx);
+}
+
+inline int use_feature(VmafContext *ctx, const char *name,
+                       std::initializer_list<std::pair<const char *, const char *>> opts = {})
+{
+    VmafFeatureDictionary *d = nullptr;
+    for (auto [k, v] : opts) EXPECT_EQ(vmaf_feature_dictionary_set(&d, k, v), 0);
+    const int err = vmaf_use_feature(ctx, name, d);
+    vmaf_feature_dictionary_free(&d);
+    return err;
+}
+
+// Every golden frame's `keys` within `tolerance` (expect_golden_frames), and
+// every key present in every golden frame.
+inline void expect_keys_match(VmafContext *ctx, const nlohmann::json &g, const std::string &clip,
+                              const std::vector<std::string> &keys, double tolerance)
+{
+    const auto &frames = g.at("frames");
+    ASSERT_FALSE(frames.empty());
+    const size_t compared = expect_golden_frames(
+        ctx, g, clip,
+        [&](const std::string &key) {
+            return std::find(keys.begin(), keys.end(), key) != keys.end();
+        },
+        tolerance);
+    EXPECT_EQ(compared, frames.size() * keys.size()) << clip << ": golden lacks some of the keys";
+}
+
+// A picture whose sample at (plane, x, y) is fill(plane, x, y).
+inline VmafPicture make_picture(VmafPixelFormat fmt, unsigned bpc, unsigned w, unsigned h,
+                                const std::function<unsigned(unsigned, unsigned, unsigned)> &fill)
+{
+    VmafPicture pic{};
+    EXPECT_EQ(vmaf_picture_alloc(&pic, fmt, bpc, w, h), 0);
+    for (unsigned p = 0; p < 3; p++) {
+        for (unsigned y = 0; y < pic.h[p]; y++) {
+            auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
+            for (unsigned x = 0; x < pic.w[p]; x++) {
+                const unsigned v = fill(p, x, y);
+                if (bpc > 8)
+                    reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(v);
+                else
+                    row[x] = static_cast<uint8_t>(v);
+            }
+        }
+    }
+    return pic;
+}
+
+// Scores one frame pair (taking the pictures over); returns the first error.
+inline int score_pair(VmafContext *ctx, VmafPicture ref, VmafPicture dis)
+{
+    const int err = vmaf_read_pictures(ctx, &ref, &dis, 0);
+    const int flush = vmaf_read_pictures(ctx, nullptr, nullptr, 0);
+    return err ? err : flush;
+}
+
+inline double score_of(VmafContext *ctx, const char *key, unsigned index = 0)
+{
+    double v = 0;
+    EXPECT_EQ(vmaf_feature_score_at_index(ctx, key, &v, index), 0) << key;
+    return v;
+}
+
+} // namespace vmaf::test

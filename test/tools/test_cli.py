@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""CLI tests: bad input ends with a message and a non-zero exit (never a
+signal, a hang or exit 0); good input writes the reference's structure.
+
+usage: test_cli.py VMAF_BINARY SHARED_DIR
+"""
+import json
+import lzma
+import os
+import subprocess
+import sys
+import tempfile
+
+VMAF, SHARED = sys.argv[1], sys.argv[2]
+results = {"passed": 0, "failed": 0}
+
+
+def run(*args, timeout=120):
+    p = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout,
+                       stdin=subprocess.DEVNULL)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, ok, detail=""):
+    results["passed" if ok else "failed"] += 1
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+
+
+def expect_error(name, args, *words):
+    rc, out, err = run(*args)
+    msg = err.lower()
+    ok = rc > 0 and all(w.lower() in msg for w in words)
+    check(name, ok, f"rc={rc} stderr={err!r}")
+
+
+def y4m(path, w, h, frames, tag="C420jpeg", value=128, extra=b""):
+    cw, ch = (w + 1) // 2, (h + 1) // 2
+    with open(path, "wb") as f:
+        f.write(f"YUV4MPEG2 W{w} H{h} F25:1 Ip A1:1 {tag}\n".encode())
+        for _ in range(frames):
+            f.write(b"FRAME\n" + bytes([value]) * (w * h + 2 * cw * ch))
+        f.write(extra)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="vmaf_cli_")
+    p = lambda name: os.path.join(tmp, name)
+    good = p("good.y4m")
+    y4m(good, 16, 16, 2)
+    y4m(p("good2.y4m"), 16, 16, 2, value=120)
+    y4m(p("wide.y4m"), 32, 16, 2)
+    y4m(p("short.y4m"), 16, 16, 1)
+    y4m(p("trunc.y4m"), 16, 16, 1, extra=b"FRAME\n" + b"\x80" * 100)
+    y4m(p("noframe.y4m"), 16, 16, 1, extra=b"JUNK!\n" + b"\x80" * 384)
+    y4m(p("c411.y4m"), 16, 16, 1, tag="C411")
+    y4m(p("zero.y4m"), 0, 16, 0)
+    with open(p("absurd.y4m"), "wb") as f:
+        f.write(b"YUV4MPEG2 W99999999 H16 C420jpeg\n")
+    with open(p("garbage.y4m"), "wb") as f:
+        f.write(b"YUV4MPEG2 W16 H16 Zfoo\x00\x01\n")
+    with open(p("noheaderend.y4m"), "wb") as f:
+        f.write(b"YUV4MPEG2 W16 H16" + b" " * 5000)
+    open(p("empty.y4m"), "wb").close()
+    with open(p("raw.yuv"), "wb") as f:
+        f.write(b"\x80" * (16 * 16 * 3 // 2 * 2))
+    with open(p("raw_partial.yuv"), "wb") as f:
+        f.write(b"\x80" * (16 * 16 * 3 // 2 + 10))
+    with open(p("notavideo.txt"), "w") as f:
+        f.write("hello\n")
+
+    n = ["-n", "--feature", "psnr", "-q"]
+    # Flags that would be read nowhere are refused rather than ignored.
+    for flag in ("--cpumask", "--gpumask"):
+        expect_error(f"{flag} is not accepted", ["-r", good, "-d", good, flag, "1", *n], flag)
+    expect_error("missing file", ["-r", p("nope.y4m"), "-d", good, *n], "nope.y4m", "cannot open")
+    expect_error("empty file", ["-r", p("empty.y4m"), "-d", good, *n], "empty")
+    expect_error("truncated frame", ["-r", p("trunc.y4m"), "-d", p("trunc.y4m"), *n], "truncated", "frame 1")
+    expect_error("garbage header", ["-r", p("garbage.y4m"), "-d", good, *n], "garbage.y4m", "header")
+    expect_error("header without newline", ["-r", p("noheaderend.y4m"), "-d", good, *n], "newline")
+    expect_error("not a video", ["-r", p("notavideo.txt"), "-d", good, *n], "not a y4m file")
+    expect_error("zero width", ["-r", p("zero.y4m"), "-d", good, *n], "out of range")
+    expect_error("absurd width", ["-r", p("absurd.y4m"), "-d", good, *n], "99999999x16", "out of range")
+    expect_error("negative raw width", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "-16", "-h", "16",
+                                        "-p", "420", "-b", "8", *n], "out of range")
+    expect_error("absurd raw size", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "100000", "-h", "16",
+                                     "-p", "420", "-b", "8", *n], "out of range")
+    expect_error("non-numeric raw width", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "abc", "-h", "16",
+                                           "-p", "420", "-b", "8", *n], "--width")
+    expect_error("unknown chroma tag", ["-r", p("c411.y4m"), "-d", good, *n], "c411")
+    expect_error("missing FRAME marker", ["-r", p("noframe.y4m"), "-d", p("noframe.y4m"), *n], "frame marker")
+    expect_error("size mismatch", ["-r", good, "-d", p("wide.y4m"), *n], "16x16", "32x16")
+    expect_error("length mismatch", ["-r", good, "-d", p("short.y4m"), *n], "short.y4m", "ended")
+    expect_error("raw not whole frames", ["-r", p("raw_partial.yuv"), "-d", p("raw_partial.yuv"), "-w", "16",
+                                          "-h", "16", "-p", "420", "-b", "8", *n], "whole number")
+    expect_error("raw unknown pixel format", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "16", "-h", "16",
+                                              "-p", "411", "-b", "8", *n], "pixel format")
+    expect_error("unknown feature", ["-r", good, "-d", good, "-n", "--feature", "nosuch", "-q"], "nosuch")
+    expect_error("bad option value", ["-r", good, "-d", good, "-n", "--feature", "psnr=enable_mse=maybe", "-q"],
+                 "maybe", "enable_mse")
+    expect_error("unknown option", ["-r", good, "-d", good, "-n", "--feature", "psnr=nope=1", "-q"], "nope")
+    expect_error("output into missing folder", ["-r", good, "-d", good, *n, "-o", p("missing/out.xml")],
+                 "does not exist")
+    for flag in ("--threads", "--subsample"):
+        expect_error(f"non-numeric {flag}", ["-r", good, "-d", good, *n, flag, "abc"], flag)
+        expect_error(f"zero {flag}", ["-r", good, "-d", good, *n, flag, "0"], flag)
+    expect_error("two output formats", ["-r", good, "-d", good, *n, "--json", "--csv"], "one output format")
+    expect_error("no distorted", ["-r", good, *n], "--distorted")
+
+    # The output must never replace an input.
+    before = open(good, "rb").read()
+    expect_error("output is an input", ["-r", good, "-d", p("good2.y4m"), *n, "-o", good], "refusing")
+    check("input untouched", open(good, "rb").read() == before)
+
+    rc, out, err = run("-v")
+    check("version", rc == 0 and out.strip() != "", f"rc={rc} out={out!r}")
+
+    # Raw YUV is read when described; a file starting with YUV4MPEG2 is Y4M whatever the flags say.
+    rc, out, err = run("-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "16", "-h", "16", "-p", "420", "-b", "8",
+                       *n, "--json")
+    check("raw yuv", rc == 0 and len(json.loads(out)["frames"]) == 2, f"rc={rc} err={err!r}")
+    rc, out, err = run("-r", good, "-d", p("good2.y4m"), "-w", "99", "-h", "7", "-p", "444", "-b", "10",
+                       *n, "--json")
+    ok = rc == 0 and json.loads(out)["frames"][0]["metrics"]["psnr_y"] > 0
+    check("y4m wins over raw flags", ok, f"rc={rc} err={err!r}")
+
+    # vtest_576x324 with --feature psnr --json: the golden main.json's shape and values.
+    clip = "vtest_576x324_420p8"
+    files = []
+    for side in ("ref", "dis"):
+        dst = p(f"{clip}_{side}.y4m")
+        with lzma.open(os.path.join(SHARED, "clips", f"{clip}_{side}.y4m.xz")) as src, open(dst, "wb") as f:
+            f.write(src.read())
+        files.append(dst)
+    out_path = p("out.json")
+    rc, out, err = run("-r", files[0], "-d", files[1], *n, "--json", "-o", out_path)
+    golden = json.load(open(os.path.join(SHARED, "golden", clip, "main.json")))
+    ok = rc == 0
+    if ok:
+        got = json.load(open(out_path))
+        ok = set(got) == set(golden) and len(got["frames"]) == len(golden["frames"])
+        for g, w in zip(got["frames"], golden["frames"]):
+            ok = ok and g["frameNum"] == w["frameNum"] and set(g) == set(w)
+            for k in ("psnr_y", "psnr_cb", "psnr_cr"):
+                ok = ok and abs(g["metrics"][k] - w["metrics"][k]) <= 2e-6
+        for k in ("psnr_y", "psnr_cb", "psnr_cr"):
+            ok = ok and set(got["pooled_metrics"][k]) == set(golden["pooled_metrics"][k])
+            for m, v in golden["pooled_metrics"][k].items():
+                ok = ok and abs(got["pooled_metrics"][k][m] - v) <= 2e-6
+    check("json shape of golden main.json", ok, f"rc={rc} err={err!r}")
+
+    # Every thread count gives the same document (but for fps).
+    docs = []
+    for threads in ("1", "2", "8"):
+        rc, out, err = run("-r", files[0], "-d", files[1], *n, "--json", "--threads", threads)
+        d = json.loads(out) if rc == 0 else None
+        if d:
+            d.pop("fps")
+        docs.append(d)
+    check("thread count independence", docs[0] is not None and docs[0] == docs[1] == docs[2])
+
+    # Subsample and frame_cnt pick the frames the reference picks.
+    rc, out, err = run("-r", files[0], "-d", files[1], *n, "--json", "--subsample", "3", "--frame_cnt", "10")
+    nums = [f["frameNum"] for f in json.loads(out)["frames"]] if rc == 0 else None
+    check("subsample and frame_cnt", nums == [0, 3, 6, 9], f"rc={rc} frames={nums}")
+
+    # Skipping distorted frames shifts the pairing.
+    rc, out, err = run("-r", files[0], "-d", files[0], *n, "--json", "--frame_skip_dist", "1", "--frame_cnt", "2")
+    ok = rc == 0 and json.loads(out)["frames"][0]["metrics"]["psnr_y"] < 60
+    check("frame_skip_dist", ok, f"rc={rc} err={err!r}")
+
+    # Motion with both inputs skipped by one frame is the plain run shifted:
+    # frame i there compares reference frames i and i + 1 of the file.
+    motion = ["-n", "--feature", "motion", "-q", "--json"]
+    rc1, out1, _ = run("-r", files[0], "-d", files[1], *motion)
+    rc2, out2, _ = run("-r", files[0], "-d", files[1], *motion, "--frame_skip_ref", "1", "--frame_skip_dist", "1")
+    ok = rc1 == 0 and rc2 == 0
+    if ok:
+        key = "VMAF_integer_feature_motion_sad_score"
+        plain = [f["metrics"][key] for f in json.loads(out1)["frames"]]
+        skipped = [f["metrics"][key] for f in json.loads(out2)["frames"]]
+        ok = len(skipped) == len(plain) - 1 and skipped[0] == 0 and skipped[1:] == plain[2:]
+    check("motion with frame_skip", ok, f"rc={rc1},{rc2}")
+
+    # On a terminal (util-linux `script` gives one) a progress line with fps
+    # goes to stderr, unless -q.
+    def on_tty(*args):
+        cmd = " ".join([VMAF, "-r", files[0], "-d", files[1], "-o", p("tty.xml"), *args])
+        t = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, text=True,
+                           timeout=120, stdin=subprocess.DEVNULL)
+        return t.returncode, t.stdout
+    rc, shown = on_tty()
+    check("progress line on a tty", rc == 0 and "24 frames" in shown and "FPS" in shown, repr(shown[-200:]))
+    rc, shown = on_tty("-q")
+    check("no progress line with -q", rc == 0 and "FPS" not in shown, repr(shown[-200:]))
+
+    # Without a usable GPU (or HIP in the build) a clear error; with one,
+    # the CPU's scores.
+    rc, out, err = run("-r", good, "-d", good, *n, "--json", "--backend", "hip")
+    if rc == 0:
+        rc_cpu, out_cpu, _ = run("-r", good, "-d", good, *n, "--json", "--backend", "cpu")
+        same = rc_cpu == 0 and {**json.loads(out), "fps": 0} == {**json.loads(out_cpu), "fps": 0}
+        check("backend hip on a GPU scores as the CPU does", same, f"rc_cpu={rc_cpu}")
+    else:
+        check("backend hip without a device fails cleanly", rc == 1 and "hip" in err.lower(),
+              f"rc={rc} err={err!r}")
+
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 1 if results["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
