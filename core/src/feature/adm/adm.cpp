@@ -8,6 +8,7 @@
 #include "feature/adm/adm_compute.h"
 #include "feature/adm/adm_extractor.h"
 #include "feature/adm/adm_options.h"
+#include "feature/adm/adm_setup.h"
 
 namespace vmaf::adm {
 namespace {
@@ -27,30 +28,44 @@ IntegerAdmParams params_from(const VmafOptionValue *opt)
     return p;
 }
 
-int init(void **state, const VmafExtractorSetup *setup)
+} // namespace
+
+int read_setup(const VmafExtractorSetup &setup, const char *name, IntegerAdmParams *params,
+               AdmOutput *output)
 {
-    if (setup->w < kMinSize || setup->h < kMinSize) {
-        log_error("adm: {}x{} is too small, the 4-scale transform needs at least {}x{}",
-                  setup->w, setup->h, kMinSize, kMinSize);
+    if (setup.w < kMinSize || setup.h < kMinSize) {
+        log_error("{}: {}x{} is too small, the 4-scale transform needs at least {}x{}", name,
+                  setup.w, setup.h, kMinSize, kMinSize);
         return -EINVAL;
     }
-    const IntegerAdmParams p = params_from(setup->options);
+    const IntegerAdmParams p = params_from(setup.options);
     // The 16-bit pipeline of scale 0 cannot hold the CSF factors of lower
     // angular frequencies (the reference refuses them too).
     if (p.csf.norm_view_dist * p.csf.ref_display_height < 3.0 * 1080) {
-        log_error("adm: adm_norm_view_dist * adm_ref_display_height is {}, it must be at "
+        log_error("{}: adm_norm_view_dist * adm_ref_display_height is {}, it must be at "
                   "least 3240 (3.0 x 1080)",
-                  p.csf.norm_view_dist * p.csf.ref_display_height);
+                  name, p.csf.norm_view_dist * p.csf.ref_display_height);
         return -EINVAL;
     }
     if (!csf_defined(p.csf)) {
-        log_error("adm: adm_csf_mode {} is tabulated for adm_ref_display_height 480, 720, 1080 "
+        log_error("{}: adm_csf_mode {} is tabulated for adm_ref_display_height 480, 720, 1080 "
                   "or 2160 at adm_norm_view_dist 3 or 5 (or 2160 at 1.5), not {} at {}",
-                  p.csf.mode, p.csf.ref_display_height, p.csf.norm_view_dist);
+                  name, p.csf.mode, p.csf.ref_display_height, p.csf.norm_view_dist);
         return -EINVAL;
     }
-    const VmafOptionValue *opt = setup->options;
-    const AdmOutput output{opt[kDebug].b, false, opt[kDlmWeight].d, opt[kMinVal].d};
+    const VmafOptionValue *opt = setup.options;
+    *params = p;
+    *output = AdmOutput{opt[kDebug].b, false, opt[kDlmWeight].d, opt[kMinVal].d};
+    return 0;
+}
+
+namespace {
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    IntegerAdmParams p;
+    AdmOutput output;
+    if (int err = read_setup(*setup, "adm", &p, &output)) return err;
     return create_adm_extractor(
         state,
         [&] { return IntegerAdm(p, static_cast<int>(setup->w), static_cast<int>(setup->h)); },

@@ -49,32 +49,21 @@ void IntegerAdm::measure(Work<T> &work, const typename ScaleMath<T>::Factors &fa
 
 AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
 {
-    AdmScores out;
-    double num = 0, den = 0, aim = 0;
+    std::array<float, kScales> num{}, den{}, aim{};
     int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
-
-    float num_s = 0.0f, den_s = 0.0f, aim_s = 0.0f;
     if (params_.skip_scale0) {
         transform0(ref, nullptr, approx_ref_);
         transform0(dis, nullptr, approx_dis_);
-        den_s = 1e-10f; // keeps adm_scale0 = 0 / den finite
+        den[0] = kSkippedScaleDen;
     } else {
         transform0(ref, &work0_.ref, approx_ref_);
         transform0(dis, &work0_.dis, approx_dis_);
         decouple(work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
                  work0_.additive, decouple_rows_);
-        den_s = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
-        measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num_s, aim_s);
+        den[0] = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
+        measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num[0], aim[0]);
     }
-    for (int s = 0;; s++) {
-        num += num_s;
-        den += den_s;
-        aim += aim_s;
-        out.num_scale[s] = num_s;
-        out.den_scale[s] = den_s;
-        if (s + 1 == kScales) break;
-
-        const int scale = s + 1;
+    for (int scale = 1; scale < kScales; scale++) {
         const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
         Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
         Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
@@ -85,17 +74,33 @@ AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
         h = (h + 1) / 2;
         decouple(work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
                  decouple_rows_);
-        den_s = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
-        measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num_s, aim_s);
+        den[scale] = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
+        measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num[scale],
+                aim[scale]);
     }
+    return combine_scales(num, den, aim, w_, h_);
+}
 
+AdmScores combine_scales(const std::array<float, kScales> &num,
+                         const std::array<float, kScales> &den,
+                         const std::array<float, kScales> &aim, int w, int h)
+{
+    AdmScores out;
+    double num_sum = 0, den_sum = 0, aim_sum = 0;
+    for (int s = 0; s < kScales; s++) {
+        num_sum += num[s];
+        den_sum += den[s];
+        aim_sum += aim[s];
+        out.num_scale[s] = num[s];
+        out.den_scale[s] = den[s];
+    }
     // Sums below this are rounding noise (flat frames): they count as 0.
-    const double limit = 1e-10 * (w_ * h_) / (1920.0 * 1080.0);
-    out.num = num < limit ? 0 : num;
-    out.den = den < limit ? 0 : den;
+    const double limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
+    out.num = num_sum < limit ? 0 : num_sum;
+    out.den = den_sum < limit ? 0 : den_sum;
     if (out.den != 0.0) {
         out.adm2 = out.num / out.den;
-        out.aim = aim / out.den;
+        out.aim = aim_sum / out.den;
     }
     return out;
 }

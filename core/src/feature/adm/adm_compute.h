@@ -23,6 +23,15 @@ struct IntegerAdmParams {
     bool skip_scale0 = false;
 };
 
+// The denominator of a skipped scale 0: keeps adm_scale0 = 0 / den finite.
+inline constexpr float kSkippedScaleDen = 1e-10f;
+
+// A frame's scores from each scale's numerator, denominator and additive
+// impairment numerator (0 where skipped), for pictures of w x h.
+AdmScores combine_scales(const std::array<float, kScales> &num,
+                         const std::array<float, kScales> &den,
+                         const std::array<float, kScales> &aim, int w, int h);
+
 class IntegerAdm {
 public:
     // w, h at least kMinSize; the caller checks.

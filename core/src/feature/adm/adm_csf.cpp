@@ -59,60 +59,76 @@ float pool(const double energy[3], std::array<float, 2> weights, const Region &r
 
 } // namespace
 
-VMAF_TARGET_CLONES float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
-                                     double noise_weight)
+DenShifts den_shifts_scale0(const Region &reg)
 {
-    const Region reg = score_region(ref[0].w, ref[0].h);
+    DenShifts s;
     // Row sums are scaled down on large regions to stay within 64 bits.
-    int shift = static_cast<int>(std::ceil(std::log2(reg.width() * reg.height()) - 20));
-    if (shift < 0) shift = 0;
-    const uint64_t round = shift > 0 ? uint64_t{1} << (shift - 1) : 0;
-    double energy[3];
-    for (int b = 0; b < 3; b++) {
-        uint64_t acc = 0;
-        for (int i = reg.top; i < reg.bottom; i++) {
-            const int16_t *x = ref[b].row(i);
-            uint64_t row = 0;
-            for (int j = reg.left; j < reg.right; j++) {
-                const uint64_t v = static_cast<uint16_t>(std::abs(static_cast<int32_t>(x[j])));
-                row += v * v * v;
-            }
-            acc += (row + round) >> shift;
-        }
-        // The DWT left 6 fractional bits per factor: 18 after cubing.
-        energy[b] = static_cast<double>(acc) / std::pow(2, 18 - shift);
-    }
-    return pool(energy, weights, reg, noise_weight);
+    const int shift = static_cast<int>(std::ceil(std::log2(reg.width() * reg.height()) - 20));
+    s.row = shift < 0 ? 0 : static_cast<uint32_t>(shift);
+    s.row_round = s.row > 0 ? uint64_t{1} << (s.row - 1) : 0;
+    // The DWT left 6 fractional bits per factor: 18 after cubing.
+    s.divisor = std::pow(2, 18 - static_cast<int>(s.row));
+    return s;
 }
 
-VMAF_TARGET_CLONES float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
-                              double noise_weight)
+DenShifts den_shifts(int scale, const Region &reg)
 {
     constexpr uint32_t sq_shift[3] = {31, 30, 31};
     constexpr uint32_t frac_bits[3] = {32, 27, 23};
+    DenShifts s;
+    s.sq = sq_shift[scale - 1];
     // The reference rounds the square with 2^shift, not 2^(shift-1).
-    const uint64_t sq_round = uint64_t{1} << sq_shift[scale - 1];
-    const uint32_t sq = sq_shift[scale - 1];
-    const Region reg = score_region(ref[0].w, ref[0].h);
-    const uint32_t cube = ceil_log2(reg.width());
-    const uint32_t rows = ceil_log2(reg.height());
-    const uint64_t cube_round = half_of(cube), row_round = half_of(rows);
+    s.sq_round = uint64_t{1} << s.sq;
+    s.cube = ceil_log2(reg.width());
+    s.cube_round = half_of(s.cube);
+    s.row = ceil_log2(reg.height());
+    s.row_round = half_of(s.row);
+    s.divisor = std::pow(2, static_cast<uint32_t>(frac_bits[scale - 1] - s.row - s.cube));
+    return s;
+}
+
+float den_from_sums(const uint64_t sums[3], const DenShifts &shifts,
+                    std::array<float, 2> weights, const Region &reg, double noise_weight)
+{
     double energy[3];
+    for (int b = 0; b < 3; b++) energy[b] = static_cast<double>(sums[b]) / shifts.divisor;
+    return pool(energy, weights, reg, noise_weight);
+}
+
+namespace {
+
+template <typename T>
+VMAF_TARGET_CLONES float den_of(const Detail<T> &ref, const DenShifts &s, const Region &reg,
+                                std::array<float, 2> weights, double noise_weight)
+{
+    uint64_t sums[3];
     for (int b = 0; b < 3; b++) {
         uint64_t acc = 0;
         for (int i = reg.top; i < reg.bottom; i++) {
-            const int32_t *x = ref[b].row(i);
+            const T *x = ref[b].row(i);
             uint64_t row = 0;
-            for (int j = reg.left; j < reg.right; j++) {
-                const uint64_t v = static_cast<uint32_t>(std::abs(x[j]));
-                row += ((((v * v) + sq_round) >> sq) * v + cube_round) >> cube;
-            }
-            acc += (row + row_round) >> rows;
+            for (int j = reg.left; j < reg.right; j++) row += den_cube(x[j], s);
+            acc += (row + s.row_round) >> s.row;
         }
-        energy[b] = static_cast<double>(acc) /
-                    std::pow(2, static_cast<uint32_t>(frac_bits[scale - 1] - rows - cube));
+        sums[b] = acc;
     }
-    return pool(energy, weights, reg, noise_weight);
+    return den_from_sums(sums, s, weights, reg, noise_weight);
+}
+
+} // namespace
+
+float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
+                     double noise_weight)
+{
+    const Region reg = score_region(ref[0].w, ref[0].h);
+    return den_of(ref, den_shifts_scale0(reg), reg, weights, noise_weight);
+}
+
+float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
+              double noise_weight)
+{
+    const Region reg = score_region(ref[0].w, ref[0].h);
+    return den_of(ref, den_shifts(scale, reg), reg, weights, noise_weight);
 }
 
 } // namespace vmaf::adm

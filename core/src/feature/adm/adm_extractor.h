@@ -1,6 +1,6 @@
-// The extractor around an ADM engine, the same for adm and float_adm: the
-// adm3 blend and its clip, and the keys each frame writes. An engine is
-// built for one picture size and has
+// The extractor around an ADM engine, the same for adm and float_adm (and
+// the reporting for adm_hip): the adm3 blend and its clip, and the keys each
+// frame writes. A CPU engine is built for one picture size and has
 //   AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
 #pragma once
 
@@ -29,39 +29,29 @@ struct AdmOutput {
     double min_val = 0.0;
 };
 
-template <typename Engine> class AdmExtractor {
+// Writes a frame's keys from its scores: the adm3 blend and its clip, each
+// scale's ratio and, with debug, the sums. Shared by every ADM extractor,
+// CPU or HIP.
+class AdmReporter {
 public:
     // `feature_names` are the output keys by FeatureIndex.
-    AdmExtractor(Engine engine, const AdmOutput &output, const char *const *feature_names)
-        : engine_(std::move(engine)), out_(output)
+    AdmReporter(const AdmOutput &output, const char *const *feature_names) : out_(output)
     {
         for (size_t k = 0; k < kFeatureCount; k++) keys_.emplace_back(feature_names[k]);
     }
 
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    int report(const AdmScores &r, unsigned index, VmafFeatureSink *sink) const
     {
-        AdmScores r;
-        try {
-            r = engine_.compute(*frame.ref, *frame.dis);
-        } catch (const std::bad_alloc &) {
-            return -ENOMEM;
-        }
         const double blend = out_.harmonic_mean
                                  ? 2 * r.adm2 * r.aim / (r.adm2 + r.aim)
                                  : r.adm2 * out_.dlm_weight + (1 - r.aim) * (1 - out_.dlm_weight);
-        return report(r, blend > out_.min_val ? blend : out_.min_val, frame.index, sink);
-    }
-
-private:
-    int report(const AdmScores &r, double adm3, unsigned index, VmafFeatureSink *sink) const
-    {
         int err = 0;
         auto put = [&](int key, double v) {
             err |= vmaf_sink_append(sink, keys_[key].c_str(), v, index);
         };
         put(kAdm2, r.adm2);
         put(kAim, r.aim);
-        put(kAdm3, adm3);
+        put(kAdm3, blend > out_.min_val ? blend : out_.min_val);
         for (int s = 0; s < kScales; s++) put(kScale0 + s, r.num_scale[s] / r.den_scale[s]);
         if (!out_.debug) return err;
         put(kAdm, r.adm2);
@@ -74,9 +64,32 @@ private:
         return err;
     }
 
-    Engine engine_;
+private:
     AdmOutput out_;
     std::vector<std::string> keys_;
+};
+
+// A CPU ADM extractor: the engine scores each frame as it comes.
+template <typename Engine> class AdmExtractor {
+public:
+    AdmExtractor(Engine engine, const AdmOutput &output, const char *const *feature_names)
+        : engine_(std::move(engine)), reporter_(output, feature_names)
+    {}
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        AdmScores r;
+        try {
+            r = engine_.compute(*frame.ref, *frame.dis);
+        } catch (const std::bad_alloc &) {
+            return -ENOMEM;
+        }
+        return reporter_.report(r, frame.index, sink);
+    }
+
+private:
+    Engine engine_;
+    AdmReporter reporter_;
 };
 
 // Builds the extractor's state around the engine that make_engine() returns

@@ -1,6 +1,7 @@
 // ADM fixed-point arithmetic, element by element: the one definition of every
-// rounding, shift and quirk of the reference's integer ADM. The stages
-// (adm_dwt2, adm_decouple, adm_csf, adm_cm) loop over these.
+// rounding, shift and quirk of the reference's integer ADM. The CPU stages
+// (adm_dwt2, adm_decouple, adm_csf, adm_cm) and the kernels of adm_hip
+// (hip/adm/) loop over these, so both agree bit for bit.
 //
 // Scale 0 works on 16-bit bands, scales 1-3 on 32-bit bands with other
 // shifts; ScaleMath<int16_t> and ScaleMath<int32_t> hold the two variants.
@@ -12,8 +13,7 @@
 #include <cstdlib>
 
 #include "feature/common/edge.h"
-
-
+#include "feature/common/host_device.h"
 
 namespace vmaf::adm {
 
@@ -23,29 +23,93 @@ inline constexpr int kScales = 4;
 // filter of the reference reaches outside smaller inputs (33 -> 17 -> 9 -> 5).
 inline constexpr unsigned kMinSize = 33;
 
-// Daubechies db2 analysis filters in Q15 (lowpass taps sum to 46342).
-inline constexpr int32_t kLo[4] = {15826, 27411, 7345, -4240};
-inline constexpr int32_t kHi[4] = {-4240, -7345, 27411, -15826};
+// Daubechies db2 analysis filters in Q15 (lowpass taps sum to 46342), applied
+// to four samples in the accumulator type Acc: unsigned sums wrap modulo
+// 2^32 as the reference's do.
 inline constexpr int32_t kLoSum = 46342;
+template <typename Acc, typename S>
+VMAF_HOST_DEVICE inline Acc lo_taps(S s0, S s1, S s2, S s3)
+{
+    return static_cast<Acc>(15826) * s0 + static_cast<Acc>(27411) * s1 +
+           static_cast<Acc>(7345) * s2 + static_cast<Acc>(-4240) * s3;
+}
+template <typename Acc, typename S>
+VMAF_HOST_DEVICE inline Acc hi_taps(S s0, S s1, S s2, S s3)
+{
+    return static_cast<Acc>(-4240) * s0 + static_cast<Acc>(-7345) * s1 +
+           static_cast<Acc>(27411) * s2 + static_cast<Acc>(-15826) * s3;
+}
+
+// Scale 0's vertical pass from four samples of `bpc` bits: the lowpass
+// centred on zero and the highpass, each >> bpc into 16 bits.
+VMAF_HOST_DEVICE inline int16_t dwt0_vertical_lo(uint32_t s0, uint32_t s1, uint32_t s2,
+                                                 uint32_t s3, int bpc)
+{
+    const uint32_t round = 1u << (bpc - 1);
+    const uint32_t l = lo_taps<uint32_t>(s0, s1, s2, s3) - static_cast<uint32_t>(kLoSum) * round +
+                       round;
+    return static_cast<int16_t>(static_cast<int32_t>(l) >> bpc);
+}
+VMAF_HOST_DEVICE inline int16_t dwt0_vertical_hi(uint32_t s0, uint32_t s1, uint32_t s2,
+                                                 uint32_t s3, int bpc)
+{
+    const uint32_t g = hi_taps<uint32_t>(s0, s1, s2, s3) + (1u << (bpc - 1));
+    return static_cast<int16_t>(static_cast<int32_t>(g) >> bpc);
+}
+// Scale 0's horizontal pass: a 32-bit tap sum of 16-bit samples, rounded to
+// 16 bits.
+VMAF_HOST_DEVICE inline int16_t dwt0_horizontal(int32_t sum)
+{
+    return static_cast<int16_t>((sum + 32768) >> 16);
+}
+
+// Rounding and shift of the vertical, then horizontal pass of scales 1..3.
+struct DwtShifts {
+    int64_t vround;
+    int vshift;
+    int64_t hround;
+    int hshift;
+};
+VMAF_HOST_DEVICE inline DwtShifts dwt_shifts(int scale)
+{
+    return scale == 1   ? DwtShifts{0, 0, 16384, 15}
+           : scale == 2 ? DwtShifts{32768, 16, 32768, 16}
+                        : DwtShifts{32768, 16, 16384, 15};
+}
+// A 64-bit tap sum of scales 1..3, rounded and shifted into the reference's
+// 32-bit intermediate.
+VMAF_HOST_DEVICE inline int32_t dwt_round(int64_t sum, int64_t round, int shift)
+{
+    return static_cast<int32_t>((sum + round) >> shift);
+}
+
+// The reference's AVX-512 horizontal pass of scales 1..3 filters 8 outputs at
+// a time from unreflected taps 2j-1..2j+2 for j in [1, ow - (ow - 1) % 8).
+// When that reaches the last output, its taps past the row read the next
+// buffer of the reference's row layout instead of reflected samples.
+VMAF_HOST_DEVICE inline bool last_output_unreflected(int ow) { return (ow - 1) % 8 == 0; }
 
 // Input row/column of filter tap k (0..3) for output sample i of a length-n
 // signal: taps 2i-1 .. 2i+2, reflected by the reference's rule for ADM.
-inline int tap_index(int i, int k, int n)
+VMAF_HOST_DEVICE inline int tap_index(int i, int k, int n)
 {
     return edge::reflect_sample_then_edge(2 * i - 1 + k, n);
 }
 
 // Neighbour idx (-1..n) of the 3x3 masking window, by the same rule.
-inline int window_index(int idx, int n) { return edge::reflect_sample_then_edge(idx, n); }
+VMAF_HOST_DEVICE inline int window_index(int idx, int n)
+{
+    return edge::reflect_sample_then_edge(idx, n);
+}
 
 // |x| and x - y modulo 2^32, as the reference's 32-bit arithmetic gives
 // them when large CSF factors (Barten at coarse scales) overflow it.
-inline int32_t wrapping_abs(int32_t x)
+VMAF_HOST_DEVICE inline int32_t wrapping_abs(int32_t x)
 {
     const uint32_t u = static_cast<uint32_t>(x);
     return static_cast<int32_t>(x < 0 ? 0u - u : u);
 }
-inline int32_t wrapping_sub(int32_t x, int32_t y)
+VMAF_HOST_DEVICE inline int32_t wrapping_sub(int32_t x, int32_t y)
 {
     return static_cast<int32_t>(static_cast<uint32_t>(x) - static_cast<uint32_t>(y));
 }
@@ -53,8 +117,8 @@ inline int32_t wrapping_sub(int32_t x, int32_t y)
 // Half-open rectangle of a band.
 struct Region {
     int left, top, right, bottom;
-    int width() const { return right - left; }
-    int height() const { return bottom - top; }
+    VMAF_HOST_DEVICE int width() const { return right - left; }
+    VMAF_HOST_DEVICE int height() const { return bottom - top; }
 };
 
 // Where scores are pooled: 10% of each side is left out.
@@ -82,15 +146,28 @@ const int32_t *division_table();
 
 // Rounding term of a right shift by `shift`. The reference computes it as
 // (uint32_t)pow(2, shift - 1), which is 0 on x86 for a zero shift.
-inline uint32_t half_of(uint32_t shift) { return shift ? 1u << (shift - 1) : 0; }
+VMAF_HOST_DEVICE inline uint32_t half_of(uint32_t shift)
+{
+    return shift ? 1u << (shift - 1) : 0;
+}
+
+// Leading zero bits of a non-zero x.
+VMAF_HOST_DEVICE inline int count_leading_zeros(uint32_t x)
+{
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    return __clz(static_cast<int>(x));
+#else
+    return __builtin_clz(x);
+#endif
+}
 
 inline uint32_t ceil_log2(double x) { return static_cast<uint32_t>(std::ceil(std::log2(x))); }
 
 // Whether the angle between (oh, ov) and (th, tv) is below one degree,
 // decided in the reference's mix of float-rounded inputs and double math.
 // The inputs are the dot product and squared magnitudes rounded to float.
-inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_mag_sq,
-                                          float cos_1deg_sq)
+VMAF_HOST_DEVICE inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_mag_sq,
+                                               float cos_1deg_sq)
 {
     const double dp = static_cast<double>(ot_dp) / 4096.0;
     const double o = static_cast<double>(o_mag_sq) / 4096.0;
@@ -101,12 +178,12 @@ inline bool within_one_degree(float ot_dp, float o_mag_sq, float t_mag_sq,
 
 // The float-rounded products of within_one_degree() from 16-bit bands:
 // exact in double, so rounding the double gives the reference's float.
-inline float dot_to_float(int16_t a, int16_t b, int16_t c, int16_t d)
+VMAF_HOST_DEVICE inline float dot_to_float(int16_t a, int16_t b, int16_t c, int16_t d)
 {
     return static_cast<float>(static_cast<double>(a) * b + static_cast<double>(c) * d);
 }
 // From 32-bit bands the products need 64-bit integers first.
-inline float dot_to_float(int32_t a, int32_t b, int32_t c, int32_t d)
+VMAF_HOST_DEVICE inline float dot_to_float(int32_t a, int32_t b, int32_t c, int32_t d)
 {
     return static_cast<float>(static_cast<int64_t>(a) * b + static_cast<int64_t>(c) * d);
 }
@@ -122,7 +199,7 @@ inline float cos_1deg_sq()
 // Branch-free so that the loop vectorises; the limited value is always in
 // range, as it lies between 0 and t.
 template <typename T>
-inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl)
+VMAF_HOST_DEVICE inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl)
 {
     const double g = static_cast<double>(rst) * egl;
     const double td = static_cast<double>(t);
@@ -147,41 +224,41 @@ template <> struct ScaleMath<int16_t> {
     using Factors = std::array<uint16_t, 3>;
 
     // k = t / o in Q15, clamped to [0, 1].
-    static int32_t ratio(int16_t o, int16_t t, const int32_t *div)
+    VMAF_HOST_DEVICE static int32_t ratio(int16_t o, int16_t t, const int32_t *div)
     {
         const int64_t q = (static_cast<int64_t>(div[o + 32768]) * t + 16384) >> 15;
         const int64_t k = o == 0 ? 32768 : q;
         return static_cast<int32_t>(k < 0 ? 0 : (k > 32768 ? 32768 : k));
     }
-    static int16_t restore(int32_t k, int16_t o)
+    VMAF_HOST_DEVICE static int16_t restore(int32_t k, int16_t o)
     {
         return static_cast<int16_t>((k * o + 16384) >> 15);
     }
     // CSF-weighted coefficient; the d band's rounding term is 65535, as in
     // the reference.
-    template <int B> static int16_t csf(int16_t x, uint16_t f)
+    template <int B> VMAF_HOST_DEVICE static int16_t csf(int16_t x, uint16_t f)
     {
         constexpr int shift = B == 2 ? 17 : 15;
         constexpr int32_t round = B == 2 ? 65535 : 16384;
         return static_cast<int16_t>((static_cast<int32_t>(f) * x + round) >> shift);
     }
     // |csf| / 30: this sample's share of its neighbours' masking threshold.
-    static int16_t floor30(int16_t c)
+    VMAF_HOST_DEVICE static int16_t floor30(int16_t c)
     {
-        return static_cast<int16_t>((4369 * std::abs(static_cast<int32_t>(c)) + 2048) >> 12);
+        return static_cast<int16_t>((4369 * wrapping_abs(c) + 2048) >> 12);
     }
     // |csf| / 15: the centre sample's own share.
-    static int32_t floor15(int16_t c)
+    VMAF_HOST_DEVICE static int32_t floor15(int16_t c)
     {
-        return static_cast<int16_t>((8738 * std::abs(static_cast<int32_t>(c)) + 2048) >> 12);
+        return static_cast<int16_t>((8738 * wrapping_abs(c) + 2048) >> 12);
     }
     // Cube of the CSF-weighted coefficient above its masking threshold.
     template <int B>
-    static int64_t masked_cube(int16_t x, uint16_t f, int32_t thr, uint32_t cube)
+    VMAF_HOST_DEVICE static int64_t masked_cube(int16_t x, uint16_t f, int32_t thr, uint32_t cube)
     {
         constexpr int sub = B == 2 ? 12 : 10;
         constexpr int sq = B == 2 ? 30 : 29;
-        int32_t v = std::abs(static_cast<int32_t>(x) * f) - (thr << sub);
+        int32_t v = wrapping_abs(static_cast<int32_t>(x) * f) - (thr << sub);
         if (v < 0) v = 0;
         const int32_t v2 =
             static_cast<int32_t>((static_cast<int64_t>(v) * v + (int64_t{1} << (sq - 1))) >> sq);
@@ -210,14 +287,14 @@ template <> struct ScaleMath<int32_t> {
 
     // k = t / o in Q15, clamped to [0, 1]; o is first rounded to 15
     // significant bits so that the 2^30 / o table applies.
-    static int32_t ratio(int32_t o, int32_t t, const int32_t *div)
+    VMAF_HOST_DEVICE static int32_t ratio(int32_t o, int32_t t, const int32_t *div)
     {
         if (o == 0) return 32768;
-        const uint32_t mag = static_cast<uint32_t>(std::abs(o));
+        const uint32_t mag = static_cast<uint32_t>(wrapping_abs(o));
         int shift = 0;
         uint32_t d = mag;
         if (mag >= 32768) {
-            shift = 17 - __builtin_clz(mag);
+            shift = 17 - count_leading_zeros(mag);
             d = (mag + (1u << (shift - 1))) >> shift;
         }
         const int64_t q = static_cast<int64_t>(div[static_cast<uint16_t>(d) + 32768]) * t *
@@ -225,25 +302,25 @@ template <> struct ScaleMath<int32_t> {
         const int64_t k = (q + (int64_t{1} << (14 + shift))) >> (15 + shift);
         return static_cast<int32_t>(k < 0 ? 0 : (k > 32768 ? 32768 : k));
     }
-    static int32_t restore(int32_t k, int32_t o)
+    VMAF_HOST_DEVICE static int32_t restore(int32_t k, int32_t o)
     {
         return static_cast<int32_t>((static_cast<int64_t>(k) * o + 16384) >> 15);
     }
-    template <int> static int32_t csf(int32_t x, uint32_t f)
+    template <int> VMAF_HOST_DEVICE static int32_t csf(int32_t x, uint32_t f)
     {
         return static_cast<int32_t>((static_cast<int64_t>(f) * x + (1 << 27)) >> 28);
     }
     // The reference's rounding term here is (int32_t)(1u << 31), i.e. -2^31.
-    static int32_t floor30(int32_t c)
+    VMAF_HOST_DEVICE static int32_t floor30(int32_t c)
     {
         return static_cast<int32_t>((int64_t{143165577} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
-    static int32_t floor15(int32_t c)
+    VMAF_HOST_DEVICE static int32_t floor15(int32_t c)
     {
         return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
     template <int B>
-    static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
+    VMAF_HOST_DEVICE static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
     {
         int32_t v = wrapping_sub(wrapping_abs(csf<B>(x, f)), thr);
         if (v < 0) v = 0;

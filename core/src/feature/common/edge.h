@@ -5,11 +5,13 @@
 
 #include <algorithm>
 
+#include "feature/common/host_device.h"
+
 namespace vmaf::edge {
 
 // Mirror about the edge sample, which is not repeated: -1 -> 1, n -> n - 2.
 // Integer VIF and motion, float_vif and float_motion.
-inline int reflect_about_sample(int i, int n)
+VMAF_HOST_DEVICE inline int reflect_about_sample(int i, int n)
 {
     if (i < 0) return -i;
     if (i >= n) return 2 * n - 2 - i;
@@ -18,7 +20,7 @@ inline int reflect_about_sample(int i, int n)
 
 // Mirror about the edge itself, so the edge sample repeats: -1 -> 0,
 // n -> n - 1. SSIM and MS-SSIM decimation.
-inline int reflect_about_edge(int i, int n)
+VMAF_HOST_DEVICE inline int reflect_about_edge(int i, int n)
 {
     if (i < 0) return -1 - i;
     if (i >= n) return 2 * n - 1 - i;
@@ -28,7 +30,7 @@ inline int reflect_about_edge(int i, int n)
 // About the first sample at the start, about the edge at the end: -1 -> 1,
 // n -> n - 1. ADM's wavelet taps and 3x3 masking window (integer and
 // float), float_ansnr's filter.
-inline int reflect_sample_then_edge(int i, int n)
+VMAF_HOST_DEVICE inline int reflect_sample_then_edge(int i, int n)
 {
     if (i < 0) return -i;
     if (i >= n) return 2 * n - 1 - i;
