@@ -11,9 +11,11 @@
 #
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
-#       carried over: runs every HIP test and a CLI smoke run (psnr, --backend
-#       hip against --backend cpu, outputs compared byte for byte) and prints
-#       a table. Clips (NAME_ref.y4m.xz, NAME_dis.y4m.xz) come from CLIPS_DIR,
+#       carried over: runs every HIP test, a CLI smoke run (adm, float_ssim,
+#       float_ms_ssim and psnr with --backend hip against --backend cpu:
+#       outputs identical, SSIM values within 1e-6) and the kernel time per
+#       frame of each twin at 1920x1080 (VMAF_HIP_PROFILE), and prints a
+#       table. Clips (NAME_ref.y4m.xz, NAME_dis.y4m.xz) come from CLIPS_DIR,
 #       else $VMAF_HIP_CLIPS, else BUILD_DIR/suite/clips, else ../shared/clips.
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
 #       when a test fails, the outputs differ or no GPU is usable.
@@ -24,7 +26,8 @@ set -euo pipefail
 
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
-TESTS=(test_hip_runtime test_hip_psnr_parity)
+TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
+       test_hip_adm_parity)
 
 usage() {
     sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
@@ -79,6 +82,45 @@ gtest_counts() {
 }
 
 now() { date +%s.%N; }
+
+# FRAMES frames of 8-bit 4:2:0 noise, W x H, as a Y4M file.
+noise_y4m() {
+    local w=$1 h=$2 frames=$3 file=$4 i
+    {
+        printf 'YUV4MPEG2 W%s H%s F25:1 Ip A1:1 C420jpeg\n' "$w" "$h"
+        for ((i = 0; i < frames; i++)); do
+            printf 'FRAME\n'
+            head -c $((w * h * 3 / 2)) /dev/urandom
+        done
+    } >"$file"
+}
+
+# "identical" when two JSON reports differ only by SSIM values within 1e-6
+# (float features) and the fps; else what differs.
+compare_json() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+worst, bad = 0.0, []
+def walk(x, y, path):
+    global worst
+    if isinstance(x, dict):
+        if set(x) != set(y): bad.append(path + ": keys differ"); return
+        for k in x:
+            if k != "fps": walk(x[k], y[k], path + "/" + k)
+    elif isinstance(x, list):
+        if len(x) != len(y): bad.append(path + ": lengths differ"); return
+        for i, (u, v) in enumerate(zip(x, y)): walk(u, v, path + "/" + str(i))
+    elif x != y:
+        if "ssim" in path and isinstance(x, (int, float)) and isinstance(y, (int, float)) \
+                and abs(x - y) <= 1e-6:
+            worst = max(worst, abs(x - y))
+        else:
+            bad.append(f"{path}: {x} vs {y}")
+walk(a, b, "")
+print(f"DIFFERENT ({bad[0]})" if bad else f"identical (SSIM within {worst:.1g})")
+PY
+}
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 run() {
@@ -132,17 +174,20 @@ run() {
     fi
 
     local smoke=()
+    local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true)
     for c in "${CLIPS[@]}"; do
         [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
         for side in ref dis; do
             [[ -f $work/clips/${c}_$side.y4m ]] || xz -dc "$clips/${c}_$side.y4m.xz" >"$work/clips/${c}_$side.y4m"
         done
-        local times=() rc_all=0
+        local times=() rc_all=0 these=("${features[@]}")
+        # float_ms_ssim's five scales need 176x176.
+        [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim)
         for backend in cpu hip; do
             local t0 t1 rc=0
             t0=$(now)
             "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -n -q \
-                --feature psnr=enable_mse=true:enable_apsnr=true --backend "$backend" --gpu "$gpu" \
+                "${these[@]}" --backend "$backend" --gpu "$gpu" \
                 --json -o "$out/cli_${c}_$backend.json" >"$out/cli_${c}_$backend.log" 2>&1 || rc=$?
             t1=$(now)
             times+=("$(elapsed "$t0" "$t1")")
@@ -152,12 +197,26 @@ run() {
         if ((rc_all != 0)); then
             verdict="vmaf failed (exit $rc_all, see cli_${c}_*.log)"
         elif ! cmp -s <(grep -v '"fps"' "$out/cli_${c}_cpu.json") <(grep -v '"fps"' "$out/cli_${c}_hip.json"); then
-            verdict="DIFFERENT (cli_${c}_{cpu,hip}.json)"
+            verdict=$(compare_json "$out/cli_${c}_cpu.json" "$out/cli_${c}_hip.json")
         fi
-        [[ $verdict == identical ]] || status=1
+        [[ $verdict == identical* ]] || status=1
         local frames
         frames=$(grep -s -c '"frameNum"' "$out/cli_${c}_cpu.json" || true)
         smoke+=("$(printf '%-28s %6s %8s %8s  %s' "$c" "${frames:-0}" "${times[0]}" "${times[1]}" "$verdict")")
+    done
+
+    # Kernel time per frame of each twin at 1080p, on noise (the kernels do
+    # the same work whatever the content).
+    local frames=24 profile=()
+    noise_y4m 1920 1080 "$frames" "$work/noise_ref.y4m"
+    noise_y4m 1920 1080 "$frames" "$work/noise_dis.y4m"
+    for f in adm float_ssim float_ms_ssim psnr; do
+        local line rc=0
+        VMAF_HIP_PROFILE=1 "$suite/bin/vmaf" -r "$work/noise_ref.y4m" -d "$work/noise_dis.y4m" -n -q \
+            --feature "$f" --backend hip --gpu "$gpu" -o /dev/null >"$out/profile_$f.log" 2>&1 || rc=$?
+        line=$(grep -h "frames, kernels" "$out/profile_$f.log" | head -1)
+        ((rc == 0)) && [[ -n $line ]] || { line="FAIL (see profile_$f.log)"; status=1; }
+        profile+=("$line")
     done
 
     # A GPU index that does not exist must fail cleanly.
@@ -177,10 +236,14 @@ run() {
         printf '%-24s %6s %7s %6s  %s\n' test passed skipped failed verdict
         printf '%s\n' "${rows[@]}"
         echo
-        echo "== CLI smoke: --feature psnr (mse, apsnr), --backend cpu vs hip (GPU $gpu)"
+        echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr);"
+        echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"
         echo "--gpu 999: $bad"
+        echo
+        echo "== kernel time per frame, 1920x1080 8-bit noise, $frames frames (VMAF_HIP_PROFILE)"
+        printf '%s\n' "${profile[@]}"
         echo
         echo "logs: $out"
         ((status == 0)) && echo "RESULT: PASS" || echo "RESULT: FAIL"

@@ -1,11 +1,14 @@
 #include "hip/hip_parity.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <iomanip>
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 
 #include "engine/context.h"
 #include "extractor/registry.h"
@@ -116,6 +119,32 @@ bool same(double cpu, double hip, double tolerance)
     return tolerance == 0.0 ? cpu == hip : std::fabs(cpu - hip) <= tolerance;
 }
 
+template <typename Sample>
+Video synthetic_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
+                      unsigned frames, Sample next)
+{
+    Video v;
+    v.w = w;
+    v.h = h;
+    v.bpc = bpc;
+    v.pix_fmt = pix_fmt;
+    for (unsigned f = 0; f < frames; f++) {
+        VmafPicture pic;
+        EXPECT_EQ(vmaf_picture_alloc(&pic, pix_fmt, bpc, w, h), 0);
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned y = 0; y < pic.h[p]; y++)
+                for (unsigned x = 0; x < pic.w[p]; x++) {
+                    auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
+                    if (bpc > 8)
+                        reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(next());
+                    else
+                        row[x] = static_cast<uint8_t>(next());
+                }
+        v.frames.push_back(pic);
+    }
+    return v;
+}
+
 } // namespace
 
 void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
@@ -141,11 +170,16 @@ void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
     // Enough to see a pattern without flooding the log.
     constexpr int kMaxReported = 20;
     int differences = 0;
+    size_t compared = 0;
+    double worst = 0.0;
     for (const auto &key : want.keys) {
         for (unsigned i = 0; i < want.frames; i++) {
             const auto &a = want.values[key][i], &b = got.values[key][i];
             ASSERT_EQ(a.has_value(), b.has_value()) << key << " frame " << i;
-            if (!a || same(*a, *b, run.tolerance)) continue;
+            if (!a) continue;
+            compared++;
+            if (std::isfinite(*a) && std::isfinite(*b)) worst = std::max(worst, std::fabs(*a - *b));
+            if (same(*a, *b, run.tolerance)) continue;
             if (++differences <= kMaxReported)
                 ADD_FAILURE() << std::setprecision(17) << key << " frame " << i << ": CPU " << *a << " HIP " << *b
                               << " (difference " << *b - *a << ", tolerance " << run.tolerance
@@ -153,12 +187,28 @@ void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
         }
     }
     EXPECT_EQ(differences, 0) << "per-frame values that differ";
+    std::printf("parity %s %ux%u %u-bit: %zu values, worst difference %.3g\n", run.feature.c_str(),
+                ref.w, ref.h, ref.bpc, compared, worst);
     ASSERT_EQ(want.aggregates.size(), got.aggregates.size());
     for (const auto &[key, value] : want.aggregates) {
         ASSERT_TRUE(got.aggregates.count(key)) << "HIP run lacks aggregate " << key;
         EXPECT_TRUE(same(value, got.aggregates[key], run.tolerance))
             << std::setprecision(17) << key << ": CPU " << value << " HIP " << got.aggregates[key];
     }
+}
+
+Video noise_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                  unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<unsigned> sample(0, (1u << bpc) - 1);
+    return synthetic_video(pix_fmt, bpc, w, h, frames, [&] { return sample(rng); });
+}
+
+Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                 unsigned value)
+{
+    return synthetic_video(pix_fmt, bpc, w, h, frames, [&] { return value; });
 }
 
 void expect_clip_parity(const std::string &clip, const ParityRun &run)

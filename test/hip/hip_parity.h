@@ -33,8 +33,16 @@ struct ParityRun {
 };
 
 // Both twins over the frames of `ref` and `dis`; gtest failures name the key
-// and frame of each difference.
+// and frame of each difference. Prints the largest difference seen
+// ("parity <feature> <w>x<h> <bpc>-bit: <n> values, worst difference <d>").
 void expect_parity(const Video &ref, const Video &dis, const ParityRun &run);
+
+// Synthetic videos: uniform noise over the depth's whole range (seeded), and
+// flat pictures of one value.
+Video noise_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                  unsigned seed);
+Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                 unsigned value);
 
 // Both twins over a clip of ../shared/clips.
 void expect_clip_parity(const std::string &clip, const ParityRun &run);

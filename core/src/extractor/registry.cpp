@@ -20,6 +20,9 @@ extern const VmafExtractor vmaf_extractor_psnr_hvs;
 extern const VmafExtractor vmaf_extractor_vif;
 #ifdef VMAF_HAVE_HIP
 extern const VmafExtractor vmaf_extractor_psnr_hip;
+extern const VmafExtractor vmaf_extractor_float_ssim_hip;
+extern const VmafExtractor vmaf_extractor_float_ms_ssim_hip;
+extern const VmafExtractor vmaf_extractor_adm_hip;
 #endif
 }
 
@@ -43,6 +46,9 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_vif,
 #ifdef VMAF_HAVE_HIP
     &vmaf_extractor_psnr_hip,
+    &vmaf_extractor_float_ssim_hip,
+    &vmaf_extractor_float_ms_ssim_hip,
+    &vmaf_extractor_adm_hip,
 #endif
 };
 } // namespace

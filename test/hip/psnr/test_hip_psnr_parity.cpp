@@ -1,7 +1,5 @@
 // psnr_hip against psnr: identical doubles on every key, at 8 to 16 bits,
 // odd sizes, every pixel format and every option.
-#include <random>
-
 #include "hip/hip_parity.h"
 #include "libvmaf/libvmaf.h"
 
@@ -9,6 +7,7 @@ namespace {
 
 using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
+using vmaf::test::noise_video;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -76,33 +75,6 @@ TEST(HipPsnrParity, PageablePicturesOnWorkerThreads)
 
 // Noise frames where no clip reaches: 12 and 16 bits (16-bit squared errors
 // need 64-bit sums), tiny odd sizes, 4:2:2 and 4:0:0.
-Video noise(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
-            unsigned seed)
-{
-    Video v;
-    v.w = w;
-    v.h = h;
-    v.bpc = bpc;
-    v.pix_fmt = pix_fmt;
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<unsigned> sample(0, (1u << bpc) - 1);
-    for (unsigned f = 0; f < frames; f++) {
-        VmafPicture pic;
-        EXPECT_EQ(vmaf_picture_alloc(&pic, pix_fmt, bpc, w, h), 0);
-        for (unsigned p = 0; p < 3; p++)
-            for (unsigned y = 0; y < pic.h[p]; y++)
-                for (unsigned x = 0; x < pic.w[p]; x++) {
-                    auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
-                    if (bpc > 8)
-                        reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(sample(rng));
-                    else
-                        row[x] = static_cast<uint8_t>(sample(rng));
-                }
-        v.frames.push_back(pic);
-    }
-    return v;
-}
-
 struct NoiseCase {
     VmafPixelFormat pix_fmt;
     unsigned bpc, w, h;
@@ -114,8 +86,8 @@ TEST_P(HipPsnrNoise, MatchesCpu)
 {
     VMAF_HIP_REQUIRE_DEVICE();
     const NoiseCase c = GetParam();
-    Video ref = noise(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
-    Video dis = noise(c.pix_fmt, c.bpc, c.w, c.h, 3, 2);
+    Video ref = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
+    Video dis = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 2);
     expect_parity(ref, dis, kAllKeys);
     ParityRun reduced = kAllKeys;
     reduced.options.push_back({"reduced_hbd_peak", "true"});
@@ -147,8 +119,8 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(HipPsnrParity, FullScaleSixteenBitErrors)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    Video ref = noise(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 3);
-    Video dis = noise(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 4);
+    Video ref = noise_video(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 3);
+    Video dis = noise_video(VMAF_PIX_FMT_YUV420P, 16, 640, 480, 2, 4);
     for (unsigned f = 0; f < 2; f++)
         for (unsigned p = 0; p < 3; p++)
             for (unsigned y = 0; y < ref.frames[f].h[p]; y++)

@@ -4,7 +4,7 @@ namespace vmaf::adm {
 
 namespace {
 struct DivisionTable {
-    int32_t v[65537] = {};
+    int32_t v[kDivisionTableSize] = {};
     DivisionTable()
     {
         for (int i = 1; i <= 32768; i++) {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
@@ -142,6 +143,7 @@ inline Region work_region(int w, int h)
 
 // 2^30 / d for d in -32768..32768 at index d + 32768; 0 where d is 0, as in
 // the reference, whose table leaves that entry unset.
+inline constexpr size_t kDivisionTableSize = 65537;
 const int32_t *division_table();
 
 // Rounding term of a right shift by `shift`. The reference computes it as
@@ -154,8 +156,8 @@ VMAF_HOST_DEVICE inline uint32_t half_of(uint32_t shift)
 // Leading zero bits of a non-zero x.
 VMAF_HOST_DEVICE inline int count_leading_zeros(uint32_t x)
 {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-    return __clz(static_cast<int>(x));
+#if defined(__CUDA_ARCH__)
+    return __clz(static_cast<int>(x)); // nvcc's device code has no __builtin_clz
 #else
     return __builtin_clz(x);
 #endif

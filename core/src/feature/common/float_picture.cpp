@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "feature/common/float_sample.h"
+
 namespace vmaf {
 
 namespace {
@@ -14,12 +16,7 @@ void copy_plane(const VmafPicture &pic, unsigned p, float scaler, float offset, 
     for (unsigned y = 0; y < pic.h[p]; y++) {
         const auto *in = reinterpret_cast<const Sample *>(base + y * pic.stride[p]);
         float *o = dst + y * dst_stride;
-        if constexpr (sizeof(Sample) == 1) {
-            for (unsigned x = 0; x < pic.w[p]; x++) o[x] = static_cast<float>(in[x]) + offset;
-        } else {
-            for (unsigned x = 0; x < pic.w[p]; x++)
-                o[x] = static_cast<float>(in[x]) / scaler + offset;
-        }
+        for (unsigned x = 0; x < pic.w[p]; x++) o[x] = sample_to_float(in[x], scaler, offset);
     }
 }
 
@@ -28,11 +25,11 @@ void copy_plane(const VmafPicture &pic, unsigned p, float scaler, float offset, 
 void plane_to_float(const VmafPicture &pic, unsigned plane, float *dst, size_t dst_stride,
                     float offset)
 {
+    const float scaler = sample_scaler(pic.bpc);
     if (pic.bpc > 8)
-        copy_plane<uint16_t>(pic, plane, static_cast<float>(1u << (pic.bpc - 8)), offset, dst,
-                             dst_stride);
+        copy_plane<uint16_t>(pic, plane, scaler, offset, dst, dst_stride);
     else
-        copy_plane<uint8_t>(pic, plane, 1.0f, offset, dst, dst_stride);
+        copy_plane<uint8_t>(pic, plane, scaler, offset, dst, dst_stride);
 }
 
 void plane_to_float(const VmafPicture &pic, unsigned plane, FloatPlane &out, float offset)

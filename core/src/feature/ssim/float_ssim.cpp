@@ -2,14 +2,13 @@
 // the picture decimated by `scale` first, the CPU reference.
 #include <cerrno>
 #include <new>
-#include <string>
 #include <vector>
 
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/ssim/ssim_math.h"
 #include "feature/ssim/ssim_options.h"
-#include "engine/log.h"
+#include "feature/ssim/ssim_report.h"
 
 namespace vmaf::ssim {
 namespace {
@@ -17,16 +16,9 @@ namespace {
 class FloatSsim {
 public:
     FloatSsim(const VmafExtractorSetup &setup, int scale)
-        : scale_(scale), enable_lcs_(setup.options[kEnableLcs].b),
-          enable_db_(setup.options[kEnableDb].b),
-          max_db_(max_db(setup.options[kClipDb].b, setup.bpc, setup.w, setup.h)),
-          // The reference's low-pass filter before decimation: a box of
-          // scale x scale taps of 1 / scale^2 each.
-          box_(static_cast<size_t>(scale) * static_cast<size_t>(scale),
-               1.0f / static_cast<float>(scale * scale))
-    {
-        for (int i = 0; i < 4; i++) keys_[i] = setup.feature_names[i];
-    }
+        : reporter_(setup), scale_(scale),
+          box_(static_cast<size_t>(scale) * static_cast<size_t>(scale), box_tap(scale))
+    {}
 
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
@@ -40,39 +32,21 @@ public:
             r = &ref_small_;
             d = &dis_small_;
         }
-        const Means m = workspace_.compute(*r, *d);
-        const double score = enable_db_ ? to_db(m.ssim, max_db_) : m.ssim;
-        int err = vmaf_sink_append(sink, keys_[0].c_str(), score, frame.index);
-        if (enable_lcs_) {
-            err |= vmaf_sink_append(sink, keys_[1].c_str(), m.l, frame.index);
-            err |= vmaf_sink_append(sink, keys_[2].c_str(), m.c, frame.index);
-            err |= vmaf_sink_append(sink, keys_[3].c_str(), m.s, frame.index);
-        }
-        return err;
+        return reporter_.report(workspace_.compute(*r, *d), frame.index, sink);
     }
 
 private:
+    SsimReporter reporter_;
     int scale_;
-    bool enable_lcs_, enable_db_;
-    double max_db_;
     std::vector<float> box_;
-    std::string keys_[4];
     FloatPlane ref_, dis_, ref_small_, dis_small_;
     Workspace workspace_;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    const int w = static_cast<int>(setup->w), h = static_cast<int>(setup->h);
-    const int scale = setup->options[kScale].i > 0 ? setup->options[kScale].i : auto_scale(w, h);
-    const int sw = scale > 1 ? decimated_size(w, scale) : w;
-    const int sh = scale > 1 ? decimated_size(h, scale) : h;
-    if (sw < kWindowLen || sh < kWindowLen) {
-        log_error("float_ssim: {}x{} is too small for scale {}: the picture decimated by the "
-                  "scale is {}x{}, and the SSIM window needs at least {}x{}",
-                  w, h, scale, sw, sh, kWindowLen, kWindowLen);
-        return -EINVAL;
-    }
+    const int scale = ssim_scale(*setup);
+    if (int err = check_ssim_size("float_ssim", *setup, scale)) return err;
     auto *s = new (std::nothrow) FloatSsim(*setup, scale);
     if (!s) return -ENOMEM;
     *state = s;

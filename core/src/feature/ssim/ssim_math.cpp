@@ -10,19 +10,6 @@ namespace vmaf::ssim {
 
 namespace {
 
-// Stabilising constants of SSIM for L = 255, computed in float as the
-// reference does (K1 = 0.01, K2 = 0.03, C3 = C2 / 2).
-struct Constants {
-    float c1, c2, c3;
-};
-
-Constants constants()
-{
-    const float k1l = 0.01f * 255.0f, k2l = 0.03f * 255.0f;
-    const float c2 = k2l * k2l;
-    return {k1l * k1l, c2, c2 / 2.0f};
-}
-
 size_t area(int w, int h) { return static_cast<size_t>(w) * static_cast<size_t>(h); }
 
 } // namespace
@@ -98,8 +85,7 @@ Means Workspace::compute(const FloatPlane &ref, const FloatPlane &dis)
 {
     const int w = ref.w, h = ref.h;
     const size_t n = area(w, h);
-    const int dw = w - kWindowLen + 1, dh = h - kWindowLen + 1;
-    const size_t dn = area(dw, dh);
+    const size_t dn = window_positions(w, h);
     ref_sq_.resize(n);
     dis_sq_.resize(n);
     both_.resize(n);
@@ -116,32 +102,18 @@ Means Workspace::compute(const FloatPlane &ref, const FloatPlane &dis)
     blur(dis_sq_.data(), w, h, var_dis_.data());
     blur(both_.data(), w, h, cov_.data());
 
-    const Constants k = constants();
-    double ssim_sum = 0.0, l_sum = 0.0, c_sum = 0.0, s_sum = 0.0;
-    for (size_t i = 0; i < dn; i++) {
-        const float mr = mu_ref_[i], md = mu_dis_[i];
-        float vr = var_ref_[i] - mr * mr;
-        float vd = var_dis_[i] - md * md;
-        // Rounding can leave a flat window's variance slightly negative.
-        vr = 0.0f > vr ? 0.0f : vr;
-        vd = 0.0f > vd ? 0.0f : vd;
-        const float cov = cov_[i] - mr * md;
-        const float sigmas = static_cast<float>(std::sqrt(static_cast<double>(vr * vd)));
-        // Numerators in double, denominators in float: the reference's mix.
-        const double l = (2.0 * mr * md + k.c1) / static_cast<double>(mr * mr + md * md + k.c1);
-        const double c = (2.0 * sigmas + k.c2) / static_cast<double>(vr + vd + k.c2);
-        // A flat window of identical pictures must score s = 1 even when
-        // rounding makes its covariance negative.
-        const float cov_used = (cov < 0.0f && sigmas <= 0.0f) ? 0.0f : cov;
-        const double s = (cov_used + k.c3) / (sigmas + k.c3);
-        ssim_sum += l * c * s;
-        l_sum += l;
-        c_sum += c;
-        s_sum += s;
-    }
-    const double count = static_cast<double>(dn);
-    return {static_cast<float>(ssim_sum / count), static_cast<float>(l_sum / count),
-            static_cast<float>(c_sum / count), static_cast<float>(s_sum / count)};
+    const SsimConstants k = ssim_constants();
+    SsimSums sums{};
+    for (size_t i = 0; i < dn; i++)
+        add_terms(sums, ssim_terms(mu_ref_[i], mu_dis_[i], var_ref_[i], var_dis_[i], cov_[i], k));
+    return means_of(sums, dn);
+}
+
+Means means_of(const SsimSums &sums, size_t count)
+{
+    const double n = static_cast<double>(count);
+    return {static_cast<float>(sums.ssim / n), static_cast<float>(sums.l / n),
+            static_cast<float>(sums.c / n), static_cast<float>(sums.s / n)};
 }
 
 double max_db(bool clip_db, unsigned bpc, unsigned w, unsigned h)
@@ -152,6 +124,9 @@ double max_db(bool clip_db, unsigned bpc, unsigned w, unsigned h)
     return std::ceil(10.0 * std::log10(peak * peak / mse));
 }
 
-double to_db(double score, double max_db) { return std::min(-10.0 * std::log10(1.0 - score), max_db); }
+double to_db(double score, double max_db)
+{
+    return std::min(-10.0 * std::log10(1.0 - score), max_db);
+}
 
 } // namespace vmaf::ssim

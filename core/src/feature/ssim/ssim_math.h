@@ -1,22 +1,18 @@
-// SSIM arithmetic shared by float_ssim and float_ms_ssim: the luma as float, decimation, the Gaussian-window SSIM means and
-// the dB conversion, each with the reference's float/double mix so that the
-// scores agree to the last printed digit.
+// SSIM arithmetic shared by float_ssim and float_ms_ssim: decimation and
+// its filters, the Gaussian-window SSIM means and the dB conversion, each
+// with the reference's float/double mix so that the scores agree to the
+// last printed digit. The arithmetic of one window position, which the HIP
+// kernels share, is in ssim_pixel.h.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
 #include "feature/common/float_picture.h"
+#include "feature/ssim/ssim_pixel.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::ssim {
-
-// The 11-tap Gaussian window (sigma 1.5) as the reference tabulates it; the
-// rounded taps are part of the score.
-inline constexpr int kWindowLen = 11;
-inline constexpr float kWindow[kWindowLen] = {0.001028f, 0.007599f, 0.036001f, 0.109361f,
-                                              0.213006f, 0.266012f, 0.213006f, 0.109361f,
-                                              0.036001f, 0.007599f, 0.001028f};
 
 // The size decimation by `factor` gives: w / factor, plus one when w is odd
 // (the reference's rule, which is not a ceiling for factors above 2).
@@ -30,6 +26,36 @@ struct Kernel2d {
 };
 void decimate(const FloatPlane &src, int factor, const Kernel2d &kernel, FloatPlane &dst);
 
+// Each tap of float_ssim's low-pass filter before decimating by `scale`: a
+// box of scale x scale taps of 1 / scale^2.
+inline float box_tap(int scale) { return 1.0f / static_cast<float>(scale * scale); }
+
+// float_ms_ssim's low-pass filter before each halving: the 9/7 biorthogonal
+// wavelet filter as the reference tabulates it, in 2-D (its taps are
+// rounded on their own, not the product of the 1-D taps).
+inline constexpr int kLpfLen = 9;
+inline constexpr float kLpf[kLpfLen * kLpfLen] = {
+    // One row of the 2-D filter per two lines.
+    0.000714f,  -0.000450f, -0.002090f, 0.007132f,  0.016114f,
+        0.007132f,  -0.002090f, -0.000450f, 0.000714f,
+    -0.000450f, 0.000283f,  0.001316f,  -0.004490f, -0.010146f,
+        -0.004490f, 0.001316f,  0.000283f,  -0.000450f,
+    -0.002090f, 0.001316f,  0.006115f,  -0.020867f, -0.047149f,
+        -0.020867f, 0.006115f,  0.001316f,  -0.002090f,
+    0.007132f,  -0.004490f, -0.020867f, 0.071207f,  0.160885f,
+        0.071207f,  -0.020867f, -0.004490f, 0.007132f,
+    0.016114f,  -0.010146f, -0.047149f, 0.160885f,  0.363505f,
+        0.160885f,  -0.047149f, -0.010146f, 0.016114f,
+    0.007132f,  -0.004490f, -0.020867f, 0.071207f,  0.160885f,
+        0.071207f,  -0.020867f, -0.004490f, 0.007132f,
+    -0.002090f, 0.001316f,  0.006115f,  -0.020867f, -0.047149f,
+        -0.020867f, 0.006115f,  0.001316f,  -0.002090f,
+    -0.000450f, 0.000283f,  0.001316f,  -0.004490f, -0.010146f,
+        -0.004490f, 0.001316f,  0.000283f,  -0.000450f,
+    0.000714f,  -0.000450f, -0.002090f, 0.007132f,  0.016114f,
+        0.007132f,  -0.002090f, -0.000450f, 0.000714f,
+};
+
 // float_ssim's default scale: min(w, h) / 256 rounded, at least 1.
 int auto_scale(int w, int h);
 
@@ -39,6 +65,15 @@ int auto_scale(int w, int h);
 struct Means {
     float ssim, l, c, s;
 };
+
+// Window positions of a w x h picture: (w - 10) x (h - 10).
+inline size_t window_positions(int w, int h)
+{
+    return static_cast<size_t>(w - kWindowLen + 1) * static_cast<size_t>(h - kWindowLen + 1);
+}
+
+// The means of `count` positions' sums, rounded to float.
+Means means_of(const SsimSums &sums, size_t count);
 
 // Buffers for one SSIM evaluation, reused from frame to frame.
 class Workspace {

@@ -1,10 +1,22 @@
 #include "hip/runtime/buffer.h"
 
 #include "hip/runtime/error.h"
+#include "hip/runtime/stream.h"
 
 namespace vmaf::hip {
 
 DeviceBuffer::~DeviceBuffer() { release(); }
+
+int DeviceBuffer::upload(const void *src, size_t bytes)
+{
+    if (int err = allocate(bytes)) return err;
+    Stream stream;
+    if (int err = stream.create()) return err;
+    if (int err = check(hipMemcpyAsync(ptr_, src, bytes, hipMemcpyHostToDevice, stream.get()),
+                        "hipMemcpyAsync (table to device)"))
+        return err;
+    return stream.synchronize();
+}
 
 void DeviceBuffer::release()
 {

@@ -15,6 +15,9 @@ public:
 
     // Replaces any previous allocation; -ENOMEM with a message when full.
     int allocate(size_t bytes);
+    // Allocates `bytes` and copies them from host memory, waiting for the
+    // copy: for tables set up once (filter taps, division tables).
+    int upload(const void *src, size_t bytes);
     void *get() const { return ptr_; }
     template <typename T> T *as() const { return static_cast<T *>(ptr_); }
     size_t size() const { return bytes_; }

@@ -32,6 +32,7 @@ inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
 
 inline constexpr unsigned hipStreamNonBlocking = cudaStreamNonBlocking;
+inline constexpr unsigned hipEventDefault = cudaEventDefault;
 inline constexpr unsigned hipEventDisableTiming = cudaEventDisableTiming;
 inline constexpr unsigned hipHostMallocPortable = cudaHostAllocPortable;
 
@@ -91,6 +92,10 @@ inline hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
     return cudaEventRecord(event, stream);
 }
 inline hipError_t hipEventSynchronize(hipEvent_t event) { return cudaEventSynchronize(event); }
+inline hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
+{
+    return cudaEventElapsedTime(ms, start, stop);
+}
 
 #ifdef __CUDACC__
 // HIP's portable launch; kernel may be a template instance (no top-level comma).

@@ -31,9 +31,10 @@ Event::~Event()
     if (event_) check(hipEventDestroy(event_), "hipEventDestroy");
 }
 
-int Event::create()
+int Event::create(bool timing)
 {
-    return check(hipEventCreateWithFlags(&event_, hipEventDisableTiming), "hipEventCreate");
+    return check(hipEventCreateWithFlags(&event_, timing ? hipEventDefault : hipEventDisableTiming),
+                 "hipEventCreate");
 }
 
 int Event::record(const Stream &stream) const

@@ -34,8 +34,8 @@ public:
     Event(const Event &) = delete;
     Event &operator=(const Event &) = delete;
 
-    // Without timing: cheaper to record and to wait for.
-    int create();
+    // Without timing (cheaper to record and to wait for) unless `timing`.
+    int create(bool timing = false);
     hipEvent_t get() const { return event_; }
     int record(const Stream &stream) const;
     // Blocks the host until the recorded work is done.

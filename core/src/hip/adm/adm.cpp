@@ -1,0 +1,319 @@
+// adm_hip: the HIP twin of adm. The GPU runs every stage of integer ADM on
+// the luma of both pictures, four scales, and leaves 64-bit integer sums per
+// scale and band; the host pools them with adm's own functions
+// (cm_from_sums, den_from_sums, combine_scales) and writes the keys through
+// adm's AdmReporter, so the doubles are the CPU's.
+//
+// FramePipeline overlaps frame n+1's copy with frame n's kernels and reads
+// the sums back.
+#include <array>
+#include <cstdint>
+#include <deque>
+
+#include "extractor/extractor.h"
+#include "feature/adm/adm_cm.h"
+#include "feature/adm/adm_compute.h"
+#include "feature/adm/adm_csf.h"
+#include "feature/adm/adm_csf_model.h"
+#include "feature/adm/adm_extractor.h"
+#include "feature/adm/adm_options.h"
+#include "feature/adm/adm_setup.h"
+#include "hip/adm/adm_kernel.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/staging.h"
+
+namespace vmaf::hip::adm {
+namespace {
+
+using vmaf::adm::AdmOutput;
+using vmaf::adm::AdmReporter;
+using vmaf::adm::AdmScores;
+using vmaf::adm::CmShifts;
+using vmaf::adm::IntegerAdmParams;
+using vmaf::adm::kScales;
+using vmaf::adm::ScaleMath;
+
+// Sums per scale: numerator (detail loss), additive impairment, denominator;
+// three bands each.
+enum SumKind { kNumSums, kAimSums, kDenSums };
+constexpr size_t kSumCount = kScales * 3 * 3;
+constexpr size_t sum_at(int scale, SumKind kind) { return (scale * 3 + kind) * 3; }
+
+// The bands of one scale; T is int16_t at scale 0, int32_t after.
+template <typename T> struct ScaleBands {
+    T *ref[3], *dis[3], *restored[3], *additive[3], *weighted[3], *floor[3];
+};
+
+class AdmHip {
+public:
+    AdmHip(const VmafExtractorSetup &setup, const VmafHipState &state,
+           const IntegerAdmParams &params, const AdmOutput &output)
+        : params_(params), reporter_(output, setup.feature_names), device_(state.device.index),
+          w_(static_cast<int>(setup.w)), h_(static_cast<int>(setup.h)),
+          bpc_(static_cast<int>(setup.bpc))
+    {}
+
+    int init(const VmafExtractorSetup &setup);
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        return extract_with(*this, pipeline_, frame, sink);
+    }
+    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int make_current() const { return hip::make_current(device_); }
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream);
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
+
+private:
+    template <typename T> T *device_array(size_t count, int &err);
+    template <typename T> int allocate_bands(ScaleBands<T> &bands, int scale);
+    template <typename T>
+    int measure(const ScaleBands<T> &bands, int scale, const typename ScaleMath<T>::Factors &f,
+                unsigned long long *sums, hipStream_t stream);
+
+    IntegerAdmParams params_;
+    AdmReporter reporter_;
+    int device_;
+    int w_, h_, bpc_;
+    // Band size of each scale.
+    std::array<int, kScales> bw_{}, bh_{};
+    std::array<std::array<float, 2>, kScales> weights_{};
+    ScaleMath<int16_t>::Factors factors0_{};
+    std::array<ScaleMath<int32_t>::Factors, kScales> factors_{};
+    std::array<CmShifts, kScales> cm_shifts_{};
+
+    std::deque<DeviceBuffer> memory_;
+    DeviceBuffer division_table_;
+    ScaleBands<int16_t> bands0_{};
+    std::array<ScaleBands<int32_t>, kScales> bands_{}; // scales 1-3
+    std::array<std::array<int32_t *, 2>, kScales> approx_{}; // scales 0-2 feed the next
+    std::array<std::array<int32_t *, 2>, kScales> vlo_{}, vhi_{}; // scales 1-3
+    // Last: its streams wait for the work that uses the buffers above.
+    FramePipeline pipeline_{"adm_hip"};
+};
+
+template <typename T> T *AdmHip::device_array(size_t count, int &err)
+{
+    if (err) return nullptr;
+    DeviceBuffer &b = memory_.emplace_back();
+    err = b.allocate(count * sizeof(T));
+    return err ? nullptr : b.as<T>();
+}
+
+template <typename T> int AdmHip::allocate_bands(ScaleBands<T> &bands, int scale)
+{
+    const size_t n = static_cast<size_t>(bw_[scale]) * static_cast<size_t>(bh_[scale]);
+    int err = 0;
+    for (int b = 0; b < 3; b++) {
+        for (T **band : {bands.ref, bands.dis, bands.restored, bands.additive, bands.weighted,
+                         bands.floor})
+            band[b] = device_array<T>(n, err);
+    }
+    return err;
+}
+
+int AdmHip::init(const VmafExtractorSetup &setup)
+{
+    if (int err = make_current()) return err;
+    int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
+    for (int s = 0; s < kScales; s++) {
+        bw_[s] = w;
+        bh_[s] = h;
+        weights_[s] = vmaf::adm::csf_weights(params_.csf, s);
+        if (s > 0) factors_[s] = vmaf::adm::scale_factors(params_.csf, s);
+        cm_shifts_[s] = s == 0 ? ScaleMath<int16_t>::cm_shifts(w, h)
+                               : ScaleMath<int32_t>::cm_shifts(w, h, s);
+        w = (w + 1) / 2;
+        h = (h + 1) / 2;
+    }
+    factors0_ = vmaf::adm::scale0_factors(params_.csf);
+
+    int err = 0;
+    for (int p = 0; p < 2; p++) {
+        for (int s = 0; s + 1 < kScales; s++)
+            approx_[s][p] = device_array<int32_t>(static_cast<size_t>(bw_[s]) * bh_[s], err);
+        for (int s = 1; s < kScales; s++) {
+            const size_t n = static_cast<size_t>(bw_[s - 1]) * bh_[s];
+            vlo_[s][p] = device_array<int32_t>(n, err);
+            vhi_[s][p] = device_array<int32_t>(n, err);
+        }
+    }
+    if (err) return err;
+    if ((err = allocate_bands(bands0_, 0))) return err;
+    for (int s = 1; s < kScales; s++)
+        if ((err = allocate_bands(bands_[s], s))) return err;
+    if ((err = division_table_.upload(vmaf::adm::division_table(),
+                                       vmaf::adm::kDivisionTableSize * sizeof(int32_t))))
+        return err;
+    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long));
+}
+
+// Decoupling, CSF and masking of one scale's bands, leaving the scale's
+// numerator, additive impairment and denominator sums.
+template <typename T>
+int AdmHip::measure(const ScaleBands<T> &bands, int scale,
+                    const typename ScaleMath<T>::Factors &f, unsigned long long *sums,
+                    hipStream_t stream)
+{
+    const int w = bw_[scale], h = bh_[scale];
+    const Region work = vmaf::adm::work_region(w, h);
+    const Region score = vmaf::adm::score_region(w, h);
+
+    DecoupleArgs<T> d{};
+    for (int b = 0; b < 3; b++) {
+        d.ref[b] = bands.ref[b];
+        d.dis[b] = bands.dis[b];
+        d.restored[b] = bands.restored[b];
+        d.additive[b] = bands.additive[b];
+    }
+    d.w = w;
+    d.reg = work;
+    d.egl = params_.enhn_gain_limit;
+    d.cos_1deg_sq = vmaf::adm::cos_1deg_sq();
+    d.division_table = division_table_.as<const int32_t>();
+    if (int err = check(launch_decouple(d, stream), "launch of adm_hip's decouple kernel"))
+        return err;
+
+    // Each measure is masked by the other: DLM (restored) by the additive
+    // part, AIM (additive) by the restored part.
+    const CmShifts &cm = cm_shifts_[scale];
+    auto masked = [&](T *const src[3], T *const masker[3], SumKind kind) {
+        CsfArgs<T> c{};
+        MaskArgs<T> m{};
+        for (int b = 0; b < 3; b++) {
+            c.in[b] = masker[b];
+            c.weighted[b] = bands.weighted[b];
+            c.floor[b] = bands.floor[b];
+            c.factor[b] = f[b];
+            m.src[b] = src[b];
+            m.weighted[b] = bands.weighted[b];
+            m.floor[b] = bands.floor[b];
+            m.factor[b] = f[b];
+            m.cube[b] = cm.cube[b];
+        }
+        c.w = w;
+        c.reg = work;
+        m.row_shift = cm.row;
+        m.row_round = vmaf::adm::half_of(cm.row);
+        m.w = w;
+        m.h = h;
+        m.reg = score;
+        m.sums = sums + sum_at(scale, kind);
+        if (int err = check(launch_csf(c, stream), "launch of adm_hip's csf kernel")) return err;
+        return check(launch_mask(m, stream), "launch of adm_hip's masking kernel");
+    };
+    if (int err = masked(bands.restored, bands.additive, kNumSums)) return err;
+    if (!params_.skip_aim)
+        if (int err = masked(bands.additive, bands.restored, kAimSums)) return err;
+
+    DenArgs<T> den{};
+    for (int b = 0; b < 3; b++) den.ref[b] = bands.ref[b];
+    den.w = w;
+    den.reg = score;
+    den.shifts = scale == 0 ? vmaf::adm::den_shifts_scale0(score)
+                            : vmaf::adm::den_shifts(scale, score);
+    den.sums = sums + sum_at(scale, kDenSums);
+    return check(launch_den(den, stream), "launch of adm_hip's denominator kernel");
+}
+
+int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream)
+{
+    auto *sums = pipeline_.results<unsigned long long>();
+    if (int err = check(hipMemsetAsync(sums, 0, kSumCount * sizeof(unsigned long long), stream),
+                        "hipMemsetAsync"))
+        return err;
+
+    Dwt0Args d0{};
+    d0.src[0] = ref.plane(0);
+    d0.src[1] = dis.plane(0);
+    d0.w = w_;
+    d0.h = h_;
+    d0.bpc = bpc_;
+    for (int p = 0; p < 2; p++) {
+        d0.approx[p] = approx_[0][p];
+        int16_t *const *bands = p == 0 ? bands0_.ref : bands0_.dis;
+        for (int b = 0; b < 3; b++) d0.band[p][b] = params_.skip_scale0 ? nullptr : bands[b];
+    }
+    if (int err = check(launch_dwt0(d0, stream), "launch of adm_hip's scale 0 transform"))
+        return err;
+    if (!params_.skip_scale0)
+        if (int err = measure(bands0_, 0, factors0_, sums, stream)) return err;
+
+    for (int s = 1; s < kScales; s++) {
+        DwtArgs d{};
+        d.w = bw_[s - 1];
+        d.h = bh_[s - 1];
+        d.shifts = vmaf::adm::dwt_shifts(s);
+        for (int p = 0; p < 2; p++) {
+            d.in[p] = approx_[s - 1][p];
+            d.vlo[p] = vlo_[s][p];
+            d.vhi[p] = vhi_[s][p];
+            d.approx[p] = s + 1 < kScales ? approx_[s][p] : nullptr;
+            int32_t *const *bands = p == 0 ? bands_[s].ref : bands_[s].dis;
+            for (int b = 0; b < 3; b++) d.band[p][b] = bands[b];
+        }
+        if (s > 1) {
+            // The distorted lowpass of the previous scale's last row, where
+            // the reference's buffer continues past this scale's layout.
+            const int prev_w = bw_[s - 2];
+            d.stale = vlo_[s - 1][1] + static_cast<size_t>(bh_[s - 1] - 1) * prev_w;
+            d.stale_offset = 4 * d.w - 2 * prev_w;
+        }
+        if (int err = check(launch_dwt(d, stream), "launch of adm_hip's transform")) return err;
+        if (int err = measure(bands_[s], s, factors_[s], sums, stream)) return err;
+    }
+    return 0;
+}
+
+int AdmHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+{
+    const auto *r = result.as<const unsigned long long>();
+    std::array<float, kScales> num{}, den{}, aim{};
+    for (int s = 0; s < kScales; s++) {
+        if (s == 0 && params_.skip_scale0) {
+            den[0] = vmaf::adm::kSkippedScaleDen;
+            continue;
+        }
+        const Region score = vmaf::adm::score_region(bw_[s], bh_[s]);
+        int64_t masked[2][3];
+        uint64_t energy[3];
+        for (int b = 0; b < 3; b++) {
+            masked[0][b] = static_cast<int64_t>(r[sum_at(s, kNumSums) + b]);
+            masked[1][b] = static_cast<int64_t>(r[sum_at(s, kAimSums) + b]);
+            energy[b] = r[sum_at(s, kDenSums) + b];
+        }
+        const double nw = params_.noise_weight;
+        auto pool = [&](const int64_t *sums, double noise_weight) {
+            return s == 0 ? vmaf::adm::cm_from_sums<int16_t>(sums, cm_shifts_[s], score,
+                                                             noise_weight)
+                          : vmaf::adm::cm_from_sums<int32_t>(sums, cm_shifts_[s], score,
+                                                             noise_weight);
+        };
+        num[s] = pool(masked[0], nw);
+        if (!params_.skip_aim) aim[s] = pool(masked[1], 0.0);
+        den[s] = vmaf::adm::den_from_sums(energy,
+                                          s == 0 ? vmaf::adm::den_shifts_scale0(score)
+                                                 : vmaf::adm::den_shifts(s, score),
+                                          weights_[s], score, nw);
+    }
+    const AdmScores scores = vmaf::adm::combine_scales(num, den, aim, w_, h_);
+    return reporter_.report(scores, index, sink);
+}
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    IntegerAdmParams params;
+    AdmOutput output;
+    if (int err = vmaf::adm::read_setup(*setup, "adm_hip", &params, &output)) return err;
+    return create_hip_state<AdmHip>(state, *setup, "adm_hip", params, output);
+}
+
+} // namespace
+} // namespace vmaf::hip::adm
+
+extern "C" constinit const VmafExtractor vmaf_extractor_adm_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::adm::AdmHip>(
+        "adm_hip", vmaf::adm::kOptions, 0, vmaf::adm::kFeatures, vmaf::hip::adm::init);

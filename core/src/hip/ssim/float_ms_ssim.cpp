@@ -1,0 +1,157 @@
+// float_ms_ssim_hip: the HIP twin of float_ms_ssim. The GPU turns the luma
+// into floats, builds the five-scale pyramid with the 9/7 low-pass filter
+// and sums the SSIM terms of every scale; the CPU extractor's means and
+// MsSsimReporter turn the sums into the same keys.
+#include <array>
+#include <cerrno>
+#include <new>
+
+#include "engine/picture_memory.h"
+#include "extractor/extractor.h"
+#include "extractor/extractor_state.h"
+#include "feature/common/float_sample.h"
+#include "feature/ssim/ssim_options.h"
+#include "feature/ssim/ssim_report.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/state.h"
+#include "hip/ssim/device_taps.h"
+#include "hip/ssim/ssim_kernel.h"
+
+namespace vmaf::hip::ssim {
+namespace {
+
+using vmaf::ssim::check_ms_ssim_size;
+using vmaf::ssim::decimated_size;
+using vmaf::ssim::kLpf;
+using vmaf::ssim::kLpfLen;
+using vmaf::ssim::kScales;
+using vmaf::ssim::Means;
+using vmaf::ssim::means_of;
+using vmaf::ssim::MsSsimReporter;
+using vmaf::ssim::SsimSums;
+using vmaf::ssim::window_positions;
+
+static_assert(kScales <= static_cast<int>(kMaxRuns));
+
+class FloatMsSsimHip {
+public:
+    FloatMsSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state);
+
+    int init(const VmafExtractorSetup &setup);
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        return extract_with(*this, pipeline_, frame, sink);
+    }
+    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int make_current() const { return hip::make_current(device_); }
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) const;
+    int report(const PinnedBuffer &results, unsigned index, VmafFeatureSink *sink) const;
+
+private:
+    size_t samples(int scale) const
+    {
+        return static_cast<size_t>(w_[scale]) * static_cast<size_t>(h_[scale]);
+    }
+    FloatPairOut level(int scale) const
+    {
+        float *ref = levels_[scale].as<float>();
+        return {ref, ref + samples(scale)};
+    }
+
+    MsSsimReporter reporter_;
+    int device_;
+    int w_[kScales], h_[kScales]; // each scale's size, halved from the picture's
+    unsigned sample_bytes_;
+    float scaler_;
+    DeviceTaps lpf_; // the low-pass filter before each halving
+    PartialRuns runs_{}; // each scale's partial sums
+    std::array<DeviceBuffer, kScales> levels_; // ref then dis as float, per scale
+    DeviceBuffer partials_;
+    // Last: its streams wait for the work that uses the buffers above.
+    FramePipeline pipeline_{"float_ms_ssim_hip"};
+};
+
+FloatMsSsimHip::FloatMsSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state)
+    : reporter_(setup), device_(state.device.index),
+      sample_bytes_(static_cast<unsigned>(bytes_per_sample(setup.bpc))),
+      scaler_(sample_scaler(setup.bpc))
+{
+    w_[0] = static_cast<int>(setup.w);
+    h_[0] = static_cast<int>(setup.h);
+    for (int i = 1; i < kScales; i++) {
+        w_[i] = decimated_size(w_[i - 1], 2);
+        h_[i] = decimated_size(h_[i - 1], 2);
+    }
+    unsigned first = 0;
+    for (int i = 0; i < kScales; i++) {
+        runs_.first[i] = first;
+        runs_.count[i] = ssim_blocks(w_[i], h_[i]);
+        first += runs_.count[i];
+    }
+}
+
+int FloatMsSsimHip::init(const VmafExtractorSetup &setup)
+{
+    if (int err = make_current()) return err;
+    if (int err = lpf_.upload(kLpf, kLpfLen)) return err;
+    for (int i = 0; i < kScales; i++)
+        if (int err = levels_[i].allocate(2 * samples(i) * sizeof(float))) return err;
+    const unsigned blocks = runs_.first[kScales - 1] + runs_.count[kScales - 1];
+    if (int err = partials_.allocate(blocks * sizeof(SsimSums))) return err;
+    return pipeline_.init(setup, 1, kScales * sizeof(SsimSums));
+}
+
+int FloatMsSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &dis_staging,
+                            hipStream_t stream) const
+{
+    const void *ref = ref_staging.plane(0), *dis = dis_staging.plane(0);
+    if (int err = check(launch_to_float(ref, dis, samples(0), sample_bytes_, scaler_, level(0),
+                                        stream),
+                        "launch of float_ms_ssim_hip's float conversion"))
+        return err;
+    for (int i = 1; i < kScales; i++) {
+        const FloatPairOut src = level(i - 1);
+        if (int err = check(launch_decimate({src.ref, src.dis}, w_[i - 1], h_[i - 1],
+                                            lpf_.get(), 2, level(i), w_[i], h_[i], stream),
+                            "launch of float_ms_ssim_hip's decimation"))
+            return err;
+    }
+    auto *partials = partials_.as<SsimSums>();
+    const SsimWindow window = ssim_window();
+    for (int i = 0; i < kScales; i++) {
+        const FloatPairOut planes = level(i);
+        if (int err = check(launch_ssim({planes.ref, planes.dis}, w_[i], h_[i], window,
+                                        partials + runs_.first[i], stream),
+                            "launch of float_ms_ssim_hip's SSIM kernel"))
+            return err;
+    }
+    return check(launch_sum_partials(partials, runs_, kScales, pipeline_.results<SsimSums>(), stream),
+                 "launch of float_ms_ssim_hip's sum of partial sums");
+}
+
+int FloatMsSsimHip::report(const PinnedBuffer &results, unsigned index,
+                            VmafFeatureSink *sink) const
+{
+    const auto *sums = results.as<const SsimSums>();
+    std::array<Means, kScales> means;
+    for (int i = 0; i < kScales; i++) means[i] = means_of(sums[i], window_positions(w_[i], h_[i]));
+    return reporter_.report(means, index, sink);
+}
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    if (int err = check_ms_ssim_size("float_ms_ssim_hip", *setup)) return err;
+    return create_hip_state<FloatMsSsimHip>(state, *setup, "float_ms_ssim_hip");
+}
+
+} // namespace
+} // namespace vmaf::hip::ssim
+
+extern "C" constinit const VmafExtractor vmaf_extractor_float_ms_ssim_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::ssim::FloatMsSsimHip>(
+        "float_ms_ssim_hip", vmaf::ssim::kMsSsimOptions, 0, vmaf::ssim::kMsSsimFeatures,
+        vmaf::hip::ssim::init);
