@@ -1,5 +1,6 @@
-// adm_hip kernels: one thread per output sample for the transforms and the
-// per-sample stages, one block per row for the masked and denominator sums.
+// adm_hip kernels: one thread per output sample for the transforms (scale
+// 0 from a shared-memory tile of its block's input) and the per-sample
+// stages, one block per row for the masked and denominator sums.
 // The arithmetic is adm_math.h's, shared with the CPU; sums are 64-bit
 // integers, so their order does not change them.
 #include "hip/adm/adm_kernel.h"
@@ -23,21 +24,42 @@ dim3 grid_2d(int w, int h, int depth = 1)
 // the status after a launch is that launch's.
 void clear_error() { static_cast<void>(hipGetLastError()); }
 
+// Input rows and columns a tile of kTile x kTile outputs reads: taps 2i-1 ..
+// 2i+2 of each of its outputs.
+constexpr unsigned kDwtSpan = 2 * kTile + 2;
+
+// Where local row or column l of a tile starting at output o reads: the
+// reflected position 2o - 1 + l. Positions past the last one an output of
+// the picture needs (n + 1) are clamped there; no output uses them.
+__device__ int tile_source(int o, int l, int n)
+{
+    const int v = 2 * o - 1 + l;
+    return vmaf::adm::window_index(v < n + 1 ? v : n + 1, n);
+}
+
 template <typename Pixel> __global__ void dwt0_kernel(Dwt0Args a)
 {
-    const int j = static_cast<int>(blockIdx.x * kTile + threadIdx.x);
-    const int i = static_cast<int>(blockIdx.y * kTile + threadIdx.y);
     const int p = static_cast<int>(blockIdx.z);
+    const int j0 = static_cast<int>(blockIdx.x * kTile), i0 = static_cast<int>(blockIdx.y * kTile);
+    const Pixel *src = static_cast<const Pixel *>(a.src[p]);
+    // The block's input, loaded once and coalesced (consecutive threads,
+    // consecutive columns), then read by each output's 4 x 4 taps.
+    __shared__ uint32_t tile[kDwtSpan][kDwtSpan];
+    const unsigned tid = threadIdx.y * kTile + threadIdx.x;
+    for (unsigned at = tid; at < kDwtSpan * kDwtSpan; at += kTile * kTile) {
+        const int r = static_cast<int>(at / kDwtSpan), c = static_cast<int>(at % kDwtSpan);
+        tile[r][c] = src[tile_source(i0, r, a.h) * a.w + tile_source(j0, c, a.w)];
+    }
+    __syncthreads();
+
+    const int j = j0 + static_cast<int>(threadIdx.x), i = i0 + static_cast<int>(threadIdx.y);
     const int ow = (a.w + 1) / 2, oh = (a.h + 1) / 2;
     if (j >= ow || i >= oh) return;
-    const Pixel *src = static_cast<const Pixel *>(a.src[p]);
-    int row[4];
-    for (int k = 0; k < 4; k++) row[k] = vmaf::adm::tap_index(i, k, a.h) * a.w;
+    const unsigned r0 = 2 * threadIdx.y, c0 = 2 * threadIdx.x;
     int16_t lo[4], hi[4];
-    for (int k = 0; k < 4; k++) {
-        const int c = vmaf::adm::tap_index(j, k, a.w);
-        const uint32_t s0 = src[row[0] + c], s1 = src[row[1] + c], s2 = src[row[2] + c],
-                       s3 = src[row[3] + c];
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t s0 = tile[r0][c0 + k], s1 = tile[r0 + 1][c0 + k],
+                       s2 = tile[r0 + 2][c0 + k], s3 = tile[r0 + 3][c0 + k];
         lo[k] = vmaf::adm::dwt0_vertical_lo(s0, s1, s2, s3, a.bpc);
         hi[k] = vmaf::adm::dwt0_vertical_hi(s0, s1, s2, s3, a.bpc);
     }
