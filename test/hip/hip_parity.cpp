@@ -211,6 +211,16 @@ Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, 
     return synthetic_video(pix_fmt, bpc, w, h, frames, [&] { return value; });
 }
 
+std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)
+{
+    const char *fmt = pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"
+                      : pix_fmt == VMAF_PIX_FMT_YUV422P ? "422"
+                      : pix_fmt == VMAF_PIX_FMT_YUV444P ? "444"
+                                                        : "400";
+    return std::string("yuv") + fmt + "p" + std::to_string(bpc) + "_" + std::to_string(w) + "x" +
+           std::to_string(h);
+}
+
 void expect_clip_parity(const std::string &clip, const ParityRun &run)
 {
     Video ref = load_y4m(clip_path(clip, "ref"));

@@ -44,6 +44,9 @@ Video noise_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
 Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
                  unsigned value);
 
+// A test name for a synthetic case: "yuv420p10_257x199".
+std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
+
 // Both twins over a clip of ../shared/clips.
 void expect_clip_parity(const std::string &clip, const ParityRun &run);
 

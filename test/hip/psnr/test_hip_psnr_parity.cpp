@@ -106,12 +106,7 @@ INSTANTIATE_TEST_SUITE_P(
                       NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081}),
     [](const auto &info) {
         const NoiseCase &c = info.param;
-        const char *fmt = c.pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"
-                          : c.pix_fmt == VMAF_PIX_FMT_YUV422P ? "422"
-                          : c.pix_fmt == VMAF_PIX_FMT_YUV444P ? "444"
-                                                              : "400";
-        return std::string("yuv") + fmt + "p" + std::to_string(c.bpc) + "_" +
-               std::to_string(c.w) + "x" + std::to_string(c.h);
+        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
     });
 
 // Full-scale errors: every 16-bit sample of ref 0, of dis 65535; each squared

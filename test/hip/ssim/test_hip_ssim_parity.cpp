@@ -150,12 +150,7 @@ INSTANTIATE_TEST_SUITE_P(
                       SyntheticCase{VMAF_PIX_FMT_YUV422P, 9, 45, 34, "1"}),
     [](const auto &info) {
         const SyntheticCase &c = info.param;
-        const char *fmt = c.pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"
-                          : c.pix_fmt == VMAF_PIX_FMT_YUV422P ? "422"
-                          : c.pix_fmt == VMAF_PIX_FMT_YUV444P ? "444"
-                                                              : "400";
-        return std::string("yuv") + fmt + "p" + std::to_string(c.bpc) + "_" +
-               std::to_string(c.w) + "x" + std::to_string(c.h) + "_scale" + c.scale;
+        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h) + "_scale" + c.scale;
     });
 
 } // namespace
