@@ -1,9 +1,11 @@
 #include "video_input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "y4m_input.h"
 #include "yuv_input.h"
@@ -21,6 +23,24 @@ ReadStatus VideoInput::fail(std::string message)
     return ReadStatus::Error;
 }
 
+size_t VideoInput::read_bytes(void *dst, size_t n)
+{
+    const size_t from_pending = std::min(n, pending_.size());
+    std::memcpy(dst, pending_.data(), from_pending);
+    pending_.erase(0, from_pending);
+    return from_pending +
+           std::fread(static_cast<char *>(dst) + from_pending, 1, n - from_pending, file_);
+}
+
+bool VideoInput::at_end()
+{
+    if (!pending_.empty()) return false;
+    const int c = std::fgetc(file_);
+    if (c == EOF) return true;
+    std::ungetc(c, file_);
+    return false;
+}
+
 bool VideoInput::read_planes(VmafPicture &pic)
 {
     const unsigned bytes = format_.bpc > 8 ? 2 : 1;
@@ -29,7 +49,7 @@ bool VideoInput::read_planes(VmafPicture &pic)
         const size_t row = size_t{pic.w[p]} * bytes;
         auto *dst = static_cast<uint8_t *>(pic.data[p]);
         for (unsigned y = 0; y < pic.h[p]; y++, dst += pic.stride[p]) {
-            const size_t got = std::fread(dst, 1, row, file_);
+            const size_t got = read_bytes(dst, row);
             if (got != row) {
                 fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})",
                                  frames_, p, y));
@@ -78,32 +98,45 @@ VmafPixelFormat parse_pix_fmt(const std::string &text)
 std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawFormat &raw,
                                              std::string &error)
 {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) {
-        error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
-        return nullptr;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        error = fmt::format("{}: is a folder, not a video file", path);
-        return nullptr;
-    }
-    std::FILE *file = std::fopen(path.c_str(), "rb");
-    if (!file) {
-        error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
-        return nullptr;
+    std::FILE *file = nullptr;
+    if (path == "-") {
+        // A FILE of our own on standard input, so that closing it is ours.
+        const int fd = ::dup(STDIN_FILENO);
+        file = fd < 0 ? nullptr : ::fdopen(fd, "rb");
+        if (!file) {
+            if (fd >= 0) ::close(fd);
+            error = fmt::format("-: cannot read standard input: {}", std::strerror(errno));
+            return nullptr;
+        }
+    } else {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) {
+            error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+            return nullptr;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            error = fmt::format("{}: is a folder, not a video file", path);
+            return nullptr;
+        }
+        file = std::fopen(path.c_str(), "rb");
+        if (!file) {
+            error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+            return nullptr;
+        }
     }
     std::setvbuf(file, nullptr, _IOFBF, 1 << 20);
+    // The signature is read once and handed on, never re-read: pipes and
+    // FIFOs cannot seek back.
     char magic[9] = {};
     const size_t n = std::fread(magic, 1, sizeof(magic), file);
-    std::rewind(file);
     if (n == 0 && std::feof(file)) {
         std::fclose(file);
         error = fmt::format("{}: file is empty", path);
         return nullptr;
     }
-    if (n == sizeof(magic) && std::memcmp(magic, "YUV4MPEG2", sizeof(magic)) == 0)
-        return Y4mInput::open(file, path, error);
-    return YuvInput::open(file, path, raw, error);
+    std::string sniffed(magic, n);
+    if (sniffed == "YUV4MPEG2") return Y4mInput::open(file, path, std::move(sniffed), error);
+    return YuvInput::open(file, path, std::move(sniffed), raw, error);
 }
 
 } // namespace vmaf::tools

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "libvmaf/picture.h"
 
@@ -36,20 +37,33 @@ public:
     unsigned frames_read() const { return frames_; }
 
     // Opens `path` as Y4M or raw YUV; nullptr with `error` set on failure.
+    // "-" is standard input. Pipes and FIFOs work as files do: nothing is
+    // read twice or skipped.
     static std::unique_ptr<VideoInput> open(const std::string &path, const RawFormat &raw,
                                             std::string &error);
 
 protected:
-    VideoInput(std::FILE *file, std::string path) : file_(file), path_(std::move(path)) {}
+    VideoInput(std::FILE *file, std::string path, std::string pending = {})
+        : file_(file), path_(std::move(path)), pending_(std::move(pending))
+    {}
     // Reads one frame's planes; false with error_ set on a short read.
     bool read_planes(VmafPicture &pic);
     ReadStatus fail(std::string message);
+    // Up to n bytes: the pending ones first, then the file's.
+    size_t read_bytes(void *dst, size_t n);
+    // Whether nothing is left to read.
+    bool at_end();
 
     std::FILE *file_;
     std::string path_;
     VideoFormat format_;
     std::string error_;
     unsigned frames_ = 0;
+
+private:
+    // Bytes read to tell Y4M from raw YUV that belong to the first frame:
+    // a pipe cannot be rewound, so they are kept rather than read again.
+    std::string pending_;
 };
 
 std::string pix_fmt_text(VmafPixelFormat pix_fmt);

@@ -89,6 +89,8 @@ int run(const CliSettings &s)
         return fail(fmt::format("--output '{}' is one of the input videos; refusing to overwrite it",
                                 *s.output));
 
+    if (s.reference == "-" && s.distorted == "-")
+        return fail("--reference and --distorted cannot both be standard input ('-')");
     std::string error;
     auto ref = VideoInput::open(s.reference, s.raw, error);
     if (!ref) return fail(error);

@@ -136,9 +136,9 @@ bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string 
 }
 
 std::unique_ptr<VideoInput> Y4mInput::open(std::FILE *file, const std::string &path,
-                                           std::string &error)
+                                           std::string start, std::string &error)
 {
-    std::string line;
+    std::string line = std::move(start);
     int c;
     while ((c = std::fgetc(file)) != EOF && c != '\n') {
         if (line.size() >= kMaxHeader) break;

@@ -7,9 +7,10 @@ namespace vmaf::tools {
 
 class Y4mInput final : public VideoInput {
 public:
-    // Takes the file with its position at the start; nullptr on a bad header.
+    // Takes the file, of which `start` (the header's first bytes) was read
+    // already; nullptr on a bad header.
     static std::unique_ptr<VideoInput> open(std::FILE *file, const std::string &path,
-                                            std::string &error);
+                                            std::string start, std::string &error);
     ReadStatus read_frame(VmafPicture &pic) override;
 
 private:

@@ -10,7 +10,8 @@ constexpr long long kMaxDimension = 1 << 16;
 }
 
 std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &path,
-                                           const RawFormat &raw, std::string &error)
+                                           std::string start, const RawFormat &raw,
+                                           std::string &error)
 {
     auto reject = [&](std::string message) -> std::unique_ptr<VideoInput> {
         std::fclose(file);
@@ -29,7 +30,7 @@ std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &p
     if (pix_fmt == VMAF_PIX_FMT_UNKNOWN)
         return reject(fmt::format("unknown pixel format '{}' (420, 422, 444 or 400)", *raw.pix_fmt));
 
-    std::unique_ptr<YuvInput> input(new YuvInput(file, path));
+    std::unique_ptr<YuvInput> input(new YuvInput(file, path, std::move(start)));
     input->format_ = VideoFormat{static_cast<unsigned>(*raw.w), static_cast<unsigned>(*raw.h),
                                  static_cast<unsigned>(*raw.bpc), pix_fmt};
 
@@ -60,9 +61,7 @@ std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &p
 
 ReadStatus YuvInput::read_frame(VmafPicture &pic)
 {
-    const int c = std::fgetc(file_);
-    if (c == EOF) return ReadStatus::End;
-    std::ungetc(c, file_);
+    if (at_end()) return ReadStatus::End;
     return read_planes(pic) ? ReadStatus::Frame : ReadStatus::Error;
 }
 

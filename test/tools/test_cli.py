@@ -21,6 +21,28 @@ def run(*args, timeout=120):
     return p.returncode, p.stdout, p.stderr
 
 
+def run_stdin(stdin_path, *args, timeout=120):
+    with open(stdin_path, "rb") as f:
+        p = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout, stdin=f)
+    return p.returncode, p.stdout, p.stderr
+
+
+def y4m_to_raw(src, dst):
+    """The frames of a Y4M file without its header and FRAME lines."""
+    with open(src, "rb") as f:
+        data = f.read()
+    pos = data.index(b"\n") + 1
+    out = bytearray()
+    while pos < len(data):
+        pos = data.index(b"\n", pos) + 1  # the FRAME line
+        nxt = data.find(b"FRAME", pos)
+        end = len(data) if nxt < 0 else nxt
+        out += data[pos:end]
+        pos = end
+    with open(dst, "wb") as f:
+        f.write(out)
+
+
 def check(name, ok, detail=""):
     results["passed" if ok else "failed"] += 1
     print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
@@ -147,6 +169,22 @@ def main():
             for m, v in golden["pooled_metrics"][k].items():
                 ok = ok and abs(got["pooled_metrics"][k][m] - v) <= 2e-6
     check("json shape of golden main.json", ok, f"rc={rc} err={err!r}")
+
+    # Standard input and pipes: the same scores as the file, Y4M and raw YUV
+    # (the bytes read to tell the two apart must not be lost).
+    def scores(rc, out):
+        return json.loads(out)["frames"] if rc == 0 else None
+    want = scores(*run("-r", files[0], "-d", files[1], *n, "--json")[:2])
+    got = scores(*run_stdin(files[0], "-r", "-", "-d", files[1], *n, "--json")[:2])
+    check("y4m from standard input", want is not None and got == want)
+    raw_ref, raw_dis = p("ref.yuv"), p("dis.yuv")
+    y4m_to_raw(files[0], raw_ref)
+    y4m_to_raw(files[1], raw_dis)
+    geometry = ["-w", "576", "-h", "324", "-p", "420", "-b", "8"]
+    got = scores(*run_stdin(raw_ref, "-r", "-", "-d", raw_dis, *geometry, *n, "--json",
+                            "--frame_cnt", "24")[:2])
+    check("raw yuv from standard input", want is not None and got == want)
+    expect_error("both inputs on standard input", ["-r", "-", "-d", "-", *n], "standard input")
 
     # Every thread count gives the same document (but for fps).
     docs = []

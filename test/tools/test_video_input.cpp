@@ -2,6 +2,9 @@
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <string>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 #include "video_input.h"
@@ -156,6 +159,87 @@ TEST(YuvInput, NeedsItsGeometry)
     std::string error;
     EXPECT_FALSE(VideoInput::open(f.path, {}, error));
     EXPECT_NE(error.find("--width"), std::string::npos) << error;
+}
+
+// A FIFO that a thread fills with `data` once a reader opens it: input that
+// cannot seek back, as from a pipe or `<(command)`.
+struct FifoFeed {
+    std::string dir, path;
+    std::thread writer;
+
+    explicit FifoFeed(const std::string &data)
+    {
+        char tmpl[] = "/tmp/vmaf_fifo_XXXXXX";
+        dir = ::mkdtemp(tmpl);
+        path = dir + "/video";
+        EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0);
+        writer = std::thread([this, data] {
+            std::FILE *out = std::fopen(path.c_str(), "wb");
+            if (!out) return;
+            std::fwrite(data.data(), 1, data.size(), out);
+            std::fclose(out);
+        });
+    }
+    ~FifoFeed()
+    {
+        writer.join();
+        ::unlink(path.c_str());
+        ::rmdir(dir.c_str());
+    }
+};
+
+// Every byte of a raw 8-bit 4:2:0 3x3 video through a FIFO: the bytes read
+// to tell Y4M from raw YUV are the first frame's and must not be lost.
+TEST(VideoInputFromFifo, RawYuvKeepsEveryByte)
+{
+    std::string video(2 * 17, '\0');
+    for (size_t i = 0; i < video.size(); i++) video[i] = static_cast<char>(i + 1);
+    FifoFeed feed(video);
+    vmaf::tools::RawFormat raw;
+    raw.w = 3;
+    raw.h = 3;
+    raw.bpc = 8;
+    raw.pix_fmt = "420";
+    std::string error;
+    auto in = VideoInput::open(feed.path, raw, error);
+    ASSERT_TRUE(in) << error;
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 8, 3, 3), 0);
+    for (unsigned f = 0; f < 2; f++) {
+        ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+        unsigned byte = f * 17;
+        for (unsigned p = 0; p < 3; p++)
+            for (unsigned y = 0; y < pic.h[p]; y++)
+                for (unsigned x = 0; x < pic.w[p]; x++, byte++)
+                    EXPECT_EQ(static_cast<uint8_t *>(pic.data[p])[y * pic.stride[p] + x], byte + 1)
+                        << "frame " << f << " plane " << p << " (" << x << ", " << y << ")";
+    }
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
+    vmaf_picture_unref(&pic);
+}
+
+TEST(VideoInputFromFifo, Y4mReadsItsHeaderAndFrames)
+{
+    std::string frame = "FRAME\n";
+    for (uint16_t v : {1u, 2u, 1023u, 256u, 7u, 9u}) {
+        frame.push_back(static_cast<char>(v & 0xff));
+        frame.push_back(static_cast<char>(v >> 8));
+    }
+    FifoFeed feed("YUV4MPEG2 W2 H2 C420p10\n" + frame + frame);
+    std::string error;
+    auto in = VideoInput::open(feed.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    EXPECT_EQ(in->format().w, 2u);
+    EXPECT_EQ(in->format().bpc, 10u);
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 2, 2), 0);
+    for (int i = 0; i < 2; i++) {
+        ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[0])[0], 1);
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[2])[0], 9);
+    }
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
+    vmaf_picture_unref(&pic);
 }
 
 } // namespace
