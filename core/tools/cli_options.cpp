@@ -61,7 +61,13 @@ bool parse_feature_request(const std::string &text, FeatureRequest &out, std::st
             error = fmt::format("'{}': option '{}' is not of the form name=value", text, part);
             return false;
         }
-        out.options.emplace_back(part.substr(0, e), part.substr(e + 1));
+        const std::string key = part.substr(0, e);
+        for (const auto &[seen, value] : out.options)
+            if (seen == key) {
+                error = fmt::format("'{}': option '{}' is given twice", text, key);
+                return false;
+            }
+        out.options.emplace_back(key, part.substr(e + 1));
     }
     return true;
 }

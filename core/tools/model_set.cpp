@@ -10,6 +10,7 @@ namespace vmaf::tools {
 bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &error)
 {
     out = ModelSpec{};
+    std::set<std::string> keys;
     size_t start = 0;
     while (start <= text.size()) {
         const size_t end = std::min(text.find(':', start), text.size());
@@ -17,6 +18,10 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
         start = end + 1;
         const size_t eq = item.find('=');
         const std::string key = item.substr(0, eq);
+        if (!keys.insert(key).second) {
+            error = fmt::format("--model '{}': '{}' is given twice", text, key);
+            return false;
+        }
         const std::string value = eq == std::string::npos ? std::string() : item.substr(eq + 1);
         const bool has_value = eq != std::string::npos;
 

@@ -89,6 +89,7 @@ int run(const CliSettings &s)
         return fail(fmt::format("--output '{}' is one of the input videos; refusing to overwrite it",
                                 *s.output));
 
+    if (s.output && s.output->empty()) return fail("--output: the path is empty");
     if (s.reference == "-" && s.distorted == "-")
         return fail("--reference and --distorted cannot both be standard input ('-')");
     std::string error;

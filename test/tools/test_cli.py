@@ -91,6 +91,20 @@ def main():
         f.write("hello\n")
 
     n = ["-n", "--feature", "psnr", "-q"]
+    # Clear messages: an empty output path, a report that cannot be written
+    # to standard output, keys given twice.
+    expect_error("empty output path", ["-r", good, "-d", good, *n, "-o", ""], "output", "empty")
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([VMAF, "-r", good, "-d", good, *n], stdout=full,
+                              stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+    check("full standard output", proc.returncode == 1 and "standard output" in proc.stderr,
+          f"rc={proc.returncode} stderr={proc.stderr!r}")
+    expect_error("model key twice", ["-r", good, "-d", good, "-q",
+                                     "-m", "version=vmaf_v0.6.1:version=vmaf_v0.6.1neg"],
+                 "version", "twice")
+    expect_error("feature option twice", ["-r", good, "-d", good, "-n", "-q",
+                                          "--feature", "psnr=enable_mse=true:enable_mse=false"],
+                 "enable_mse", "twice")
     # Flags that would be read nowhere are refused rather than ignored.
     for flag in ("--cpumask", "--gpumask"):
         expect_error(f"{flag} is not accepted", ["-r", good, "-d", good, flag, "1", *n], flag)

@@ -1,6 +1,7 @@
 // The C API: argument checks, and no exception crosses it.
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <new>
@@ -178,10 +179,18 @@ int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutpu
             return -EINVAL;
         }
         if (!output_path || std::string(output_path) == "-") {
+            errno = 0;
             if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
-                std::fflush(stdout) != 0)
+                std::fflush(stdout) != 0) {
+                vmaf::log_error("cannot write the report to standard output: {}",
+                                errno ? std::strerror(errno) : "write failed");
                 return -EIO;
+            }
             return 0;
+        }
+        if (!*output_path) {
+            vmaf::log_error("cannot write the report: the output path is empty");
+            return -EINVAL;
         }
         return write_file(output_path, text);
     });
