@@ -2,6 +2,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 
+#include "engine/thread_pool.h"
 #include "support/golden.h"
 
 namespace {
@@ -68,6 +69,21 @@ TEST(Context, MismatchedPicturesAreRejected)
     a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
     EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, nullptr, 0), -EINVAL);
     vmaf_picture_unref(&a);
+}
+
+// Each worker holds pictures in flight: a thread count far beyond the
+// machine is refused with a message, never an abort or gigabytes of pictures.
+TEST(Context, RefusesMoreThreadsThanTheMachineTakes)
+{
+    VmafConfiguration cfg{};
+    cfg.log_level = VMAF_LOG_LEVEL_NONE;
+    cfg.n_threads = vmaf::ThreadPool::max_threads() + 1;
+    VmafContext *ctx = nullptr;
+    EXPECT_EQ(vmaf_init(&ctx, cfg), -EINVAL);
+    EXPECT_EQ(ctx, nullptr);
+    cfg.n_threads = vmaf::ThreadPool::max_threads();
+    ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+    vmaf_close(ctx);
 }
 
 TEST(Context, NothingAfterTheFlush)

@@ -105,6 +105,8 @@ def main():
     expect_error("feature option twice", ["-r", good, "-d", good, "-n", "-q",
                                           "--feature", "psnr=enable_mse=true:enable_mse=false"],
                  "enable_mse", "twice")
+    expect_error("too many threads", ["-r", good, "-d", good, *n, "--threads", "100000"],
+                 "100000 threads")
     # Flags that would be read nowhere are refused rather than ignored.
     for flag in ("--cpumask", "--gpumask"):
         expect_error(f"{flag} is not accepted", ["-r", good, "-d", good, flag, "1", *n], flag)

@@ -44,7 +44,8 @@ enum VmafPoolingMethod {
 
 typedef struct VmafConfiguration {
     enum VmafLogLevel log_level;
-    unsigned n_threads;   /* 0: extract on the calling thread */
+    unsigned n_threads;   /* 0: extract on the calling thread; at most 4 per
+                           * hardware thread (at least 64), else -EINVAL */
     unsigned n_subsample; /* 0 or 1: every frame */
     /* Kept for source compatibility with libvmaf 3.x and ignored: scores do
      * not depend on the instruction sets used, and nothing restricts them

@@ -93,6 +93,12 @@ int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
     if (!vmaf) return -EINVAL;
     return guarded("vmaf_init", [&] {
         vmaf::set_log_level(cfg.log_level);
+        if (cfg.n_threads > vmaf::ThreadPool::max_threads()) {
+            vmaf::log_error("vmaf_init: {} threads is more than the {} this machine takes "
+                            "(4 per hardware thread, at least 64)",
+                            cfg.n_threads, vmaf::ThreadPool::max_threads());
+            return -EINVAL;
+        }
         *vmaf = new VmafContext(cfg);
         return 0;
     });

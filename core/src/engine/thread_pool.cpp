@@ -1,13 +1,29 @@
 #include "engine/thread_pool.h"
 
+#include <algorithm>
+#include <fmt/format.h>
+#include <stdexcept>
+#include <system_error>
+
 namespace vmaf {
 
 ThreadPool::ThreadPool(unsigned n_threads) : capacity_(2 * size_t{n_threads})
 {
-    for (unsigned i = 0; i < n_threads; i++) workers_.emplace_back([this] { work(); });
+    try {
+        for (unsigned i = 0; i < n_threads; i++) workers_.emplace_back([this] { work(); });
+    } catch (const std::system_error &e) {
+        // The threads that did start are joined before the exception leaves:
+        // destroying a running std::thread would abort the process.
+        const size_t started = workers_.size();
+        stop();
+        throw std::runtime_error(fmt::format("cannot start {} worker threads ({} started): {}",
+                                             n_threads, started, e.what()));
+    }
 }
 
-ThreadPool::~ThreadPool()
+ThreadPool::~ThreadPool() { stop(); }
+
+void ThreadPool::stop()
 {
     {
         std::lock_guard lock(mutex_);
@@ -15,6 +31,12 @@ ThreadPool::~ThreadPool()
     }
     has_job_.notify_all();
     for (auto &t : workers_) t.join();
+    workers_.clear();
+}
+
+unsigned ThreadPool::max_threads()
+{
+    return std::max(64u, 4 * std::thread::hardware_concurrency());
 }
 
 void ThreadPool::enqueue(std::function<void()> job)

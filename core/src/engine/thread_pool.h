@@ -13,6 +13,8 @@ namespace vmaf {
 
 class ThreadPool {
 public:
+    // Throws std::runtime_error, with every started thread joined, when the
+    // system refuses a thread.
     explicit ThreadPool(unsigned n_threads);
     ~ThreadPool();
     ThreadPool(const ThreadPool &) = delete;
@@ -22,8 +24,14 @@ public:
     // Returns when every queued job has finished.
     void wait();
 
+    // The most workers a context takes: each holds pictures in flight, so
+    // memory grows with the count; more than 4 per hardware thread (at
+    // least 64) only costs memory.
+    static unsigned max_threads();
+
 private:
     void work();
+    void stop();
 
     std::mutex mutex_;
     std::condition_variable has_job_, has_room_, idle_;
