@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -85,14 +86,21 @@ public:
     std::string path;
 };
 
-TEST(Y4mInput, ReadsDeepSamplesLittleEndian)
+// A Y4M frame of 16-bit little-endian samples; a 2x2 4:2:0 frame has 4 luma
+// and 1 + 1 chroma samples.
+std::string y4m_frame(std::initializer_list<uint16_t> samples)
 {
-    // 2x2 4:2:0 10-bit: 4 luma + 1 + 1 chroma samples, 2 bytes each.
     std::string frame = "FRAME\n";
-    for (uint16_t v : {1u, 2u, 1023u, 256u, 7u, 9u}) {
+    for (uint16_t v : samples) {
         frame.push_back(static_cast<char>(v & 0xff));
         frame.push_back(static_cast<char>(v >> 8));
     }
+    return frame;
+}
+
+TEST(Y4mInput, ReadsDeepSamplesLittleEndian)
+{
+    const std::string frame = y4m_frame({1, 2, 1023, 256, 7, 9});
     TempFile f("YUV4MPEG2 W2 H2 C420p10\n" + frame + frame);
     std::string error;
     auto in = VideoInput::open(f.path, {}, error);
@@ -113,11 +121,7 @@ TEST(Y4mInput, ReadsDeepSamplesLittleEndian)
 
 TEST(Y4mInput, RejectsSamplesBeyondTheBitDepth)
 {
-    std::string frame = "FRAME\n";
-    for (uint16_t v : {1u, 2u, 1024u, 0u, 0u, 0u}) {
-        frame.push_back(static_cast<char>(v & 0xff));
-        frame.push_back(static_cast<char>(v >> 8));
-    }
+    const std::string frame = y4m_frame({1, 2, 1024, 0, 0, 0});
     TempFile f("YUV4MPEG2 W2 H2 C420p10\n" + frame);
     std::string error;
     auto in = VideoInput::open(f.path, {}, error);
@@ -220,11 +224,7 @@ TEST(VideoInputFromFifo, RawYuvKeepsEveryByte)
 
 TEST(VideoInputFromFifo, Y4mReadsItsHeaderAndFrames)
 {
-    std::string frame = "FRAME\n";
-    for (uint16_t v : {1u, 2u, 1023u, 256u, 7u, 9u}) {
-        frame.push_back(static_cast<char>(v & 0xff));
-        frame.push_back(static_cast<char>(v >> 8));
-    }
+    const std::string frame = y4m_frame({1, 2, 1023, 256, 7, 9});
     FifoFeed feed("YUV4MPEG2 W2 H2 C420p10\n" + frame + frame);
     std::string error;
     auto in = VideoInput::open(feed.path, {}, error);
