@@ -1,7 +1,10 @@
 // The scoring context: frame validation, threading, subsampling, ownership.
+#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <gtest/gtest.h>
 
+#include "engine/c_callers.h"
 #include "engine/thread_pool.h"
 #include "support/golden.h"
 
@@ -96,6 +99,55 @@ TEST(Context, NothingAfterTheFlush)
     EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, 0), -EINVAL);
     EXPECT_EQ(a.ref, nullptr); // taken over and released all the same
     EXPECT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), -EINVAL); // flushed twice
+}
+
+TEST(Context, SamePictureOnBothSidesIsRefused)
+{
+    Ctx ctx(0);
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "psnr", nullptr), 0);
+    VmafPicture pic = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    VmafPicture copy = pic;
+    // One reference, given twice: it is taken over once, never freed twice.
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &pic, &copy, 0), -EINVAL);
+    EXPECT_EQ(pic.ref, nullptr);
+    EXPECT_EQ(copy.ref, nullptr);
+    VmafPicture a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &a, 0), -EINVAL);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), 0);
+}
+
+TEST(Context, FrameIndexBeyondTheLastOneTakenIsRefused)
+{
+    Ctx ctx(1);
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "psnr", nullptr), 0);
+    for (unsigned index : {UINT_MAX, (1u << 24)}) {
+        VmafPicture a = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 1);
+        VmafPicture b = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 2);
+        EXPECT_EQ(vmaf_read_pictures(ctx.p, &a, &b, index), -EINVAL) << index;
+        EXPECT_EQ(vmaf_import_feature_score(ctx.p, "imported", 1.0, index), -EINVAL) << index;
+    }
+    EXPECT_EQ(vmaf_import_feature_score(ctx.p, "imported", 1.0, (1u << 24) - 1), 0);
+    double v = 0;
+    EXPECT_EQ(vmaf_feature_score_at_index(ctx.p, "imported", &v, (1u << 24) - 1), 0);
+    EXPECT_EQ(v, 1.0);
+    EXPECT_EQ(vmaf_read_pictures(ctx.p, nullptr, nullptr, 0), 0);
+}
+
+// C callers can pass any int as an enum: each is checked before use
+// (under UBSan, a load of an out-of-range enum would be reported).
+TEST(Context, OutOfRangeEnumsFromCAreRefused)
+{
+    EXPECT_EQ(c_init_with_log_level(99), -EINVAL);
+    EXPECT_EQ(c_init_with_log_level(-1), -EINVAL);
+    EXPECT_EQ(c_picture_alloc_with_format(99), -EINVAL);
+    EXPECT_EQ(c_picture_alloc_with_format(0), -EINVAL);
+    Ctx ctx(0);
+    ASSERT_EQ(vmaf_import_feature_score(ctx.p, "imported", 1.0, 0), 0);
+    EXPECT_EQ(c_write_output_with_format(ctx.p, 99), -EINVAL);
+    EXPECT_EQ(c_write_output_with_format(ctx.p, -5), -EINVAL);
+    EXPECT_EQ(c_score_pooled_with_method(ctx.p, 99), -EINVAL);
+    EXPECT_EQ(c_score_pooled_with_method(ctx.p, 3), 0);
+    EXPECT_EQ(c_preallocate_with_format(ctx.p, 42), -EINVAL);
 }
 
 // Scores of a clip as a flat list, for comparing runs: vif and float_ssim,

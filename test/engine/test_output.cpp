@@ -5,6 +5,8 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "engine/output.h"
@@ -159,6 +161,67 @@ TEST(WriteOutput, FileErrorsAreReportedAndNothingIsLeftBehind)
     std::remove(real.c_str());
     EXPECT_EQ(rmdir(dir), 0); // no temporary file left
     vmaf_close(ctx);
+}
+
+// The temporary file is created exclusively under a name no one can plant
+// in advance: a link at the name the writer once used (".NAME.tmp-PID")
+// is neither written through nor becomes the report.
+TEST(WriteOutput, PlantedLinkIsNeverWrittenThrough)
+{
+    VmafConfiguration cfg{};
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+    ASSERT_EQ(vmaf_import_feature_score(ctx, "psnr_y", 30.0, 0), 0);
+    char dir[] = "/tmp/vmaf_outXXXXXX";
+    ASSERT_NE(mkdtemp(dir), nullptr);
+    const std::string victim = std::string(dir) + "/victim", out = std::string(dir) + "/out.csv";
+    const std::string planted = std::string(dir) + "/.out.csv.tmp-" + std::to_string(getpid());
+    std::ofstream(victim) << "precious";
+    ASSERT_EQ(symlink(victim.c_str(), planted.c_str()), 0);
+    ASSERT_EQ(vmaf_write_output(ctx, out.c_str(), VMAF_OUTPUT_FORMAT_CSV), 0);
+    EXPECT_EQ(read_file(victim), "precious");
+    struct stat st;
+    ASSERT_EQ(lstat(out.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+    EXPECT_EQ(read_file(out), "Frame,psnr_y,\n0,30.000000,\n");
+    // A new report gets the mode the umask gives a new file.
+    const mode_t mask = umask(022);
+    umask(mask);
+    EXPECT_EQ(st.st_mode & 0777, 0666 & ~mask);
+    for (const auto &f : {victim, out, planted}) std::remove(f.c_str());
+    EXPECT_EQ(rmdir(dir), 0);
+    vmaf_close(ctx);
+}
+
+// An existing writable report in a folder that cannot take a temporary file
+// is rewritten in place. The write runs in a child without root's rights
+// (root may create files in any folder).
+TEST(WriteOutput, WritableFileInReadOnlyFolderIsRewrittenInPlace)
+{
+    char dir[] = "/tmp/vmaf_roXXXXXX";
+    ASSERT_NE(mkdtemp(dir), nullptr);
+    const std::string out = std::string(dir) + "/out.csv";
+    std::ofstream(out) << "old report";
+    ASSERT_EQ(chmod(out.c_str(), 0666), 0);
+    ASSERT_EQ(chmod(dir, geteuid() == 0 ? 0755 : 0555), 0);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0)) _exit(2);
+        VmafConfiguration cfg{};
+        VmafContext *ctx = nullptr;
+        if (vmaf_init(&ctx, cfg) || vmaf_import_feature_score(ctx, "psnr_y", 30.0, 0)) _exit(3);
+        const int err = vmaf_write_output(ctx, out.c_str(), VMAF_OUTPUT_FORMAT_CSV);
+        vmaf_close(ctx);
+        _exit(err == 0 ? 0 : 4);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+    EXPECT_EQ(read_file(out), "Frame,psnr_y,\n0,30.000000,\n");
+    ASSERT_EQ(chmod(dir, 0700), 0);
+    std::remove(out.c_str());
+    EXPECT_EQ(rmdir(dir), 0); // nothing else was left in the folder
 }
 
 } // namespace

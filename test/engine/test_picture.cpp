@@ -1,9 +1,38 @@
 // Pictures: plane geometry, refcounting, and the preallocated pool.
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <future>
 #include <gtest/gtest.h>
 
 #include "libvmaf/libvmaf.h"
 
 namespace {
+
+// Runs f on its own thread; a call that never returns fails the test (and
+// ends the program) instead of hanging it.
+template <typename F>
+void finishes_within(std::chrono::seconds limit, F f)
+{
+    auto done = std::async(std::launch::async, f);
+    if (done.wait_for(limit) == std::future_status::timeout) {
+        ADD_FAILURE() << "still blocked after " << limit.count() << " s";
+        std::fflush(stdout);
+        std::_Exit(1);
+    }
+    done.get();
+}
+
+VmafPictureConfiguration pool_config(unsigned count)
+{
+    VmafPictureConfiguration pc{};
+    pc.pic_params = {64, 32, 8, VMAF_PIX_FMT_YUV420P};
+    pc.pic_cnt = count;
+    return pc;
+}
 
 TEST(Picture, ChromaPlanesAreCeilSized)
 {
@@ -80,6 +109,93 @@ TEST(PicturePool, RecyclesPicturesAndRefusesTooFew)
     ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &d), 0);
     EXPECT_EQ(d.data[0], first);
     for (VmafPicture *p : {&b, &c, &d}) EXPECT_EQ(vmaf_picture_unref(p), 0);
+    EXPECT_EQ(vmaf_close(ctx), 0);
+}
+
+// Motion keeps the two previous reference pictures: the smallest pool still
+// scores every frame, on the calling thread and on workers.
+TEST(PicturePool, SmallestPoolScoresEveryFrameWithMotion)
+{
+    for (unsigned threads : {0u, 2u}) {
+        SCOPED_TRACE(threads);
+        finishes_within(std::chrono::seconds(60), [threads] {
+            VmafConfiguration cfg{};
+            cfg.n_threads = threads;
+            VmafContext *ctx = nullptr;
+            ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+            ASSERT_EQ(vmaf_use_feature(ctx, "motion", nullptr), 0);
+            ASSERT_EQ(vmaf_use_feature(ctx, "psnr", nullptr), 0);
+            ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(3)), 0);
+            const unsigned frames = 8;
+            for (unsigned i = 0; i < frames; i++) {
+                VmafPicture ref, dis;
+                ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &ref), 0);
+                ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &dis), 0);
+                // A frame whose luma steps by 4 each frame: motion is 4 from frame 1.
+                std::memset(ref.data[0], static_cast<int>(16 + 4 * i), ref.stride[0] * ref.h[0]);
+                std::memset(dis.data[0], static_cast<int>(17 + 4 * i), dis.stride[0] * dis.h[0]);
+                ASSERT_EQ(vmaf_read_pictures(ctx, &ref, &dis, i), 0);
+            }
+            ASSERT_EQ(vmaf_read_pictures(ctx, nullptr, nullptr, 0), 0);
+            for (unsigned i = 0; i < frames; i++) {
+                double psnr = 0, motion = -1;
+                ASSERT_EQ(vmaf_feature_score_at_index(ctx, "psnr_y", &psnr, i), 0);
+                ASSERT_EQ(vmaf_feature_score_at_index(ctx, "integer_motion2", &motion, i), 0);
+                EXPECT_DOUBLE_EQ(psnr, 10.0 * std::log10(255.0 * 255.0));
+                EXPECT_DOUBLE_EQ(motion, i == 0 ? 0.0 : 4.0) << "frame " << i;
+            }
+            EXPECT_EQ(vmaf_close(ctx), 0);
+        });
+    }
+}
+
+// A pool takes what was asked plus the two pictures a context may keep;
+// once all are out and no worker will give one back, fetching is an error.
+TEST(PicturePool, ExhaustedPoolIsAnErrorNotAWait)
+{
+    finishes_within(std::chrono::seconds(30), [] {
+        VmafConfiguration cfg{};
+        VmafContext *ctx = nullptr;
+        ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+        ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(3)), 0);
+        VmafPicture pics[5];
+        for (auto &p : pics) ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &p), 0);
+        VmafPicture extra;
+        EXPECT_EQ(vmaf_fetch_preallocated_picture(ctx, &extra), -EBUSY);
+        ASSERT_EQ(vmaf_picture_unref(&pics[0]), 0);
+        ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &pics[0]), 0);
+        for (auto &p : pics) EXPECT_EQ(vmaf_picture_unref(&p), 0);
+        EXPECT_EQ(vmaf_close(ctx), 0);
+    });
+}
+
+// Pictures still out when the context closes are freed by their last unref.
+TEST(PicturePool, PictureOutlivesItsContext)
+{
+    finishes_within(std::chrono::seconds(30), [] {
+        VmafConfiguration cfg{};
+        VmafContext *ctx = nullptr;
+        ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+        ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(3)), 0);
+        VmafPicture a, b;
+        ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &a), 0);
+        ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &b), 0);
+        EXPECT_EQ(vmaf_close(ctx), 0);
+        std::memset(a.data[0], 7, a.stride[0] * a.h[0]);
+        EXPECT_EQ(vmaf_picture_unref(&a), 0);
+        EXPECT_EQ(vmaf_picture_unref(&b), 0);
+    });
+}
+
+TEST(PicturePool, RefusesUnknownFormatsAndHugeCounts)
+{
+    VmafConfiguration cfg{};
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+    EXPECT_EQ(vmaf_preallocate_pictures(ctx, pool_config(1u << 30)), -EINVAL);
+    VmafPictureConfiguration pc = pool_config(3);
+    pc.pic_params.w = 1u << 20;
+    EXPECT_EQ(vmaf_preallocate_pictures(ctx, pc), -EINVAL);
     EXPECT_EQ(vmaf_close(ctx), 0);
 }
 

@@ -2,85 +2,22 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <new>
 #include <string>
-#include <fmt/format.h>
-#include <unistd.h>
 
-#include "engine/api_guard.h"
+#include "engine/c_enum.h"
+#include "engine/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
 #include "libvmaf/libvmaf.h"
 #include "engine/log.h"
 #include "engine/output.h"
+#include "engine/report_file.h"
 
 namespace {
 
 using vmaf::guarded;
 
 const vmaf::OptionStrings kNoOptions;
-
-int write_stream(std::ostream &out, const std::string &path, const std::string &text)
-{
-    out << text;
-    out.flush();
-    if (!out) {
-        vmaf::log_error("cannot write '{}': write failed (disk full?)", path);
-        return -EIO;
-    }
-    return 0;
-}
-
-// A regular file (or a new one) is written under a temporary name and
-// renamed into place, so a failed write never leaves a half file where an
-// old one was. Devices, pipes and links are written through as they are.
-int write_file(const std::string &path, const std::string &text)
-{
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-        vmaf::log_error("cannot write '{}': folder '{}' does not exist", path, dir.string());
-        return -ENOENT;
-    }
-    const fs::file_status st = fs::symlink_status(target, ec);
-    if (fs::is_directory(st)) {
-        vmaf::log_error("cannot write '{}': it is a folder", path);
-        return -EISDIR;
-    }
-    if (fs::exists(st) && !fs::is_regular_file(st)) {
-        std::ofstream out(target, std::ios::binary);
-        if (!out) {
-            vmaf::log_error("cannot write '{}': cannot open it for writing", path);
-            return -EACCES;
-        }
-        return write_stream(out, path, text);
-    }
-    const fs::path tmp =
-        dir / fmt::format(".{}.tmp-{}", target.filename().string(), ::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            vmaf::log_error("cannot write '{}': permission denied or read-only", path);
-            return -EACCES;
-        }
-        if (int err = write_stream(out, path, text)) {
-            out.close();
-            fs::remove(tmp, ec);
-            return err;
-        }
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        fs::remove(tmp, ec);
-        vmaf::log_error("cannot write '{}': {}", path, ec.message());
-        return -EIO;
-    }
-    return 0;
-}
 
 } // namespace
 
@@ -92,7 +29,12 @@ int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
 {
     if (!vmaf) return -EINVAL;
     return guarded("vmaf_init", [&] {
-        vmaf::set_log_level(cfg.log_level);
+        const auto level = vmaf::c_enum(cfg.log_level, VMAF_LOG_LEVEL_NONE, VMAF_LOG_LEVEL_DEBUG);
+        if (!level) {
+            vmaf::log_error("vmaf_init: unknown log level");
+            return -EINVAL;
+        }
+        vmaf::set_log_level(*level);
         if (cfg.n_threads > vmaf::ThreadPool::max_threads()) {
             vmaf::log_error("vmaf_init: {} threads is more than the {} this machine takes "
                             "(4 per hardware thread, at least 64)",
@@ -151,14 +93,24 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
                               unsigned index_low, unsigned index_high)
 {
     if (!vmaf || !feature_name || !score) return -EINVAL;
+    const auto method =
+        vmaf::c_enum(pool_method, VMAF_POOL_METHOD_MIN, VMAF_POOL_METHOD_HARMONIC_MEAN);
+    if (!method) {
+        vmaf::log_error("vmaf_feature_score_pooled: unknown pooling method");
+        return -EINVAL;
+    }
     return guarded("vmaf_feature_score_pooled", [&] {
-        return vmaf->pooled(feature_name, pool_method, index_low, index_high, score);
+        return vmaf->pooled(feature_name, *method, index_low, index_high, score);
     });
 }
 
 int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)
 {
     if (!vmaf) return -EINVAL;
+    if (!vmaf::c_enum(cfg.pic_params.pix_fmt, VMAF_PIX_FMT_YUV420P, VMAF_PIX_FMT_YUV400P)) {
+        vmaf::log_error("vmaf_preallocate_pictures: unknown pixel format");
+        return -EINVAL;
+    }
     return guarded("vmaf_preallocate_pictures", [&] { return vmaf->preallocate(cfg); });
 }
 
@@ -172,17 +124,20 @@ int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)
 {
     if (!vmaf) return -EINVAL;
+    const auto format = vmaf::c_enum(fmt, VMAF_OUTPUT_FORMAT_XML, VMAF_OUTPUT_FORMAT_SUB);
+    if (!format) {
+        vmaf::log_error("vmaf_write_output: unknown output format");
+        return -EINVAL;
+    }
     return guarded("vmaf_write_output", [&] {
         const vmaf::OutputInfo info{vmaf->cfg.n_subsample, vmaf->fps()};
         std::string text;
-        switch (fmt) {
+        switch (*format) {
         case VMAF_OUTPUT_FORMAT_XML: text = vmaf::write_xml(*vmaf, info); break;
         case VMAF_OUTPUT_FORMAT_JSON: text = vmaf::write_json(*vmaf, info); break;
         case VMAF_OUTPUT_FORMAT_CSV: text = vmaf::write_csv(*vmaf, info); break;
         case VMAF_OUTPUT_FORMAT_SUB: text = vmaf::write_sub(*vmaf, info); break;
-        default:
-            vmaf::log_error("unknown output format {}", static_cast<int>(fmt));
-            return -EINVAL;
+        case VMAF_OUTPUT_FORMAT_NONE: return -EINVAL;
         }
         if (!output_path || std::string(output_path) == "-") {
             errno = 0;
@@ -198,7 +153,7 @@ int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutpu
             vmaf::log_error("cannot write the report: the output path is empty");
             return -EINVAL;
         }
-        return write_file(output_path, text);
+        return vmaf::write_report_file(output_path, text);
     });
 }
 

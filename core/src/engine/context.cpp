@@ -43,18 +43,19 @@ VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c)
 VmafContext::~VmafContext()
 {
     if (pool_) pool_->wait();
-    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
-        if (p->ref) vmaf_picture_unref(p);
+    release_history();
     pool_.reset();
     extractors_.clear();
     picture_pool_.reset();
 }
 
-void VmafContext::record_error(int err)
+void VmafContext::release_history()
 {
-    std::lock_guard lock(error_mutex_);
-    if (!first_error_) first_error_ = err;
+    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
+        if (p->ref) vmaf_picture_unref(p);
 }
+
+int VmafContext::worker_error() const { return pool_ ? pool_->error() : 0; }
 
 int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settings)
 {
@@ -119,6 +120,10 @@ int VmafContext::validate(const VmafPicture &ref, const VmafPicture &dis)
 int VmafContext::start_extractors()
 {
     for (auto &r : extractors_) {
+        if (r->needs_previous()) {
+            keep_history_ = true;
+            if (!r->temporal()) jobs_need_history_ = true;
+        }
         int err = r->prepare(*params);
         if (err) return err;
     }
@@ -156,21 +161,29 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
         return flush();
     }
 
-    // The pictures are ours from here on, whatever happens.
+    // The pictures are ours from here on, whatever happens: one reference
+    // each, or a single one when both name the same picture.
     PictureHandle ref_h, dis_h;
     ref_h.pic = *ref;
-    dis_h.pic = *dis;
+    const bool same = ref->ref && ref->ref == dis->ref;
+    if (!same) dis_h.pic = *dis;
     *ref = VmafPicture{};
     *dis = VmafPicture{};
+    if (same) {
+        vmaf::log_error("the reference and the distorted picture are the same picture; give two "
+                        "pictures (each call takes over one reference of each)");
+        return -EINVAL;
+    }
     if (flushed_) {
         vmaf::log_error("pictures given after the flush");
         return -EINVAL;
     }
-
-    {
-        std::lock_guard lock(error_mutex_);
-        if (first_error_) return first_error_;
+    if (index > vmaf::FeatureCollector::kMaxIndex) {
+        vmaf::log_error("frame index {} is beyond the last one a context takes ({})", index,
+                        vmaf::FeatureCollector::kMaxIndex);
+        return -EINVAL;
     }
+    if (int err = worker_error()) return err;
     int err = validate(ref_h.pic, dis_h.pic);
     if (err) return err;
 
@@ -180,20 +193,21 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
     err = extract_frame(frame, true);
 
-    VmafPicture next_prev;
-    vmaf::picture_ref(&next_prev, &ref_h.pic);
+    VmafPicture next_prev{};
+    if (keep_history_) vmaf::picture_ref(&next_prev, &ref_h.pic);
     if (!err && pool_) {
+        // Previous pictures travel with a job only when a worker's extractor
+        // reads them; otherwise they would hold pool pictures for nothing.
+        auto hold = [this](const VmafPicture *p) {
+            return std::make_shared<PictureHandle>(p && jobs_need_history_ ? PictureHandle(*p)
+                                                                           : PictureHandle());
+        };
         auto job = [this, r = std::make_shared<PictureHandle>(std::move(ref_h)),
-                    d = std::make_shared<PictureHandle>(std::move(dis_h)),
-                    p = std::make_shared<PictureHandle>(prev ? PictureHandle(*prev)
-                                                             : PictureHandle()),
-                    p2 = std::make_shared<PictureHandle>(prev2 ? PictureHandle(*prev2)
-                                                               : PictureHandle()),
-                    index] {
+                    d = std::make_shared<PictureHandle>(std::move(dis_h)), p = hold(prev),
+                    p2 = hold(prev2), index] {
             const VmafExtractorFrame f{&r->pic, &d->pic, p->pic.ref ? &p->pic : nullptr,
                                        p2->pic.ref ? &p2->pic : nullptr, index};
-            int e = extract_frame(f, false);
-            if (e) record_error(e);
+            return extract_frame(f, false);
         };
         pool_->enqueue(std::move(job));
     } else if (!err) {
@@ -211,13 +225,8 @@ int VmafContext::flush()
     if (pool_) pool_->wait();
     flushed_ = true;
     finished_ = std::chrono::steady_clock::now();
-    for (VmafPicture *p : {&prev_ref_, &prev_prev_ref_})
-        if (p->ref) vmaf_picture_unref(p);
-    int err = 0;
-    {
-        std::lock_guard lock(error_mutex_);
-        err = first_error_;
-    }
+    release_history();
+    int err = worker_error();
     for (auto &r : extractors_) {
         int e = r->flush(&collector);
         if (e && !err) err = e;
@@ -241,9 +250,19 @@ int VmafContext::preallocate(const VmafPictureConfiguration &c)
         vmaf::log_error("a picture pool needs at least 3 pictures, got {}", c.pic_cnt);
         return -EINVAL;
     }
-    auto pool = std::make_unique<vmaf::PicturePool>();
-    int err = pool->init(c.pic_cnt, c.pic_params.pix_fmt, c.pic_params.bpc, c.pic_params.w,
-                         c.pic_params.h, picture_allocator);
+    if (c.pic_cnt > kMaxPoolPictures) {
+        vmaf::log_error("a picture pool takes at most {} pictures, got {}", kMaxPoolPictures,
+                        c.pic_cnt);
+        return -EINVAL;
+    }
+    // The context may keep two previous reference pictures (motion), which
+    // the caller cannot give back: the pool holds them on top of what was
+    // asked for. Pictures are allocated on first use, so unused room is free.
+    auto pool = std::make_unique<vmaf::PicturePool>(c.pic_cnt + kHistoryPictures,
+                                                    c.pic_params.pix_fmt, c.pic_params.bpc,
+                                                    c.pic_params.w, c.pic_params.h,
+                                                    picture_allocator);
+    int err = pool->init();
     if (err) return err;
     picture_pool_ = std::move(pool);
     return 0;
@@ -255,7 +274,7 @@ int VmafContext::fetch_preallocated(VmafPicture *pic)
         vmaf::log_error("no pictures were preallocated");
         return -EINVAL;
     }
-    return picture_pool_->fetch(pic);
+    return picture_pool_->fetch(pic, [this] { return pool_ && pool_->busy(); });
 }
 
 std::optional<double> VmafContext::score(std::string_view key, unsigned index) const

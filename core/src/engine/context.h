@@ -52,18 +52,24 @@ struct VmafContext {
     vmaf::PictureAllocator picture_allocator = vmaf::host_allocator();
 
 private:
+    // Previous reference pictures a context may keep (prev_ref, prev_prev_ref).
+    static constexpr unsigned kHistoryPictures = 2;
+    // Far beyond any thread count's need; bounds what one call can ask for.
+    static constexpr unsigned kMaxPoolPictures = 4096;
+
     int validate(const VmafPicture &ref, const VmafPicture &dis);
     int start_extractors();
-    void record_error(int err);
     int extract_frame(const VmafExtractorFrame &frame, bool temporal);
+    void release_history();
+    int worker_error() const;
 
     std::vector<std::unique_ptr<vmaf::RegisteredExtractor>> extractors_;
     std::unique_ptr<vmaf::ThreadPool> pool_;
     std::unique_ptr<vmaf::PicturePool> picture_pool_;
     VmafPicture prev_ref_{}, prev_prev_ref_{};
+    // Previous pictures are kept only for extractors that read them.
+    bool keep_history_ = false, jobs_need_history_ = false;
     bool flushed_ = false;
     unsigned frames_read_ = 0;
     std::chrono::steady_clock::time_point started_, finished_;
-    std::mutex error_mutex_;
-    int first_error_ = 0;
 };

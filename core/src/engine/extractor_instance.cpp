@@ -1,9 +1,11 @@
 #include "engine/extractor_instance.h"
 
 #include <cerrno>
+#include <fmt/format.h>
 
-#include "extractor/feature_name.h"
+#include "engine/guarded.h"
 #include "engine/log.h"
+#include "extractor/feature_name.h"
 
 namespace vmaf {
 
@@ -51,9 +53,11 @@ ExtractorInstance::~ExtractorInstance()
 int ExtractorInstance::init(const PictureParams &params, void *hip_state)
 {
     const VmafExtractorSetup setup = spec_.setup(params, hip_state);
-    int err = spec_.entry().init(&state_, &setup);
+    const char *name = spec_.entry().name;
+    int err = guarded_at([name] { return fmt::format("feature extractor '{}' at its start", name); },
+                         [&] { return spec_.entry().init(&state_, &setup); });
     if (err) {
-        log_error("feature extractor '{}' could not start ({})", spec_.entry().name, err);
+        log_error("feature extractor '{}' could not start ({})", name, err);
         return err;
     }
     ready_ = true;
@@ -62,17 +66,20 @@ int ExtractorInstance::init(const PictureParams &params, void *hip_state)
 
 int ExtractorInstance::extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
 {
-    int err = spec_.entry().extract(state_, &frame, sink);
-    if (err)
-        log_error("feature extractor '{}' failed at frame {} ({})", spec_.entry().name,
-                  frame.index, err);
+    const char *name = spec_.entry().name;
+    int err = guarded_at(
+        [&] { return fmt::format("feature extractor '{}' at frame {}", name, frame.index); },
+        [&] { return spec_.entry().extract(state_, &frame, sink); });
+    if (err) log_error("feature extractor '{}' failed at frame {} ({})", name, frame.index, err);
     return err;
 }
 
 int ExtractorInstance::flush(VmafFeatureSink *sink)
 {
     if (!spec_.entry().flush) return 0;
-    return spec_.entry().flush(state_, sink);
+    const char *name = spec_.entry().name;
+    return guarded_at([name] { return fmt::format("feature extractor '{}' at the flush", name); },
+                      [&] { return spec_.entry().flush(state_, sink); });
 }
 
 int RegisteredExtractor::prepare(const PictureParams &params)

@@ -68,6 +68,7 @@ public:
 
     const ExtractorSpec &spec() const { return *spec_; }
     bool temporal() const { return spec_->entry().flags & VMAF_EXTRACTOR_TEMPORAL; }
+    bool needs_previous() const { return spec_->entry().flags & VMAF_EXTRACTOR_PREV_REF; }
     bool needs_every_frame() const
     {
         return spec_->entry().flags & (VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF);

@@ -2,11 +2,11 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <new>
 
+#include "engine/c_enum.h"
 #include "engine/log.h"
 
 struct VmafRef {
@@ -23,12 +23,14 @@ namespace {
 constexpr size_t kAlign = 64;
 constexpr unsigned kMaxDimension = 1u << 16;
 
+// Through operator new, as every other allocation of the library: one place
+// where allocation failure can be injected and tested.
 void *host_allocate(size_t bytes, void *)
 {
-    return std::aligned_alloc(kAlign, (bytes + kAlign - 1) / kAlign * kAlign);
+    return ::operator new(bytes, std::align_val_t{kAlign}, std::nothrow);
 }
 
-void host_release(void *block, void *) { std::free(block); }
+void host_release(void *block, void *) { ::operator delete(block, std::align_val_t{kAlign}); }
 
 const PictureAllocator kHostAllocator{host_allocate, host_release, nullptr};
 } // namespace
@@ -122,7 +124,12 @@ void picture_destroy(VmafPicture *pic)
 extern "C" int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt,
                                   unsigned bpc, unsigned w, unsigned h)
 {
-    return vmaf::picture_alloc(pic, pix_fmt, bpc, w, h, vmaf::host_allocator());
+    const auto format = vmaf::c_enum(pix_fmt, VMAF_PIX_FMT_YUV420P, VMAF_PIX_FMT_YUV400P);
+    if (!format) {
+        vmaf::log_error("picture: unknown pixel format");
+        return -EINVAL;
+    }
+    return vmaf::picture_alloc(pic, *format, bpc, w, h, vmaf::host_allocator());
 }
 
 extern "C" int vmaf_picture_unref(VmafPicture *pic)

@@ -1,49 +1,117 @@
 #include "engine/picture_pool.h"
 
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <vector>
+
+#include "engine/log.h"
 
 namespace vmaf {
 
+// What pool pictures point back to. It outlives the pool while pictures are
+// out, so that a late vmaf_picture_unref frees the picture instead of
+// touching a destroyed pool.
+struct PicturePool::Shared {
+    std::mutex mutex;
+    std::condition_variable available;
+    std::vector<VmafPicture> free;
+    unsigned capacity, allocated = 0, out = 0;
+    bool closed = false;
+    VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h;
+    PictureAllocator allocator;
+
+    static void recycle(void *user, VmafPicture *pic);
+    int allocate(VmafPicture *pic);
+};
+
+int PicturePool::Shared::allocate(VmafPicture *pic)
+{
+    int err = picture_alloc(pic, pix_fmt, bpc, w, h, allocator);
+    if (err) return err;
+    picture_set_recycler(pic, &Shared::recycle, this);
+    allocated++;
+    return 0;
+}
+
+void PicturePool::Shared::recycle(void *user, VmafPicture *pic)
+{
+    auto *shared = static_cast<Shared *>(user);
+    bool last = false;
+    {
+        std::lock_guard lock(shared->mutex);
+        shared->out--;
+        if (shared->closed) {
+            picture_destroy(pic);
+            last = shared->out == 0;
+        } else {
+            shared->free.push_back(*pic);
+        }
+    }
+    if (last) delete shared;
+    else shared->available.notify_one();
+}
+
+PicturePool::PicturePool(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                         unsigned h, const PictureAllocator &allocator)
+    : shared_(new Shared{{}, {}, {}, count, 0, 0, false, pix_fmt, bpc, w, h, allocator})
+{}
+
 PicturePool::~PicturePool()
 {
-    // Pictures still referenced by the caller are the caller's bug; the ones
-    // here are freed.
-    for (auto &pic : free_) picture_destroy(&pic);
+    bool last = false;
+    {
+        std::lock_guard lock(shared_->mutex);
+        shared_->closed = true;
+        for (auto &pic : shared_->free) picture_destroy(&pic);
+        shared_->free.clear();
+        last = shared_->out == 0;
+    }
+    if (last) delete shared_;
 }
 
-int PicturePool::init(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
-                      unsigned h, const PictureAllocator &allocator)
+int PicturePool::init()
 {
-    if (count == 0) return -EINVAL;
-    for (unsigned i = 0; i < count; i++) {
-        VmafPicture pic;
-        int err = picture_alloc(&pic, pix_fmt, bpc, w, h, allocator);
-        if (err) return err;
-        picture_set_recycler(&pic, &PicturePool::recycle, this);
-        free_.push_back(pic);
-        total_++;
-    }
+    std::lock_guard lock(shared_->mutex);
+    VmafPicture pic;
+    int err = shared_->allocate(&pic);
+    if (err) return err;
+    shared_->free.push_back(pic);
     return 0;
 }
 
-int PicturePool::fetch(VmafPicture *pic)
+unsigned PicturePool::capacity() const { return shared_->capacity; }
+
+int PicturePool::fetch(VmafPicture *pic, const std::function<bool()> &returning)
 {
     if (!pic) return -EINVAL;
-    std::unique_lock lock(mutex_);
-    available_.wait(lock, [this] { return !free_.empty(); });
-    *pic = free_.back();
-    free_.pop_back();
-    return 0;
-}
-
-void PicturePool::recycle(void *user, VmafPicture *pic)
-{
-    auto *pool = static_cast<PicturePool *>(user);
-    {
-        std::lock_guard lock(pool->mutex_);
-        pool->free_.push_back(*pic);
+    Shared &s = *shared_;
+    std::unique_lock lock(s.mutex);
+    for (;;) {
+        if (!s.free.empty()) {
+            *pic = s.free.back();
+            s.free.pop_back();
+            break;
+        }
+        if (s.allocated < s.capacity) {
+            if (int err = s.allocate(pic)) return err;
+            break;
+        }
+        if (!returning()) {
+            log_error("every picture of the pool ({}) is in use and none is on its way back: "
+                      "give pictures back (vmaf_read_pictures, vmaf_picture_unref) before "
+                      "fetching more, or preallocate more",
+                      s.capacity);
+            return -EBUSY;
+        }
+        // A worker lets go of its pictures before it counts as idle, so a
+        // short wait sees either a picture or the end of the work.
+        s.available.wait_for(lock, std::chrono::milliseconds(50));
     }
-    pool->available_.notify_one();
+    s.out++;
+    return 0;
 }
 
 } // namespace vmaf

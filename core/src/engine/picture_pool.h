@@ -1,10 +1,9 @@
 // Preallocated pictures handed out in turn; a picture comes back to the pool
-// when its last reference is dropped. fetch() waits for a free one.
+// when its last reference is dropped. Pictures are allocated on first use,
+// so a pool costs only what is taken from it.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <vector>
+#include <functional>
 
 #include "engine/picture_memory.h"
 
@@ -12,22 +11,26 @@ namespace vmaf {
 
 class PicturePool {
 public:
-    PicturePool() = default;
+    // Up to `count` pictures of one format.
+    PicturePool(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
+                const PictureAllocator &allocator);
+    // Pictures still out are freed when their last reference goes, even
+    // after the pool (and its context) is gone.
     ~PicturePool();
     PicturePool(const PicturePool &) = delete;
     PicturePool &operator=(const PicturePool &) = delete;
 
-    int init(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
-             const PictureAllocator &allocator);
-    int fetch(VmafPicture *pic);
+    // Checks the format by allocating the first picture.
+    int init();
+    // Waits for a picture while `returning()` says someone else will give
+    // one back (the context's workers); otherwise an empty pool is an error
+    // at once, never a wait that cannot end.
+    int fetch(VmafPicture *pic, const std::function<bool()> &returning);
+    unsigned capacity() const;
 
 private:
-    static void recycle(void *pool, VmafPicture *pic);
-
-    std::mutex mutex_;
-    std::condition_variable available_;
-    std::vector<VmafPicture> free_;
-    unsigned total_ = 0;
+    struct Shared;
+    Shared *shared_;
 };
 
 } // namespace vmaf

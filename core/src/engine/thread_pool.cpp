@@ -5,19 +5,24 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "engine/guarded.h"
+
 namespace vmaf {
 
 ThreadPool::ThreadPool(unsigned n_threads) : capacity_(2 * size_t{n_threads})
 {
+    // The threads that did start are joined before an exception leaves:
+    // destroying a running std::thread would abort the process.
     try {
         for (unsigned i = 0; i < n_threads; i++) workers_.emplace_back([this] { work(); });
     } catch (const std::system_error &e) {
-        // The threads that did start are joined before the exception leaves:
-        // destroying a running std::thread would abort the process.
         const size_t started = workers_.size();
         stop();
         throw std::runtime_error(fmt::format("cannot start {} worker threads ({} started): {}",
                                              n_threads, started, e.what()));
+    } catch (...) {
+        stop();
+        throw;
     }
 }
 
@@ -39,7 +44,7 @@ unsigned ThreadPool::max_threads()
     return std::max(64u, 4 * std::thread::hardware_concurrency());
 }
 
-void ThreadPool::enqueue(std::function<void()> job)
+void ThreadPool::enqueue(Job job)
 {
     std::unique_lock lock(mutex_);
     has_room_.wait(lock, [this] { return queue_.size() < capacity_; });
@@ -50,27 +55,42 @@ void ThreadPool::enqueue(std::function<void()> job)
 void ThreadPool::wait()
 {
     std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && busy_ == 0; });
+    idle_.wait(lock, [this] { return queue_.empty() && running_ == 0; });
+}
+
+bool ThreadPool::busy()
+{
+    std::lock_guard lock(mutex_);
+    return !queue_.empty() || running_ > 0;
+}
+
+int ThreadPool::error()
+{
+    std::lock_guard lock(mutex_);
+    return first_error_;
 }
 
 void ThreadPool::work()
 {
     for (;;) {
-        std::function<void()> job;
+        Job job;
         {
             std::unique_lock lock(mutex_);
             has_job_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty()) return;
             job = std::move(queue_.front());
             queue_.pop_front();
-            busy_++;
+            running_++;
         }
         has_room_.notify_one();
-        job();
+        const int err = guarded("a worker thread", job);
+        // What the job holds (pictures) is let go before it counts as done.
+        job = nullptr;
         {
             std::lock_guard lock(mutex_);
-            busy_--;
-            if (queue_.empty() && busy_ == 0) idle_.notify_all();
+            running_--;
+            if (err && !first_error_) first_error_ = err;
+            if (queue_.empty() && running_ == 0) idle_.notify_all();
         }
     }
 }

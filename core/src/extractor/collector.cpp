@@ -23,9 +23,14 @@ void FeatureCollector::declare(std::string_view key)
 
 int FeatureCollector::append(std::string_view key, double value, unsigned index)
 {
+    if (index > kMaxIndex) {
+        log_error("feature '{}': frame index {} is beyond the last one taken ({})", key, index,
+                  kMaxIndex);
+        return -EINVAL;
+    }
     std::lock_guard lock(mutex_);
     Series &s = series_for(key);
-    if (s.values.size() <= index) s.values.resize(index + 1);
+    if (s.values.size() <= index) s.values.resize(size_t{index} + 1);
     if (s.values[index]) {
         log_error("feature '{}' already has a score at frame {}", key, index);
         return -EINVAL;

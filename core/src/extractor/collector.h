@@ -22,6 +22,10 @@ namespace vmaf {
 
 class FeatureCollector final : public VmafFeatureSink {
 public:
+    // The highest frame index taken: 2^24 frames is over 77 hours at 60 fps,
+    // and it bounds what one call can make the collector allocate.
+    static constexpr unsigned kMaxIndex = (1u << 24) - 1;
+
     // Reserves a key's place in the output order before any value comes.
     void declare(std::string_view key);
 

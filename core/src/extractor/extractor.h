@@ -54,6 +54,9 @@ typedef struct VmafExtractor {
     uint64_t flags;                        // VmafExtractorFlags
     const char *const *provided_features;  // every per-frame key, NULL-terminated
     // Creates *state. Errors are logged and returned as a negative errno.
+    // The callbacks are C++: init, extract and flush may also throw (out of
+    // memory, a device error); the engine's ExtractorInstance, the one place
+    // that calls them, turns that into a negative errno. close must not throw.
     int (*init)(void **state, const VmafExtractorSetup *setup);
     int (*extract)(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink);
     // Called once after the last frame; may be NULL.

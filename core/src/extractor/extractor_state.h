@@ -3,19 +3,15 @@
 // flush(sink), and its table entry: written once here for every extractor.
 #pragma once
 
-#include <cerrno>
-#include <new>
-
 #include "extractor/extractor.h"
 
 namespace vmaf {
 
+// Throws what State's constructor throws; the engine catches it.
 template <typename State>
 int create_state(void **state, const VmafExtractorSetup &setup)
 {
-    auto *s = new (std::nothrow) State(setup);
-    if (!s) return -ENOMEM;
-    *state = s;
+    *state = new State(setup);
     return 0;
 }
 

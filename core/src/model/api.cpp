@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/api_guard.h"
+#include "engine/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
 #include "extractor/registry.h"

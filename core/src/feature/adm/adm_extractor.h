@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cerrno>
-#include <new>
 #include <string>
 #include <utility>
 #include <vector>
@@ -78,13 +77,7 @@ public:
 
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
-        AdmScores r;
-        try {
-            r = engine_.compute(*frame.ref, *frame.dis);
-        } catch (const std::bad_alloc &) {
-            return -ENOMEM;
-        }
-        return reporter_.report(r, frame.index, sink);
+        return reporter_.report(engine_.compute(*frame.ref, *frame.dis), frame.index, sink);
     }
 
 private:
@@ -92,18 +85,13 @@ private:
     AdmReporter reporter_;
 };
 
-// Builds the extractor's state around the engine that make_engine() returns
-// (which may throw std::bad_alloc).
+// Builds the extractor's state around the engine that make_engine() returns.
 template <typename MakeEngine>
 int create_adm_extractor(void **state, MakeEngine make_engine, const AdmOutput &output,
                          const char *const *feature_names)
 {
     using Engine = decltype(make_engine());
-    try {
-        *state = new AdmExtractor<Engine>(make_engine(), output, feature_names);
-    } catch (const std::bad_alloc &) {
-        return -ENOMEM;
-    }
+    *state = new AdmExtractor<Engine>(make_engine(), output, feature_names);
     return 0;
 }
 

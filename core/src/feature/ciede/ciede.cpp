@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <new>
 #include <numbers>
 #include <string>
 

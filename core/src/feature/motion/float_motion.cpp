@@ -4,7 +4,6 @@
 // motion2/motion3 from all scores at the flush, as integer motion does.
 #include <algorithm>
 #include <cerrno>
-#include <new>
 #include <span>
 #include <string>
 #include <vector>
@@ -66,14 +65,9 @@ public:
                       "order", frame.index, scores_.size());
             return -EINVAL;
         }
-        try {
-            const double score = force_zero_ ? 0.0 : score_of(*frame.ref);
-            // The score is weighted here; it is clipped where it is written.
-            scores_.push_back(score * fps_weight_);
-        } catch (const std::bad_alloc &) {
-            log_error("float_motion: out of memory at frame {}", frame.index);
-            return -ENOMEM;
-        }
+        const double score = force_zero_ ? 0.0 : score_of(*frame.ref);
+        // The score is weighted here; it is clipped where it is written.
+        scores_.push_back(score * fps_weight_);
         if (!debug_) return 0;
         return vmaf_sink_append(sink, keys_[kMotion].c_str(),
                                 std::min(scores_.back(), max_val_), frame.index);
@@ -81,19 +75,14 @@ public:
 
     int flush(VmafFeatureSink *sink) const
     {
-        try {
-            const motion::Derived d = motion::derive(scores_, params_);
-            int err = 0;
-            for (unsigned i = 0; i < scores_.size(); i++) {
-                err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
-                                        std::min(d.motion2[i], max_val_), i);
-                err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
-            }
-            return err;
-        } catch (const std::bad_alloc &) {
-            log_error("float_motion: out of memory at the flush");
-            return -ENOMEM;
+        const motion::Derived d = motion::derive(scores_, params_);
+        int err = 0;
+        for (unsigned i = 0; i < scores_.size(); i++) {
+            err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
+                                    std::min(d.motion2[i], max_val_), i);
+            err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
         }
+        return err;
     }
 
 private:
@@ -145,12 +134,7 @@ int init(void **state, const VmafExtractorSetup *setup)
                   "least {}x{}", setup->w, setup->h, 2 * radius + 1, radius + 1, radius + 1);
         return -EINVAL;
     }
-    try {
-        *state = new FloatMotion(*setup);
-    } catch (const std::bad_alloc &) {
-        log_error("float_motion: out of memory");
-        return -ENOMEM;
-    }
+    *state = new FloatMotion(*setup);
     return 0;
 }
 

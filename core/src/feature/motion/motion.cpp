@@ -3,7 +3,6 @@
 // motion2/motion3 from all scores at the flush.
 #include <cerrno>
 #include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
 

@@ -1,7 +1,6 @@
 // psnr: peak signal-to-noise ratio per plane, the CPU reference.
 #include <cerrno>
 #include <cstdint>
-#include <new>
 
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"

@@ -1,7 +1,6 @@
 // float_ssim: SSIM of the luma in float with an 11-tap Gaussian window, on
 // the picture decimated by `scale` first, the CPU reference.
 #include <cerrno>
-#include <new>
 #include <vector>
 
 #include "extractor/extractor.h"
@@ -47,9 +46,7 @@ int init(void **state, const VmafExtractorSetup *setup)
 {
     const int scale = ssim_scale(*setup);
     if (int err = check_ssim_size("float_ssim", *setup, scale)) return err;
-    auto *s = new (std::nothrow) FloatSsim(*setup, scale);
-    if (!s) return -ENOMEM;
-    *state = s;
+    *state = new FloatSsim(*setup, scale);
     return 0;
 }
 

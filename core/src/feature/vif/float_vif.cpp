@@ -2,7 +2,6 @@
 // CPU reference, bit-exact with libvmaf's float_vif.
 #include <algorithm>
 #include <cerrno>
-#include <new>
 #include <string>
 #include <vector>
 
@@ -40,17 +39,6 @@ public:
 
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
-        try {
-            return score(frame, sink);
-        } catch (const std::bad_alloc &) {
-            log_error("float_vif: out of memory at frame {}", frame.index);
-            return -ENOMEM;
-        }
-    }
-
-private:
-    int score(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
         luma_to_float(*frame.ref, ref_, -128.0f);
         luma_to_float(*frame.dis, dis_, -128.0f);
         const FloatPlane *r = &ref_, *d = &dis_;
@@ -65,6 +53,7 @@ private:
         return write(scores, frame.index, sink);
     }
 
+private:
     int write(const ScaleScore scores[kScales], unsigned index, VmafFeatureSink *sink) const
     {
         auto put = [&](int key, double v) {
@@ -120,12 +109,7 @@ int init(void **state, const VmafExtractorSetup *setup)
                   "filters of the four scales", setup->w, setup->h, w, h);
         return -EINVAL;
     }
-    try {
-        *state = new FloatVif(*setup, *method);
-    } catch (const std::bad_alloc &) {
-        log_error("float_vif: out of memory");
-        return -ENOMEM;
-    }
+    *state = new FloatVif(*setup, *method);
     return 0;
 }
 

@@ -2,7 +2,6 @@
 // libvmaf's integer_vif.
 #include <cerrno>
 #include <cstring>
-#include <new>
 #include <string>
 #include <vector>
 

@@ -28,8 +28,7 @@ int create_hip_state(void **state, const VmafExtractorSetup &setup, const char *
 {
     const VmafHipState *hip = state_of(setup, name);
     if (!hip) return -EINVAL;
-    auto *s = new (std::nothrow) T(setup, *hip, std::forward<Args>(args)...);
-    if (!s) return -ENOMEM;
+    auto *s = new T(setup, *hip, std::forward<Args>(args)...);
     if (int err = s->init(setup)) {
         close_hip_state<T>(s);
         return err;

@@ -1,0 +1,126 @@
+#include "engine/report_file.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/log.h"
+
+namespace vmaf {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class FileDescriptor {
+public:
+    explicit FileDescriptor(int fd) : fd_(fd) {}
+    ~FileDescriptor()
+    {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    FileDescriptor(const FileDescriptor &) = delete;
+    FileDescriptor &operator=(const FileDescriptor &) = delete;
+    int get() const { return fd_; }
+    // Closes now, as close() can report a write error.
+    int close()
+    {
+        const int r = ::close(fd_);
+        fd_ = -1;
+        return r;
+    }
+
+private:
+    int fd_;
+};
+
+int write_all(int fd, const std::string &text)
+{
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return n < 0 ? errno : EIO;
+        done += static_cast<size_t>(n);
+    }
+    return 0;
+}
+
+int write_failed(const std::string &path, int err)
+{
+    log_error("cannot write '{}': {}", path, std::strerror(err));
+    return -err;
+}
+
+// The mode a new file gets from open(0666): the process umask, read
+// without changing it (umask() would race with other threads).
+mode_t new_file_mode()
+{
+    mode_t mask = 022;
+    if (std::FILE *f = std::fopen("/proc/self/status", "re")) {
+        char line[256];
+        while (std::fgets(line, sizeof line, f)) {
+            unsigned m;
+            if (std::sscanf(line, "Umask: %o", &m) == 1) mask = static_cast<mode_t>(m);
+        }
+        std::fclose(f);
+    }
+    return 0666 & ~mask;
+}
+
+int write_through(const std::string &path, const std::string &text, int flags)
+{
+    FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666));
+    if (fd.get() < 0) return write_failed(path, errno);
+    if (int err = write_all(fd.get(), text)) return write_failed(path, err);
+    if (fd.close() != 0) return write_failed(path, errno);
+    return 0;
+}
+
+} // namespace
+
+int write_report_file(const std::string &path, const std::string &text)
+{
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        log_error("cannot write '{}': folder '{}' does not exist", path, dir.string());
+        return -ENOENT;
+    }
+    struct stat st;
+    const bool exists = ::lstat(path.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) {
+        log_error("cannot write '{}': it is a folder", path);
+        return -EISDIR;
+    }
+    if (exists && !S_ISREG(st.st_mode)) return write_through(path, text, O_TRUNC);
+
+    std::string tmp = (dir / fmt::format(".{}.XXXXXX", target.filename().string())).string();
+    FileDescriptor fd(::mkostemp(tmp.data(), O_CLOEXEC));
+    if (fd.get() < 0) {
+        const int err = errno;
+        // A read-only folder cannot take the temporary file; a file in it
+        // that may be written is rewritten in place.
+        if (exists && ::access(path.c_str(), W_OK) == 0)
+            return write_through(path, text, O_TRUNC | O_NOFOLLOW);
+        return write_failed(path, err);
+    }
+    // The report gets the mode an existing file has, or a new file would.
+    ::fchmod(fd.get(), exists ? (st.st_mode & 07777) : new_file_mode());
+    int err = write_all(fd.get(), text);
+    if (!err && fd.close() != 0) err = errno;
+    if (!err && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+    if (err) {
+        ::unlink(tmp.c_str());
+        return write_failed(path, err);
+    }
+    return 0;
+}
+
+} // namespace vmaf

@@ -1,0 +1,19 @@
+/* API calls as a C program makes them: enum arguments given as plain ints,
+ * which C allows and C++ cannot express without undefined behavior. */
+#pragma once
+
+#include "libvmaf/libvmaf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int c_init_with_log_level(int level);
+int c_picture_alloc_with_format(int pix_fmt);
+int c_write_output_with_format(VmafContext *ctx, int format);
+int c_score_pooled_with_method(VmafContext *ctx, int method);
+int c_preallocate_with_format(VmafContext *ctx, int pix_fmt);
+
+#ifdef __cplusplus
+}
+#endif
