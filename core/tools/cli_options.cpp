@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "engine/excerpt.h"
+
 namespace vmaf::tools {
 
 namespace {
@@ -11,15 +13,15 @@ namespace {
 std::string positive_integer(const std::string &text)
 {
     if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a positive whole number, got '" + text + "'";
-    if (std::stoll(text) == 0) return "must be at least 1, got '" + text + "'";
+        return "must be a positive whole number, got '" + excerpt(text) + "'";
+    if (std::stoll(text) == 0) return "must be at least 1, got '" + excerpt(text) + "'";
     return {};
 }
 
 std::string whole_number(const std::string &text)
 {
     if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a whole number, got '" + text + "'";
+        return "must be a whole number, got '" + excerpt(text) + "'";
     return {};
 }
 
@@ -28,7 +30,7 @@ std::string signed_number(const std::string &text)
     const size_t digits = text.find_first_not_of('-') == 1 ? 1 : 0;
     if (text.size() <= digits || text.size() > 10 ||
         text.find_first_not_of("0123456789", digits) != std::string::npos)
-        return "must be a whole number, got '" + text + "'";
+        return "must be a whole number, got '" + excerpt(text) + "'";
     return {};
 }
 
@@ -50,7 +52,7 @@ bool parse_feature_request(const std::string &text, FeatureRequest &out, std::st
     const size_t eq = first.find('=');
     out.name = first.substr(0, eq);
     if (out.name.empty()) {
-        error = fmt::format("'{}': feature name is missing", text);
+        error = fmt::format("'{}': feature name is missing", excerpt(text));
         return false;
     }
     if (eq != std::string::npos) parts[0] = first.substr(eq + 1);
@@ -58,13 +60,14 @@ bool parse_feature_request(const std::string &text, FeatureRequest &out, std::st
     for (const auto &part : parts) {
         const size_t e = part.find('=');
         if (e == std::string::npos || e == 0 || e + 1 == part.size()) {
-            error = fmt::format("'{}': option '{}' is not of the form name=value", text, part);
+            error = fmt::format("'{}': option '{}' is not of the form name=value", excerpt(text),
+                                excerpt(part));
             return false;
         }
         const std::string key = part.substr(0, e);
         for (const auto &[seen, value] : out.options)
             if (seen == key) {
-                error = fmt::format("'{}': option '{}' is given twice", text, key);
+                error = fmt::format("'{}': option '{}' is given twice", excerpt(text), excerpt(key));
                 return false;
             }
         out.options.emplace_back(key, part.substr(e + 1));
@@ -120,7 +123,8 @@ ParseResult parse_cli(int argc, const char *const *argv)
         result.message = app.help();
         return result;
     } catch (const CLI::ParseError &e) {
-        result.message = e.what();
+        // CLI11 quotes the whole offending argument.
+        result.message = excerpt(e.what(), 300);
         return result;
     }
     if (s.version) {

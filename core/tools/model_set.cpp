@@ -5,7 +5,10 @@
 #include <fmt/core.h>
 #include <set>
 
+#include "engine/excerpt.h"
+
 namespace vmaf::tools {
+
 
 bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &error)
 {
@@ -19,7 +22,7 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
         const size_t eq = item.find('=');
         const std::string key = item.substr(0, eq);
         if (!keys.insert(key).second) {
-            error = fmt::format("--model '{}': '{}' is given twice", text, key);
+            error = fmt::format("--model '{}': '{}' is given twice", excerpt(text), excerpt(key));
             return false;
         }
         const std::string value = eq == std::string::npos ? std::string() : item.substr(eq + 1);
@@ -27,7 +30,8 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
 
         if (key == "disable_clip" || key == "enable_transform") {
             if (has_value && value != "true" && value != "false") {
-                error = fmt::format("--model '{}': {} takes true or false, not '{}'", text, key, value);
+                error = fmt::format("--model '{}': {} takes true or false, not '{}'", excerpt(text), key,
+                                    excerpt(value));
                 return false;
             }
             if (!has_value || value == "true")
@@ -36,7 +40,8 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
             continue;
         }
         if (!has_value || value.empty()) {
-            error = fmt::format("--model '{}': '{}' needs a value (key=value)", text, item);
+            error = fmt::format("--model '{}': '{}' needs a value (key=value)", excerpt(text),
+                                excerpt(item));
             return false;
         }
         if (key == "version") out.version = value;
@@ -47,12 +52,12 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
         else {
             error = fmt::format("--model '{}': unknown key '{}' (version, path, name, disable_clip, "
                                 "enable_transform, or EXTRACTOR.OPTION)",
-                                text, key);
+                                excerpt(text), excerpt(key));
             return false;
         }
     }
     if (out.version.empty() == out.path.empty()) {
-        error = fmt::format("--model '{}': give exactly one of version= and path=", text);
+        error = fmt::format("--model '{}': give exactly one of version= and path=", excerpt(text));
         return false;
     }
     return true;

@@ -73,6 +73,44 @@ TEST(Options, ErrorsNameTheProblem)
     EXPECT_NE(p.error.find("true or false"), std::string::npos);
 }
 
+// Numbers are plain decimal: no hex, no spaces, no locale, an optional sign.
+TEST(Options, NumbersArePlainDecimal)
+{
+    for (const char *good : {"5", "+5", "05"}) {
+        const auto p = parse({{"count", good}});
+        ASSERT_TRUE(p.ok) << good << ": " << p.error;
+        EXPECT_EQ(p.values[1].i, 5) << good;
+    }
+    for (const char *good : {"2.5", "+2.5", "25e-1", "0.25E1"}) {
+        const auto p = parse({{"gain", good}});
+        ASSERT_TRUE(p.ok) << good << ": " << p.error;
+        EXPECT_EQ(p.values[2].d, 2.5) << good;
+    }
+    for (const char *bad : {"0x5", " 5", "5 ", "\t5", "++5", "+-5", "5.", ""}) {
+        EXPECT_FALSE(parse({{"count", bad}}).ok) << "'" << bad << "'";
+    }
+    for (const char *bad : {"0x1p1", " 2.5", "2.5 ", "2,5", "inf", "1e999", "+"}) {
+        EXPECT_FALSE(parse({{"gain", bad}}).ok) << "'" << bad << "'";
+    }
+}
+
+// A message quotes at most the first 64 characters of what it was given.
+TEST(Options, MessagesQuoteABoundedExcerpt)
+{
+    const std::string huge(120 * 1024, '7');
+    auto p = parse({{"count", huge}});
+    ASSERT_FALSE(p.ok);
+    EXPECT_LT(p.error.size(), 300u) << p.error.substr(0, 300);
+    EXPECT_NE(p.error.find("(122880 bytes)"), std::string::npos) << p.error.substr(0, 300);
+    p = parse({{huge + "\n", "1"}});
+    ASSERT_FALSE(p.ok);
+    EXPECT_LT(p.error.size(), 300u);
+    vmaf::tools::FeatureRequest request;
+    std::string error;
+    EXPECT_FALSE(vmaf::tools::parse_feature_request("psnr=" + huge, request, error));
+    EXPECT_LT(error.size(), 300u);
+}
+
 TEST(FeatureKey, SuffixesFollowTheReferenceNaming)
 {
     auto p = parse({});

@@ -5,6 +5,7 @@
 
 #include "extractor/feature_name.h"
 #include "extractor/registry.h"
+#include "engine/excerpt.h"
 #include "engine/log.h"
 
 namespace {
@@ -60,7 +61,7 @@ int VmafContext::worker_error() const { return pool_ ? pool_->error() : 0; }
 int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settings)
 {
     if (params) {
-        vmaf::log_error("feature '{}' added after the first frame", name);
+        vmaf::log_error("feature '{}' added after the first frame", vmaf::excerpt(name));
         return -EINVAL;
     }
     const VmafExtractor *entry = vmaf::find_extractor(name);
@@ -69,7 +70,7 @@ int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settin
         std::string known;
         for (const VmafExtractor *e : vmaf::extractor_table())
             if (!(e->flags & VMAF_EXTRACTOR_HIP)) known += std::string(known.empty() ? "" : ", ") + e->name;
-        vmaf::log_error("unknown feature '{}' (available: {})", name, known);
+        vmaf::log_error("unknown feature '{}' (available: {})", vmaf::excerpt(name), known);
         return -EINVAL;
     }
     if (hip_state) {

@@ -1,10 +1,12 @@
 #include "engine/option.h"
 
-#include <cerrno>
+#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
+#include <string_view>
+
+#include "engine/excerpt.h"
 
 namespace vmaf {
 
@@ -43,25 +45,27 @@ bool parse_bool(const std::string &text, bool &out)
     return false;
 }
 
-bool parse_double(const std::string &text, double &out)
+// Numbers are decimal, whole strings: an optional sign, digits, and for
+// doubles a fraction and exponent. No hex, no surrounding spaces, and the
+// same in every locale (strtod would read "1,5" under de_DE and "0x10" as
+// 16): a value that is not plainly a number is more likely a mistake.
+template <typename T>
+bool parse_decimal(std::string_view text, T &out)
 {
-    if (text.empty()) return false;
-    char *end = nullptr;
-    errno = 0;
-    out = std::strtod(text.c_str(), &end);
-    return errno == 0 && *end == '\0' && std::isfinite(out);
+    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+    if (text.empty() || text.front() == '+') return false;
+    const char *end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && ptr == end;
 }
 
-bool parse_int(const std::string &text, int &out)
+bool parse_double(const std::string &text, double &out)
 {
-    if (text.empty()) return false;
-    char *end = nullptr;
-    errno = 0;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (errno != 0 || *end != '\0' || v < INT32_MIN || v > INT32_MAX) return false;
-    out = static_cast<int>(v);
-    return true;
+    // from_chars also reads "inf" and "nan"; neither is an option value.
+    return parse_decimal(text, out) && std::isfinite(out);
 }
+
+bool parse_int(const std::string &text, int &out) { return parse_decimal(text, out); }
 
 } // namespace
 
@@ -80,8 +84,8 @@ bool parse_options(std::string_view extractor, const VmafOption *options,
         size_t index = 0;
         const VmafOption *opt = find_option(options, key, index);
         if (!opt) {
-            error.message = fmt::format("unknown option '{}' for '{}' (options: {})", key,
-                                        extractor, known_options(options));
+            error.message = fmt::format("unknown option '{}' for '{}' (options: {})",
+                                        excerpt(key), extractor, known_options(options));
             return false;
         }
         VmafOptionValue &v = values[index];
@@ -107,7 +111,7 @@ bool parse_options(std::string_view extractor, const VmafOption *options,
         }
         if (!ok) {
             error.message = fmt::format("bad value '{}' for option '{}' of '{}': expected {}",
-                                        text, opt->name, extractor, expected);
+                                        excerpt(text), opt->name, extractor, expected);
             return false;
         }
     }

@@ -38,6 +38,12 @@ int predict_at(const VmafContext &ctx, const VmafModel &model, unsigned index, u
         values.push_back(*v);
     }
     *out = model.predict(values, flags);
+    if (std::isnan(*out)) {
+        log_error("model '{}' ({}) gives no number at frame {}: its arithmetic overflows on these "
+                  "features (check the model's coefficients, gamma and transform)",
+                  model.name, model.source, index);
+        return -EINVAL;
+    }
     return 0;
 }
 

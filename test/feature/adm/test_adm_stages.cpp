@@ -1,9 +1,11 @@
 // ADM stage by stage on small inputs whose results are known by hand, and
 // the extractor's limits and option handling through the C API.
+#include <cerrno>
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "feature/adm/adm_compute.h"
@@ -298,6 +300,37 @@ TEST(AdmExtractor, RefusesFramesBelowTheSmallestSize)
     EXPECT_EQ(vmaf_feature_score_at_index(ok.get(), "integer_adm2", &v, 0), 0);
     EXPECT_GT(v, 0.0);
     EXPECT_LT(v, 1.0);
+}
+
+// Without a noise floor, flat pictures leave every scale at 0/0: an error
+// that names the option, never a null score.
+TEST(AdmExtractor, ZeroNoiseWeightOnFlatContentIsAClearError)
+{
+    for (const char *name : {"adm", "float_adm"}) {
+        for (const char *weight : {"0", "0.03125"}) {
+            auto ctx = make_context(0);
+            VmafFeatureDictionary *d = nullptr;
+            vmaf_feature_dictionary_set(&d, "adm_noise_weight", weight);
+            ASSERT_EQ(vmaf_use_feature(ctx.get(), name, d), 0);
+            vmaf_feature_dictionary_free(&d);
+            Frame<uint8_t> a(48, 40, 128), b(48, 40, 128);
+            VmafPicture pa = picture_of(a), pb = picture_of(b);
+            const int err = vmaf_read_pictures(ctx.get(), &pa, &pb, 0);
+            const int flush = vmaf_read_pictures(ctx.get(), nullptr, nullptr, 0);
+            if (std::string(weight) == "0") {
+                EXPECT_EQ(err ? err : flush, -EINVAL) << name;
+            } else {
+                EXPECT_EQ(err ? err : flush, 0) << name;
+            }
+        }
+        // Pictures with detail have a measure even without the floor.
+        auto ctx = make_context(0);
+        VmafFeatureDictionary *d = nullptr;
+        vmaf_feature_dictionary_set(&d, "adm_noise_weight", "0");
+        ASSERT_EQ(vmaf_use_feature(ctx.get(), name, d), 0);
+        vmaf_feature_dictionary_free(&d);
+        EXPECT_EQ(run(ctx.get(), 64, 64), 0) << name;
+    }
 }
 
 TEST(AdmExtractor, RejectsOutOfRangeOptions)

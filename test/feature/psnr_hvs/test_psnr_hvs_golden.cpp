@@ -70,4 +70,34 @@ TEST(PsnrHvs, DeeperThan12BitsIsAClearError)
               -EINVAL);
 }
 
+// Its 8x8 blocks need every plane at least 8x8; a smaller plane would
+// have no block and its score would be 0/0.
+TEST(PsnrHvs, PlanesSmallerThanABlockAreAClearError)
+{
+    auto fill = [](unsigned, unsigned x, unsigned y) { return (x * 7 + y * 3) & 255; };
+    struct Case {
+        VmafPixelFormat fmt;
+        unsigned w, h;
+        int expected;
+    };
+    for (const Case c : {Case{VMAF_PIX_FMT_YUV420P, 14, 16, -EINVAL},
+                         Case{VMAF_PIX_FMT_YUV420P, 16, 16, 0},
+                         Case{VMAF_PIX_FMT_YUV422P, 16, 7, -EINVAL},
+                         Case{VMAF_PIX_FMT_YUV444P, 8, 8, 0},
+                         Case{VMAF_PIX_FMT_YUV444P, 7, 8, -EINVAL}}) {
+        auto ctx = make_context(0);
+        ASSERT_EQ(use_feature(ctx.get(), "psnr_hvs"), 0);
+        EXPECT_EQ(score_pair(ctx.get(), make_picture(c.fmt, 8, c.w, c.h, fill),
+                             make_picture(c.fmt, 8, c.w, c.h,
+                                          [&](unsigned p, unsigned x, unsigned y) {
+                                              return fill(p, x, y) / 2 + 30;
+                                          })),
+                  c.expected)
+            << c.w << "x" << c.h;
+        if (c.expected == 0) {
+            EXPECT_TRUE(std::isfinite(score_of(ctx.get(), "psnr_hvs")));
+        }
+    }
+}
+
 } // namespace

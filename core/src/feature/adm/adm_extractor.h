@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/log.h"
 #include "extractor/extractor.h"
 #include "feature/adm/adm_options.h"
 #include "feature/adm/adm_scores.h"
@@ -41,6 +42,15 @@ public:
 
     int report(const AdmScores &r, unsigned index, VmafFeatureSink *sink) const
     {
+        // A scale with nothing to weigh is 0/0: not a score, an error.
+        for (int s = 0; s < kScales; s++) {
+            if (r.num_scale[s] == 0 && r.den_scale[s] == 0) {
+                log_error("ADM scale {} is 0/0 at frame {}: with adm_noise_weight=0, flat "
+                          "content leaves nothing to measure; set adm_noise_weight above 0",
+                          s, index);
+                return -EINVAL;
+            }
+        }
         const double blend = out_.harmonic_mean
                                  ? 2 * r.adm2 * r.aim / (r.adm2 + r.aim)
                                  : r.adm2 * out_.dlm_weight + (1 - r.aim) * (1 - out_.dlm_weight);

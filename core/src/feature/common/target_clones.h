@@ -1,10 +1,13 @@
 // Hot loops are also built for AVX2 and the version is picked when the
 // library loads. The arithmetic is integer (and IEEE float where the
 // reference uses it), so every version gives the same bits. GCC only: clang
-// does not clone templates.
+// does not clone templates. Not under ThreadSanitizer: the ifunc resolvers
+// run while the program is relocated, before TSan's runtime exists, and
+// its instrumentation of them crashes the program at load.
 #pragma once
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_THREAD__)
 #define VMAF_TARGET_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define VMAF_TARGET_CLONES

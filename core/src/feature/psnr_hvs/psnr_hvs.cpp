@@ -262,6 +262,16 @@ int init(void **state, const VmafExtractorSetup *setup)
         log_error("psnr_hvs: needs chroma planes, and the input is YUV 4:0:0");
         return -EINVAL;
     }
+    // Every plane needs one 8x8 block, or its error would be 0/0.
+    const bool half_w = setup->pix_fmt != VMAF_PIX_FMT_YUV444P;
+    const bool half_h = setup->pix_fmt == VMAF_PIX_FMT_YUV420P;
+    const unsigned cw = half_w ? (setup->w + 1) / 2 : setup->w;
+    const unsigned ch = half_h ? (setup->h + 1) / 2 : setup->h;
+    if (std::min({setup->w, setup->h, cw, ch}) < 8) {
+        log_error("psnr_hvs: picture {}x{} is too small: its 8x8 blocks need every plane at "
+                  "least 8x8, and the chroma planes are {}x{}", setup->w, setup->h, cw, ch);
+        return -EINVAL;
+    }
     return create_state<PsnrHvs>(state, *setup);
 }
 
