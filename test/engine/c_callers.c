@@ -40,3 +40,18 @@ int c_preallocate_with_format(VmafContext *ctx, int pix_fmt)
     cfg.pic_cnt = 3;
     return vmaf_preallocate_pictures(ctx, cfg);
 }
+
+int c_model_score_pooled_with_method(int method)
+{
+    VmafConfiguration cfg = {0};
+    VmafContext *ctx = 0;
+    VmafModelConfig mcfg = {0};
+    VmafModel *model = 0;
+    double score;
+    int err = vmaf_init(&ctx, cfg);
+    if (!err) err = vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1");
+    if (!err) err = vmaf_score_pooled(ctx, model, (enum VmafPoolingMethod)method, &score, 0, 0);
+    if (model) vmaf_model_destroy(model);
+    if (ctx) vmaf_close(ctx);
+    return err;
+}

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -13,6 +14,7 @@ int c_picture_alloc_with_format(int pix_fmt);
 int c_write_output_with_format(VmafContext *ctx, int format);
 int c_score_pooled_with_method(VmafContext *ctx, int method);
 int c_preallocate_with_format(VmafContext *ctx, int pix_fmt);
+int c_model_score_pooled_with_method(int method);
 
 #ifdef __cplusplus
 }

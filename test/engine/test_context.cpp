@@ -148,6 +148,7 @@ TEST(Context, OutOfRangeEnumsFromCAreRefused)
     EXPECT_EQ(c_score_pooled_with_method(ctx.p, 99), -EINVAL);
     EXPECT_EQ(c_score_pooled_with_method(ctx.p, 3), 0);
     EXPECT_EQ(c_preallocate_with_format(ctx.p, 42), -EINVAL);
+    EXPECT_EQ(c_model_score_pooled_with_method(77), -EINVAL);
 }
 
 // Scores of a clip as a flat list, for comparing runs: vif and float_ssim,

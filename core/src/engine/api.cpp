@@ -93,12 +93,8 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
                               unsigned index_low, unsigned index_high)
 {
     if (!vmaf || !feature_name || !score) return -EINVAL;
-    const auto method =
-        vmaf::c_enum(pool_method, VMAF_POOL_METHOD_MIN, VMAF_POOL_METHOD_HARMONIC_MEAN);
-    if (!method) {
-        vmaf::log_error("vmaf_feature_score_pooled: unknown pooling method");
-        return -EINVAL;
-    }
+    const auto method = vmaf::pooling_method("vmaf_feature_score_pooled", pool_method);
+    if (!method) return -EINVAL;
     return guarded("vmaf_feature_score_pooled", [&] {
         return vmaf->pooled(feature_name, *method, index_low, index_high, score);
     });

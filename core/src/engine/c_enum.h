@@ -7,6 +7,9 @@
 #include <optional>
 #include <type_traits>
 
+#include "engine/log.h"
+#include "libvmaf/libvmaf.h"
+
 namespace vmaf {
 
 // The value as E when it lies in [first, last], else nothing.
@@ -20,6 +23,15 @@ std::optional<E> c_enum(const E &value, E first, E last)
     const auto hi = static_cast<std::underlying_type_t<E>>(last);
     if (raw < lo || raw > hi) return std::nullopt;
     return static_cast<E>(raw);
+}
+
+// The pooling method a C caller gave `function`, or nothing, logged.
+inline std::optional<VmafPoolingMethod> pooling_method(const char *function,
+                                                       const VmafPoolingMethod &method)
+{
+    auto m = c_enum(method, VMAF_POOL_METHOD_MIN, VMAF_POOL_METHOD_HARMONIC_MEAN);
+    if (!m) log_error("{}: unknown pooling method", function);
+    return m;
 }
 
 } // namespace vmaf

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/c_enum.h"
 #include "engine/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
@@ -212,8 +213,10 @@ int vmaf_score_pooled(VmafContext *vmaf, VmafModel *model, enum VmafPoolingMetho
                       double *score, unsigned index_low, unsigned index_high)
 {
     if (!vmaf || !model || !score) return -EINVAL;
+    const auto method = vmaf::pooling_method("vmaf_score_pooled", pool_method);
+    if (!method) return -EINVAL;
     return guarded("vmaf_score_pooled", [&] {
-        return vmaf::model::score_pooled(*vmaf, *model, pool_method, index_low, index_high, score);
+        return vmaf::model::score_pooled(*vmaf, *model, *method, index_low, index_high, score);
     });
 }
 
@@ -223,8 +226,10 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
                                        unsigned index_high)
 {
     if (!vmaf || !model_collection || !score) return -EINVAL;
+    const auto method = vmaf::pooling_method("vmaf_score_pooled_model_collection", pool_method);
+    if (!method) return -EINVAL;
     return guarded("vmaf_score_pooled_model_collection", [&] {
-        return vmaf::model::collection_score_pooled(*vmaf, *model_collection, pool_method,
+        return vmaf::model::collection_score_pooled(*vmaf, *model_collection, *method,
                                                     index_low, index_high, score);
     });
 }
