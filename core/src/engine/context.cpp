@@ -194,8 +194,9 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
     err = extract_frame(frame, true);
 
-    VmafPicture next_prev{};
-    if (keep_history_) vmaf::picture_ref(&next_prev, &ref_h.pic);
+    // Owned here until it becomes prev_ref_, so that a throw on the way
+    // releases it.
+    PictureHandle next_prev = keep_history_ ? PictureHandle(ref_h.pic) : PictureHandle();
     if (!err && pool_) {
         // Previous pictures travel with a job only when a worker's extractor
         // reads them; otherwise they would hold pool pictures for nothing.
@@ -217,7 +218,8 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
 
     if (prev_prev_ref_.ref) vmaf_picture_unref(&prev_prev_ref_);
     prev_prev_ref_ = prev_ref_;
-    prev_ref_ = next_prev;
+    prev_ref_ = next_prev.pic;
+    next_prev.pic = VmafPicture{};
     return err;
 }
 
