@@ -41,6 +41,17 @@ bool VideoInput::at_end()
     return false;
 }
 
+std::optional<unsigned long long> VideoInput::bytes_left() const
+{
+    struct stat st {};
+    if (::fstat(fileno(file_), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    const off_t pos = ::ftello(file_);
+    if (pos < 0) return std::nullopt;
+    const auto size = static_cast<unsigned long long>(st.st_size);
+    const auto at = static_cast<unsigned long long>(pos);
+    return (size > at ? size - at : 0) + pending_.size();
+}
+
 bool VideoInput::read_planes(VmafPicture &pic)
 {
     const unsigned bytes = format_.bpc > 8 ? 2 : 1;
@@ -84,6 +95,25 @@ std::string pix_fmt_text(VmafPixelFormat pix_fmt)
     case VMAF_PIX_FMT_YUV400P: return "4:0:0 (mono)";
     default: return "unknown";
     }
+}
+
+std::string format_text(const VideoFormat &format)
+{
+    return fmt::format("{}x{} {} {}-bit", format.w, format.h, pix_fmt_text(format.pix_fmt), format.bpc);
+}
+
+unsigned long long frame_bytes(const VideoFormat &format)
+{
+    const unsigned long long w = format.w, h = format.h;
+    const unsigned long long cw = (w + 1) / 2, ch = (h + 1) / 2;
+    unsigned long long samples = w * h;
+    switch (format.pix_fmt) {
+    case VMAF_PIX_FMT_YUV420P: samples += 2 * cw * ch; break;
+    case VMAF_PIX_FMT_YUV422P: samples += 2 * cw * h; break;
+    case VMAF_PIX_FMT_YUV444P: samples += 2 * w * h; break;
+    default: break;
+    }
+    return samples * (format.bpc > 8 ? 2 : 1);
 }
 
 VmafPixelFormat parse_pix_fmt(const std::string &text)

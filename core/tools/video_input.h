@@ -53,6 +53,10 @@ protected:
     size_t read_bytes(void *dst, size_t n);
     // Whether nothing is left to read.
     bool at_end();
+    // For a regular file, the bytes still to read (the pending ones
+    // included); nothing for a pipe, a FIFO or a device, whose size is not
+    // known in advance.
+    std::optional<unsigned long long> bytes_left() const;
 
     std::FILE *file_;
     std::string path_;
@@ -67,6 +71,13 @@ private:
 };
 
 std::string pix_fmt_text(VmafPixelFormat pix_fmt);
+
+// "16x16 4:2:0 8-bit", as messages name a frame's geometry.
+std::string format_text(const VideoFormat &format);
+
+// The bytes of one frame's samples (chroma planes rounded up), as Y4M and
+// raw YUV store them.
+unsigned long long frame_bytes(const VideoFormat &format);
 
 // "420" / "yuv420p" and friends; UNKNOWN for anything else.
 VmafPixelFormat parse_pix_fmt(const std::string &text);

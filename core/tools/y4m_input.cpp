@@ -3,12 +3,14 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <sstream>
+#include <string_view>
 
 namespace vmaf::tools {
 
 namespace {
 
 constexpr size_t kMaxHeader = 4096;
+constexpr std::string_view kFrameMarker = "FRAME\n"; // the shortest FRAME line
 constexpr long long kMaxDimension = 1 << 16;
 
 struct ChromaTag {
@@ -153,6 +155,17 @@ std::unique_ptr<VideoInput> Y4mInput::open(std::FILE *file, const std::string &p
     if (!parse_y4m_header(line, input->format_, error)) {
         error = fmt::format("{}: {}", path, error);
         return nullptr;
+    }
+    // The caller allocates a picture of the header's size to read the first
+    // frame into: a 40-byte file claiming 65536x65536 would cost 6 GiB.
+    if (const auto left = input->bytes_left()) {
+        const unsigned long long need = kFrameMarker.size() + frame_bytes(input->format_);
+        if (*left < need) {
+            error = fmt::format("{}: {} bytes follow the Y4M header, fewer than one {} frame needs "
+                                "({} bytes with its FRAME line)",
+                                path, *left, format_text(input->format_), need);
+            return nullptr;
+        }
     }
     return input;
 }

@@ -1,7 +1,6 @@
 #include "yuv_input.h"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 
 namespace vmaf::tools {
 
@@ -34,25 +33,20 @@ std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &p
     input->format_ = VideoFormat{static_cast<unsigned>(*raw.w), static_cast<unsigned>(*raw.h),
                                  static_cast<unsigned>(*raw.bpc), pix_fmt};
 
-    // A regular file must hold whole frames; anything else is the wrong size
-    // or format, and scoring it would give a plausible but wrong result.
-    struct stat st {};
-    if (::fstat(fileno(file), &st) == 0 && S_ISREG(st.st_mode)) {
-        const unsigned long long w = input->format_.w, h = input->format_.h;
-        const unsigned long long cw = (w + 1) / 2, ch = (h + 1) / 2;
-        unsigned long long samples = w * h;
-        switch (pix_fmt) {
-        case VMAF_PIX_FMT_YUV420P: samples += 2 * cw * ch; break;
-        case VMAF_PIX_FMT_YUV422P: samples += 2 * cw * h; break;
-        case VMAF_PIX_FMT_YUV444P: samples += 2 * w * h; break;
-        default: break;
+    // A regular file must hold whole frames, at least one: anything else is
+    // the wrong size or format, and scoring it would give a plausible but
+    // wrong result (or allocate pictures for frames that are not there).
+    if (const auto size = input->bytes_left()) {
+        const unsigned long long frame = frame_bytes(input->format_);
+        if (*size < frame) {
+            error = fmt::format("{}: raw YUV file of {} bytes is smaller than one {} frame ({} bytes)",
+                                path, *size, format_text(input->format_), frame);
+            return nullptr;
         }
-        const unsigned long long frame = samples * (*raw.bpc > 8 ? 2 : 1);
-        const auto size = static_cast<unsigned long long>(st.st_size);
-        if (size % frame != 0) {
-            error = fmt::format("{}: raw YUV file of {} bytes is not a whole number of {}x{} {} "
-                                "{}-bit frames ({} bytes each)",
-                                path, size, w, h, pix_fmt_text(pix_fmt), *raw.bpc, frame);
+        if (*size % frame != 0) {
+            error = fmt::format("{}: raw YUV file of {} bytes is not a whole number of {} frames "
+                                "({} bytes each)",
+                                path, *size, format_text(input->format_), frame);
             return nullptr;
         }
     }

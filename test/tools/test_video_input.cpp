@@ -165,6 +165,51 @@ TEST(YuvInput, NeedsItsGeometry)
     EXPECT_NE(error.find("--width"), std::string::npos) << error;
 }
 
+// A header is checked against what the file holds before the caller
+// allocates pictures of its size: 40 bytes claiming 65536x65536 would cost
+// 6 GiB.
+TEST(Y4mInput, RefusesAHeaderLargerThanTheFile)
+{
+    TempFile f("YUV4MPEG2 W65536 H65536 C420jpeg\nFRAME\n");
+    std::string error;
+    EXPECT_FALSE(VideoInput::open(f.path, {}, error));
+    EXPECT_NE(error.find(f.path), std::string::npos) << error;
+    // 6 for "FRAME\n", 65536 * 65536 * 3 / 2 for the samples.
+    EXPECT_NE(error.find("6442450950 bytes"), std::string::npos) << error;
+    EXPECT_NE(error.find("65536x65536 4:2:0 8-bit"), std::string::npos) << error;
+}
+
+TEST(Y4mInput, NeedsOneWholeFrameAfterTheHeader)
+{
+    const std::string header = "YUV4MPEG2 W2 H2 C420p10\n";
+    const std::string frame = y4m_frame({1, 2, 3, 4, 5, 6});
+    for (const std::string &body : {std::string(), frame.substr(0, frame.size() - 1)}) {
+        TempFile f(header + body);
+        std::string error;
+        EXPECT_FALSE(VideoInput::open(f.path, {}, error)) << body.size() << " bytes";
+        EXPECT_NE(error.find("18 bytes"), std::string::npos) << error;
+    }
+    TempFile whole(header + frame);
+    std::string error;
+    EXPECT_TRUE(VideoInput::open(whole.path, {}, error)) << error;
+}
+
+TEST(YuvInput, RefusesAFileSmallerThanOneFrame)
+{
+    TempFile f(std::string(40, '\x80'));
+    vmaf::tools::RawFormat raw;
+    raw.w = 65536;
+    raw.h = 65536;
+    raw.bpc = 8;
+    raw.pix_fmt = "420";
+    std::string error;
+    EXPECT_FALSE(VideoInput::open(f.path, raw, error));
+    EXPECT_NE(error.find(f.path), std::string::npos) << error;
+    EXPECT_NE(error.find("smaller than one 65536x65536 4:2:0 8-bit frame (6442450944 bytes)"),
+              std::string::npos)
+        << error;
+}
+
 // A FIFO that a thread fills with `data` once a reader opens it: input that
 // cannot seek back, as from a pipe or `<(command)`.
 struct FifoFeed {

@@ -67,11 +67,13 @@ int overload(VmafModel &model, const char *extractor, const VmafFeatureDictionar
         const VmafExtractor *e = vmaf::find_extractor_by_feature(f.name);
         if (!e || std::string_view(e->name) != extractor) continue;
         VmafModel::Feature changed = f;
-        for (const auto &[k, v] : opts.entries) {
+        // A named pair, not a structured binding: clang 14 (the fuzzing
+        // build) cannot capture one in a lambda.
+        for (const auto &setting : opts.entries) {
             auto it = std::find_if(changed.options.begin(), changed.options.end(),
-                                   [&](const auto &kv) { return kv.first == k; });
-            if (it != changed.options.end()) it->second = v;
-            else changed.options.emplace_back(k, v);
+                                   [&](const auto &kv) { return kv.first == setting.first; });
+            if (it != changed.options.end()) it->second = setting.second;
+            else changed.options.push_back(setting);
         }
         std::string error;
         if (!vmaf::model::resolve_feature_key(changed, error)) {

@@ -6,6 +6,7 @@
 #include "extractor/feature_name.h"
 #include "extractor/registry.h"
 #include "engine/option.h"
+#include "engine/excerpt.h"
 
 namespace vmaf::model {
 
@@ -58,13 +59,14 @@ bool resolve_feature_key(VmafModel::Feature &feature, std::string &error)
         options = reference_params(feature.name);
         owner = feature.name;
     } else {
-        error = fmt::format("unknown feature '{}': no feature extractor provides it", feature.name);
+        error = fmt::format("unknown feature '{}': no feature extractor provides it",
+                            excerpt(feature.name));
         return false;
     }
     if (!options && !feature.options.empty()) {
         error = fmt::format("the model sets option '{}' of feature '{}', which this build has no "
                             "extractor for and knows no options of",
-                            feature.options.front().first, feature.name);
+                            excerpt(feature.options.front().first), excerpt(feature.name));
         return false;
     }
 
@@ -72,7 +74,7 @@ bool resolve_feature_key(VmafModel::Feature &feature, std::string &error)
     std::vector<std::string> storage;
     OptionError option_error;
     if (!parse_options(owner, options, feature.options, values, storage, option_error)) {
-        error = fmt::format("feature '{}': {}", feature.name, option_error.message);
+        error = fmt::format("feature '{}': {}", excerpt(feature.name), option_error.message);
         return false;
     }
     feature.key = feature_key(feature.name, options, values.data());

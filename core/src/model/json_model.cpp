@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "model/error.h"
+#include "engine/excerpt.h"
 #include "model/feature_key.h"
 
 namespace vmaf::model {
@@ -19,6 +19,28 @@ namespace {
 using nlohmann::json;
 
 [[noreturn]] void bad(const std::string &message) { throw LoadError(-EINVAL, message); }
+
+// What a JSON value is, for a message that refuses it. A message never
+// dump()s a value from the file: it can be huge, and dump() recurses once per
+// level of nesting, so a value nested 100,000 deep overflows the stack.
+const char *kind_of(const json &v)
+{
+    switch (v.type()) {
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::string: return "a string";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::null: return "null";
+    default: return "a number";
+    }
+}
+
+// The string `v` of member `key`, one of `choices` (for the message).
+std::string choice_text(const json &v, const char *key, const char *choices)
+{
+    if (!v.is_string()) bad(fmt::format("'{}' must be a string ({}), is {}", key, choices, kind_of(v)));
+    return v.get<std::string>();
+}
 
 const json &member(const json &obj, const char *key)
 {
@@ -57,19 +79,21 @@ std::string option_text(const json &v, const std::string &what)
 
 VmafModel::Type model_type(const json &v)
 {
-    const std::string t = v.is_string() ? v.get<std::string>() : std::string();
+    constexpr const char *kChoices = "LIBSVMNUSVR, BOOTSTRAP_LIBSVMNUSVR, RESIDUEBOOTSTRAP_LIBSVMNUSVR";
+    const std::string t = choice_text(v, "model_type", kChoices);
     if (t == "LIBSVMNUSVR") return VmafModel::Type::Svm;
     if (t == "BOOTSTRAP_LIBSVMNUSVR") return VmafModel::Type::BootstrapSvm;
     if (t == "RESIDUEBOOTSTRAP_LIBSVMNUSVR") return VmafModel::Type::ResidueBootstrapSvm;
-    bad(fmt::format("unknown model_type {}", v.dump()));
+    bad(fmt::format("unknown model_type \"{}\" ({})", excerpt(t), kChoices));
 }
 
 VmafModel::Norm norm_type(const json &v)
 {
-    const std::string t = v.is_string() ? v.get<std::string>() : std::string();
+    constexpr const char *kChoices = "linear_rescale, none";
+    const std::string t = choice_text(v, "norm_type", kChoices);
     if (t == "linear_rescale") return VmafModel::Norm::LinearRescale;
     if (t == "none") return VmafModel::Norm::None;
-    bad(fmt::format("unknown norm_type {} (linear_rescale, none)", v.dump()));
+    bad(fmt::format("unknown norm_type \"{}\" ({})", excerpt(t), kChoices));
 }
 
 std::optional<double> coefficient(const json &st, const char *key)
@@ -137,7 +161,8 @@ void parse_features(const json &dict, VmafModel &m)
             if (!opts.is_object()) bad(fmt::format("'feature_opts_dicts'[{}] is not an object", i));
             for (const auto &[k, v] : opts.items())
                 m.features[i].options.emplace_back(
-                    k, option_text(v, fmt::format("option '{}' of feature '{}'", k, m.features[i].name)));
+                    k, option_text(v, fmt::format("option '{}' of feature '{}'", excerpt(k),
+                                                  excerpt(m.features[i].name))));
         }
     }
 
@@ -207,7 +232,13 @@ json parse_json(std::string_view text)
         return json::parse(text.begin(), text.end());
     } catch (const json::exception &e) {
         // Syntax errors, and numbers beyond a double (how JSON spells infinity).
-        bad(fmt::format("malformed JSON: {}", e.what()));
+        // nlohmann quotes the token it stopped in, which can be a whole huge
+        // string: keep only its start.
+        std::string what = e.what();
+        constexpr std::string_view kLastRead = "last read: ";
+        if (const size_t at = what.find(kLastRead); at != std::string::npos)
+            what = what.substr(0, at + kLastRead.size()) + excerpt(what.substr(at + kLastRead.size()));
+        bad(fmt::format("malformed JSON: {}", what));
     }
 }
 
@@ -270,10 +301,19 @@ std::string read_model_file(const std::string &path)
         const int err = errno ? errno : ENOENT;
         throw LoadError(-err, fmt::format("cannot read the file: {}", std::strerror(err)));
     }
-    std::ostringstream text;
-    text << in.rdbuf();
+    // Read in bounded steps rather than whole: /dev/zero or /dev/urandom
+    // never end, and a huge file is no model.
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0) {
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxModelFileBytes)
+            throw LoadError(-EFBIG, fmt::format("cannot read the file: it holds more than {} MiB, "
+                                                "far more than any model",
+                                                kMaxModelFileBytes >> 20));
+    }
     if (in.bad()) throw LoadError(-EIO, "cannot read the file: read error");
-    return text.str();
+    return text;
 }
 
 } // namespace vmaf::model

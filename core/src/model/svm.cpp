@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <optional>
 
+#include "engine/excerpt.h"
+
 namespace vmaf::model {
 
 namespace {
@@ -59,14 +61,14 @@ std::string header_line(std::string_view line, Header &h)
     const std::string_view value = trim(line);
     auto number = [&](auto parse, auto &out) -> std::string {
         const auto v = parse(value);
-        if (!v) return fmt::format("'{}' has a bad value '{}'", key, value);
+        if (!v) return fmt::format("'{}' has a bad value '{}'", key, excerpt(value));
         out = *v;
         return {};
     };
     if (key == "svm_type") {
         if (value == "nu_svr") h.svm_type = NU_SVR;
         else if (value == "epsilon_svr") h.svm_type = EPSILON_SVR;
-        else return fmt::format("svm_type '{}' is not a regression (nu_svr, epsilon_svr)", value);
+        else return fmt::format("svm_type '{}' is not a regression (nu_svr, epsilon_svr)", excerpt(value));
         return {};
     }
     if (key == "kernel_type") {
@@ -74,7 +76,7 @@ std::string header_line(std::string_view line, Header &h)
         else if (value == "polynomial") h.kernel_type = POLY;
         else if (value == "rbf") h.kernel_type = RBF;
         else if (value == "sigmoid") h.kernel_type = SIGMOID;
-        else return fmt::format("unknown kernel_type '{}'", value);
+        else return fmt::format("unknown kernel_type '{}'", excerpt(value));
         return {};
     }
     if (key == "gamma") return number(to_double, h.gamma);
@@ -101,7 +103,7 @@ std::string header_line(std::string_view line, Header &h)
     }
     // Classification-only fields that regressions carry nothing useful in.
     if (key == "label" || key == "nr_sv" || key == "probA" || key == "probB") return {};
-    return fmt::format("unknown field '{}'", key);
+    return fmt::format("unknown field '{}'", excerpt(key));
 }
 
 } // namespace
@@ -143,10 +145,12 @@ bool Svm::parse(std::string_view text, size_t n_features, std::string &error)
         long last = 0;
         for (std::string_view tok = next_token(line); !tok.empty(); tok = next_token(line)) {
             const size_t colon = tok.find(':');
-            if (colon == std::string_view::npos) return fail(fmt::format("'{}' is not index:value", tok));
+            if (colon == std::string_view::npos)
+                return fail(fmt::format("'{}' is not index:value", excerpt(tok)));
             const auto index = to_long(tok.substr(0, colon));
             const auto value = to_double(tok.substr(colon + 1));
-            if (!index || !value) return fail(fmt::format("'{}' is not index:value with a finite value", tok));
+            if (!index || !value)
+                return fail(fmt::format("'{}' is not index:value with a finite value", excerpt(tok)));
             if (*index <= last || *index > static_cast<long>(n_features))
                 return fail(fmt::format("feature index {} is out of order or beyond the model's {} features",
                                         *index, n_features));

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# CI: build the libFuzzer harnesses of test/fuzz with clang, ASan and UBSan,
+# make their seed corpora from ../shared, and run each for a bounded time
+# (FUZZ_SECONDS, 60 by default). Fails on any crash, leak, sanitizer report,
+# timeout or out-of-memory; the input that caused it is left in
+# build-fuzz/artifacts/. Expects the build dependencies of .ci/run; installs
+# clang if it is missing. See docs/fuzzing.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=${FUZZ_SECONDS:-60}
+shared=${VMAF_SHARED_DIR:-../shared}
+harnesses=(fuzz_video_input fuzz_model_json fuzz_options fuzz_c_api)
+
+# libFuzzer's runtime comes with Debian's clang (libclang-rt-14-dev, which
+# apt installs beside it as a recommended package).
+if ! command -v clang++ >/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq clang >/dev/null
+fi
+
+rm -rf build-fuzz
+CC=clang CXX=clang++ meson setup build-fuzz -Denable_fuzzing=true -Db_sanitize=address,undefined \
+  -Db_lundef=false -Dbuildtype=debugoptimized -Dwerror=true -Denable_tests=false \
+  -Denable_bench=false -Denable_hip=disabled >/dev/null
+ninja -C build-fuzz >/dev/null
+
+python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus
+mkdir -p build-fuzz/artifacts
+
+# UBSan findings are fatal (they would only be printed otherwise); the
+# library's error messages go nowhere (-close_fd_mask=3), libFuzzer's own
+# report still comes.
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1
+failed=()
+for h in "${harnesses[@]}"; do
+  dict=()
+  [ -f "test/fuzz/$h.dict" ] && dict=("-dict=test/fuzz/$h.dict")
+  echo "== $h: ${seconds} s"
+  if build-fuzz/test/fuzz/$h -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+      -timeout=25 -close_fd_mask=3 "${dict[@]}" -artifact_prefix="build-fuzz/artifacts/$h-" \
+      -print_final_stats=1 "build-fuzz/corpus/$h" >"build-fuzz/$h.log" 2>&1; then
+    grep -E '^(Done|stat::number_of_executed_units)' "build-fuzz/$h.log" || true
+  else
+    failed+=("$h")
+    # The sanitizer's or libFuzzer's report, then where the input went.
+    grep -m1 -A30 -E 'ERROR: |runtime error:|ALARM: ' "build-fuzz/$h.log" || tail -n 30 "build-fuzz/$h.log"
+    grep -E '^(artifact_prefix|Base64)' "build-fuzz/$h.log" || true
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "fuzzing found problems in: ${failed[*]} (inputs in build-fuzz/artifacts/)" >&2
+  ls -l build-fuzz/artifacts >&2
+  exit 1
+fi
+echo "fuzzing: no crash in ${#harnesses[@]} harnesses"

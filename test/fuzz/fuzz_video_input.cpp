@@ -1,0 +1,104 @@
+// libFuzzer harness: the CLI's video reader (vmaf::tools::VideoInput).
+//
+// Input: two control bytes, then the file's bytes. Content that starts with
+// "YUV4MPEG2" is read as Y4M; anything else as raw YUV of a small format the
+// control bytes pick. The file is a memfd (a regular file, so the size
+// checks run) or, for small inputs, standard input fed from a pipe (no size
+// known, read as a stream).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "libvmaf/picture.h"
+#include "video_input.h"
+
+namespace {
+
+using vmaf::tools::ReadStatus;
+using vmaf::tools::VideoInput;
+
+// Frames read from one input at most; keeps every run short.
+constexpr unsigned kMaxFrames = 16;
+// A pipe takes this much without a reader (Linux's default is 64 KiB).
+constexpr size_t kPipeBytes = 60000;
+
+bool write_all(int fd, const uint8_t *data, size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n <= 0) return false;
+        data += n;
+        size -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
+// Control bytes: the first's bit 0 reads through a pipe, bits 1-2 pick the
+// raw pixel format, bits 3-4 the bit depth, bits 5 and 6 add 16 to the width
+// and the height; the second's nibbles are the width and height less one.
+vmaf::tools::RawFormat raw_format(uint8_t control, uint8_t size)
+{
+    static const char *const kPixFmts[] = {"420", "422", "444", "400"};
+    static const long long kDepths[] = {8, 10, 12, 16};
+    vmaf::tools::RawFormat raw;
+    raw.pix_fmt = kPixFmts[(control >> 1) & 3];
+    raw.bpc = kDepths[(control >> 3) & 3];
+    raw.w = 1 + (size & 15) + ((control >> 5) & 1) * 16;
+    raw.h = 1 + (size >> 4) + ((control >> 6) & 1) * 16;
+    return raw;
+}
+
+void read_all(VideoInput &in, size_t input_bytes)
+{
+    const auto &f = in.format();
+    // A stream's header is not checked against a size; a picture larger
+    // than the whole input could never be filled, so none is allocated.
+    if (vmaf::tools::frame_bytes(f) > input_bytes) return;
+    VmafPicture pic{};
+    if (vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) != 0) return;
+    for (unsigned i = 0; i < kMaxFrames; i++)
+        if (in.read_frame(pic) != ReadStatus::Frame) break;
+    vmaf_picture_unref(&pic);
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2) return 0;
+    const uint8_t control = data[0];
+    const vmaf::tools::RawFormat raw = raw_format(control, data[1]);
+    data += 2;
+    size -= 2;
+
+    std::string error;
+    std::unique_ptr<VideoInput> in;
+    if ((control & 1) && size <= kPipeBytes) {
+        // Standard input ("-") fed from a pipe: opening an anonymous pipe by
+        // its /proc path would wait for a writer. Open dups standard input,
+        // so ours is put back right after.
+        int ends[2];
+        if (::pipe(ends) != 0) return 0;
+        const bool written = write_all(ends[1], data, size);
+        ::close(ends[1]);
+        const int saved_stdin = ::dup(STDIN_FILENO);
+        if (written && saved_stdin >= 0 && ::dup2(ends[0], STDIN_FILENO) >= 0)
+            in = VideoInput::open("-", raw, error);
+        ::close(ends[0]);
+        if (saved_stdin >= 0) {
+            ::dup2(saved_stdin, STDIN_FILENO);
+            ::close(saved_stdin);
+        }
+    } else {
+        const int fd = ::memfd_create("fuzz_video_input", 0);
+        if (fd < 0) return 0;
+        if (write_all(fd, data, size))
+            in = VideoInput::open("/proc/self/fd/" + std::to_string(fd), raw, error);
+        ::close(fd);
+    }
+    if (in) read_all(*in, size);
+    return 0;
+}
