@@ -68,6 +68,7 @@ void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipStat
     VmafConfiguration cfg{};
     cfg.log_level = VMAF_LOG_LEVEL_ERROR;
     cfg.n_threads = run.threads;
+    cfg.n_subsample = run.subsample;
     VmafContext *raw = nullptr;
     ASSERT_EQ(vmaf_init(&raw, cfg), 0);
     Context ctx(raw);

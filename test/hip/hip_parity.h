@@ -27,6 +27,8 @@ struct ParityRun {
     // difference allowed (float features).
     double tolerance = 0.0;
     unsigned threads = 0;
+    // Scores every Nth frame (VmafConfiguration::n_subsample); 0 or 1: all.
+    unsigned subsample = 0;
     // true: frames go through each context's picture pool (pinned for the
     // HIP run); false: through vmaf_picture_alloc (pageable host memory).
     bool pooled = true;

@@ -23,6 +23,8 @@ extern const VmafExtractor vmaf_extractor_psnr_hip;
 extern const VmafExtractor vmaf_extractor_float_ssim_hip;
 extern const VmafExtractor vmaf_extractor_float_ms_ssim_hip;
 extern const VmafExtractor vmaf_extractor_adm_hip;
+extern const VmafExtractor vmaf_extractor_vif_hip;
+extern const VmafExtractor vmaf_extractor_motion_hip;
 #endif
 }
 
@@ -49,6 +51,8 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_float_ssim_hip,
     &vmaf_extractor_float_ms_ssim_hip,
     &vmaf_extractor_adm_hip,
+    &vmaf_extractor_vif_hip,
+    &vmaf_extractor_motion_hip,
 #endif
 };
 } // namespace

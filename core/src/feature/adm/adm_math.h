@@ -15,6 +15,7 @@
 
 #include "feature/common/edge.h"
 #include "feature/common/host_device.h"
+#include "feature/common/leading_zeros.h"
 
 namespace vmaf::adm {
 
@@ -151,16 +152,6 @@ const int32_t *division_table();
 VMAF_HOST_DEVICE inline uint32_t half_of(uint32_t shift)
 {
     return shift ? 1u << (shift - 1) : 0;
-}
-
-// Leading zero bits of a non-zero x.
-VMAF_HOST_DEVICE inline int count_leading_zeros(uint32_t x)
-{
-#if defined(__CUDA_ARCH__)
-    return __clz(static_cast<int>(x)); // nvcc's device code has no __builtin_clz
-#else
-    return __builtin_clz(x);
-#endif
 }
 
 inline uint32_t ceil_log2(double x) { return static_cast<uint32_t>(std::ceil(std::log2(x))); }

@@ -2,7 +2,6 @@
 // libvmaf's integer_motion. Temporal: it sees frames in order and derives
 // motion2/motion3 from all scores at the flush.
 #include <cerrno>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -10,6 +9,7 @@
 #include "extractor/extractor_state.h"
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_options.h"
+#include "feature/motion/motion_setup.h"
 #include "feature/common/edge.h"
 #include "engine/log.h"
 
@@ -20,11 +20,8 @@ class Motion {
 public:
     explicit Motion(const VmafExtractorSetup &setup)
         : w_(setup.w), h_(setup.h), bpc_(setup.bpc), force_zero_(setup.options[kForceZero].b),
-          debug_(setup.options[kDebug].b), y_row_(setup.w)
+          debug_(setup.options[kDebug].b), params_(read_params(setup.options)), y_row_(setup.w)
     {
-        const VmafOptionValue *o = setup.options;
-        params_ = {o[kBlendFactor].d, o[kBlendOffset].d,     o[kFpsWeight].d,
-                     o[kMaxVal].d,      o[kFiveFrameWindow].b, o[kMovingAverage].b};
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
     }
 
@@ -67,7 +64,6 @@ private:
     uint64_t blurred_sad(const VmafPicture &prev, const VmafPicture &cur)
     {
         const int w = static_cast<int>(w_), h = static_cast<int>(h_);
-        const int64_t y_round = int64_t{1} << (bpc_ - 1);
         uint64_t sad = 0;
         for (int i = 0; i < h; i++) {
             const Sample *p[5], *c[5];
@@ -83,7 +79,7 @@ private:
                 int64_t acc = 0;
                 for (int k = 0; k < 5; k++)
                     acc += kFilter[k] * (int32_t{p[k][j]} - int32_t{c[k][j]});
-                y_row_[j] = static_cast<int32_t>((acc + y_round) >> bpc_);
+                y_row_[j] = round_vertical(acc, bpc_);
                 any |= y_row_[j];
             }
             if (!any) continue;
@@ -93,7 +89,7 @@ private:
                 for (int k = 0; k < 5; k++)
                     acc += int64_t{kFilter[k]} *
                            y_row_[edge::reflect_about_sample(j - kRadius + k, w)];
-                row_sad += static_cast<uint32_t>(std::abs(static_cast<int32_t>((acc + 32768) >> 16)));
+                row_sad += blurred_magnitude(acc);
             }
             sad += row_sad;
         }
@@ -102,7 +98,7 @@ private:
 
     unsigned w_, h_, bpc_;
     bool force_zero_, debug_;
-    MotionParams params_{};
+    MotionParams params_;
     std::vector<std::string> keys_;
     std::vector<int32_t> y_row_;
     std::vector<double> scores_;
@@ -110,11 +106,7 @@ private:
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (setup->w < 3 || setup->h < 3) {
-        log_error("motion: picture {}x{} is too small; the 5-tap blur needs at least 3x3", setup->w,
-                  setup->h);
-        return -EINVAL;
-    }
+    if (int err = check_picture_size(*setup, "motion")) return err;
     return create_state<Motion>(state, *setup);
 }
 

@@ -1,17 +1,35 @@
-// Motion arithmetic: the integer blur's taps, the score of one SAD, and how
-// motion2 and motion3 follow from the per-frame scores (motion and
-// float_motion alike). Exactly as libvmaf computes them.
+// Motion arithmetic: the integer blur's taps and roundings (VMAF_HOST_DEVICE:
+// motion's loops and motion_hip's kernels share them), the score of one SAD,
+// and how motion2 and motion3 follow from the per-frame scores (motion,
+// motion_hip and float_motion alike). Exactly as libvmaf computes them.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "feature/common/host_device.h"
+
 namespace vmaf::motion {
 
 // 5-tap Gaussian, 16-bit fixed point (sums to 65536).
 inline constexpr int32_t kFilter[5] = {3571, 16004, 26386, 16004, 3571};
 inline constexpr int kRadius = 2;
+
+// The vertical pass's sum over a difference of pictures, back to the
+// samples' scale.
+VMAF_HOST_DEVICE inline int32_t round_vertical(int64_t sum, unsigned bpc)
+{
+    return static_cast<int32_t>((sum + (int64_t{1} << (bpc - 1))) >> bpc);
+}
+
+// |horizontal pass| of one sample, summed per row in 32 bits (wrapping) as
+// the reference sums it.
+VMAF_HOST_DEVICE inline uint32_t blurred_magnitude(int64_t sum)
+{
+    const int32_t v = static_cast<int32_t>((sum + 32768) >> 16);
+    return static_cast<uint32_t>(v < 0 ? -v : v);
+}
 
 struct MotionParams {
     double blend_factor, blend_offset, fps_weight, max_val;

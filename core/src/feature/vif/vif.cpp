@@ -12,6 +12,7 @@
 #include "feature/vif/vif_options.h"
 #include "feature/vif/vif_report.h"
 #include "feature/vif/vif_rows.h"
+#include "feature/vif/vif_setup.h"
 #include "engine/log.h"
 
 namespace vmaf::vif {
@@ -102,7 +103,7 @@ private:
             }
             horizontal_moments(rows, f, fw, w, sums);
             for (int j = 0; j < w; j++)
-                accumulate(acc, log2_, sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
+                accumulate(acc, log2_.data(), sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
                            gain_limit_);
         }
         return score_of(acc);
@@ -133,19 +134,11 @@ private:
                 xy_.data() + kPad};
     }
 
-    int write(const ScaleScore scores[kScales], unsigned index, VmafFeatureSink *sink) const
+    int write(const ScaleScore (&scores)[kScales], unsigned index, VmafFeatureSink *sink) const
     {
-        auto put = [&](int key, double value) {
+        return report_integer(scores, skip_scale0_, debug_, [&](int key, double value) {
             return vmaf_sink_append(sink, keys_[key].c_str(), value, index);
-        };
-        int err = 0;
-        for (int s = 0; s < kScales; s++) {
-            const bool skipped = s == 0 && skip_scale0_;
-            // The ratio is taken in float, as the reference does.
-            err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
-        }
-        if (!debug_) return err;
-        return err | report_debug(scores, kScales, skip_scale0_, put);
+        });
     }
 
     unsigned bpc_, w_, h_;
@@ -163,11 +156,7 @@ private:
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (setup->w < kMinSize || setup->h < kMinSize) {
-        log_error("vif: picture {}x{} is too small; the four scales need at least {}x{}", setup->w,
-                  setup->h, kMinSize, kMinSize);
-        return -EINVAL;
-    }
+    if (int err = check_picture_size(*setup, "vif")) return err;
     return create_state<Vif>(state, *setup);
 }
 

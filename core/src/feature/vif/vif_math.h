@@ -1,12 +1,18 @@
 // Integer VIF arithmetic: the
 // filters, the log2 table, and what one filtered pixel adds to a scale's
 // numerator and denominator. Fixed-point exactly as libvmaf computes it.
+// The per-pixel steps are VMAF_HOST_DEVICE: vif's row loops and vif_hip's
+// kernels (hip/vif/) run the same code.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+
+#include "feature/common/host_device.h"
+#include "feature/common/leading_zeros.h"
 
 namespace vmaf::vif {
 
@@ -25,28 +31,34 @@ inline constexpr std::array<int, kScales> kFilterWidth{17, 9, 5, 3};
 inline constexpr int32_t kSigmaNsq = 65536 << 1;
 
 // log2(x) * 2048 for x in [32767, 65535], from single-precision log2 as the
-// reference builds it; larger arguments are shifted into that range.
+// reference builds it; larger arguments are shifted into that range by
+// log2_32 and log2_64. vif_hip copies the table to the device.
 class Log2Table {
 public:
+    static constexpr size_t kSize = 65536;
     Log2Table()
     {
-        for (unsigned i = 32767; i < 65536; i++)
+        for (unsigned i = 32767; i < kSize; i++)
             table_[i] = static_cast<uint16_t>(std::round(std::log2(static_cast<float>(i)) * 2048.0f));
     }
-    int32_t log2_32(uint32_t x) const
-    {
-        const int k = 16 - __builtin_clz(x);
-        return table_[x >> k] + 2048 * k;
-    }
-    int32_t log2_64(uint64_t x) const
-    {
-        const int k = 48 - __builtin_clzll(x);
-        return table_[x >> k] + 2048 * k;
-    }
+    const uint16_t *data() const { return table_.data(); }
 
 private:
-    std::array<uint16_t, 65536> table_{};
+    std::array<uint16_t, kSize> table_{};
 };
+
+// log2(x) * 2048 of x >= 32768 (32 bits) or x >= 2^48 >> 16 (64 bits).
+VMAF_HOST_DEVICE inline int32_t log2_32(const uint16_t *table, uint32_t x)
+{
+    const int k = 16 - count_leading_zeros(x);
+    return table[x >> k] + 2048 * k;
+}
+
+VMAF_HOST_DEVICE inline int32_t log2_64(const uint16_t *table, uint64_t x)
+{
+    const int k = 48 - count_leading_zeros(x);
+    return table[x >> k] + 2048 * k;
+}
 
 struct Accumulator {
     int64_t num_log = 0, den_log = 0, num_non_log = 0, den_non_log = 0;
@@ -54,8 +66,10 @@ struct Accumulator {
 
 // One pixel's filtered means (mu, 16.16) and second moments (xx, yy, xy,
 // still scaled by 65536 before the final shift).
-inline void accumulate(Accumulator &acc, const Log2Table &log2, uint32_t mu1, uint32_t mu2,
-                       uint64_t xx_sum, uint64_t yy_sum, uint64_t xy_sum, double gain_limit)
+// `log2` is Log2Table's data, on the host or the device.
+VMAF_HOST_DEVICE inline void accumulate(Accumulator &acc, const uint16_t *log2, uint32_t mu1,
+                                        uint32_t mu2, uint64_t xx_sum, uint64_t yy_sum,
+                                        uint64_t xy_sum, double gain_limit)
 {
     const uint32_t mu1_sq = static_cast<uint32_t>((uint64_t{mu1} * mu1 + 2147483648u) >> 32);
     const uint32_t mu2_sq = static_cast<uint32_t>((uint64_t{mu2} * mu2 + 2147483648u) >> 32);
@@ -74,7 +88,7 @@ inline void accumulate(Accumulator &acc, const Log2Table &log2, uint32_t mu1, ui
         return;
     }
     // log2(1 + sigma1_sq / 2) as log2(2 + sigma1_sq) - log2(2), in 2^17 units.
-    acc.den_log += log2.log2_32(static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
+    acc.den_log += log2_32(log2, static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
     if (sigma12 <= 0 || sigma2_sq <= 0) return;
 
     const double eps = 65536 * 1.0e-10;
@@ -83,7 +97,7 @@ inline void accumulate(Accumulator &acc, const Log2Table &log2, uint32_t mu1, ui
     g = std::min(g, gain_limit);
     const uint32_t numer1 = static_cast<uint32_t>(sv_sq + kSigmaNsq);
     const int64_t numer = static_cast<int64_t>(g * g * sigma1_sq) + numer1;
-    acc.num_log += log2.log2_64(static_cast<uint64_t>(numer)) - log2.log2_64(numer1);
+    acc.num_log += log2_64(log2, static_cast<uint64_t>(numer)) - log2_64(log2, numer1);
 }
 
 struct ScaleScore {
@@ -112,6 +126,24 @@ inline VerticalShift vertical_shift(int scale, unsigned bpc)
         return {1u << (bpc - 1), bpc, sq_shift ? uint64_t{1} << (sq_shift - 1) : 0, sq_shift};
     }
     return {32768, 16, 32768, 16};
+}
+
+// A vertically filtered mean, kept in 16 bits.
+VMAF_HOST_DEVICE inline uint32_t round_mean(uint32_t sum, const VerticalShift &vs)
+{
+    return static_cast<uint16_t>((sum + vs.mu_round) >> vs.mu_shift);
+}
+
+// A vertically filtered second moment.
+VMAF_HOST_DEVICE inline uint32_t round_moment(uint64_t sum, const VerticalShift &vs)
+{
+    return static_cast<uint32_t>((sum + vs.sq_round) >> vs.sq_shift);
+}
+
+// A decimated sample: the horizontal filter's sum of 16-bit samples.
+VMAF_HOST_DEVICE inline uint16_t round_decimated(uint32_t sum)
+{
+    return static_cast<uint16_t>((sum + 32768) >> 16);
 }
 
 } // namespace vmaf::vif

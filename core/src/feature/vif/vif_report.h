@@ -1,8 +1,10 @@
-// The debug keys vif and float_vif write from their per-scale sums (the
-// combined score, numerator and denominator, and each scale's pair), the
-// same for both, as the reference writes them.
+// The keys vif, vif_hip and float_vif write from their per-scale sums: the
+// debug keys (the combined score, numerator and denominator, and each
+// scale's pair), the same for all, as the reference writes them, and
+// integer VIF's scale scores.
 #pragma once
 
+#include "feature/vif/vif_math.h"
 #include "feature/vif/vif_options.h"
 
 namespace vmaf::vif {
@@ -27,6 +29,21 @@ int report_debug(const Score *scores, int scales, bool skip_scale0, Put put)
         err |= put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den);
     }
     return err;
+}
+
+// Every key of integer VIF (vif and vif_hip) from its per-scale sums: the
+// scale scores, their ratio taken in float as the reference does, then with
+// `debug` the keys of report_debug.
+template <typename Put>
+int report_integer(const ScaleScore (&scores)[kScales], bool skip_scale0, bool debug, Put put)
+{
+    int err = 0;
+    for (int s = 0; s < kScales; s++) {
+        const bool skipped = s == 0 && skip_scale0;
+        err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
+    }
+    if (!debug) return err;
+    return err | report_debug(scores, kScales, skip_scale0, put);
 }
 
 } // namespace vmaf::vif

@@ -49,11 +49,11 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
     auto *xy = reinterpret_cast<W *>(scratch.xy);
     vertical_sums<Sample>(ref_rows, dis_rows, filter, fw, w, scratch.mu1, scratch.mu2, xx, yy, xy);
     for (int j = 0; j < w; j++) {
-        out.mu1[j] = static_cast<uint16_t>((scratch.mu1[j] + vs.mu_round) >> vs.mu_shift);
-        out.mu2[j] = static_cast<uint16_t>((scratch.mu2[j] + vs.mu_round) >> vs.mu_shift);
-        out.xx[j] = static_cast<uint32_t>((xx[j] + vs.sq_round) >> vs.sq_shift);
-        out.yy[j] = static_cast<uint32_t>((yy[j] + vs.sq_round) >> vs.sq_shift);
-        out.xy[j] = static_cast<uint32_t>((xy[j] + vs.sq_round) >> vs.sq_shift);
+        out.mu1[j] = round_mean(scratch.mu1[j], vs);
+        out.mu2[j] = round_mean(scratch.mu2[j], vs);
+        out.xx[j] = round_moment(xx[j], vs);
+        out.yy[j] = round_moment(yy[j], vs);
+        out.xy[j] = round_moment(xy[j], vs);
     }
 }
 
@@ -91,7 +91,7 @@ VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const
         const Sample *__restrict r = rows[k];
         for (int j = 0; j < w; j++) conv[j] += f * r[j];
     }
-    for (int j = 0; j < w; j++) conv[j] = static_cast<uint16_t>((conv[j] + vs.mu_round) >> vs.mu_shift);
+    for (int j = 0; j < w; j++) conv[j] = round_mean(conv[j], vs);
     for (int k = 1; k <= half; k++) {
         conv[-k] = conv[k];
         conv[w - 1 + k] = conv[w - 1 - k];
@@ -99,7 +99,7 @@ VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const
     for (int j = 0; j < w / 2; j++) {
         uint32_t acc = 0;
         for (int k = 0; k < fw; k++) acc += filter[k] * conv[2 * j - half + k];
-        out[j] = static_cast<uint16_t>((acc + 32768) >> 16);
+        out[j] = round_decimated(acc);
     }
 }
 

@@ -4,13 +4,16 @@
 
 namespace vmaf::hip {
 
-int FramePipeline::init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes)
+int FramePipeline::init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
+                        Pictures pictures)
 {
     result_bytes_ = result_bytes;
+    pictures_ = pictures;
     if (int err = results_.allocate(result_bytes_)) return err;
     for (Slot &s : slots_) {
         int err = s.ref.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
-        if (!err) err = s.dis.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
+        if (!err && pictures_ == Pictures::kBoth)
+            err = s.dis.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
         if (!err) err = s.result.allocate(result_bytes_);
         if (!err) err = s.uploaded.create();
         if (!err) err = s.done.create();
@@ -29,7 +32,8 @@ int FramePipeline::upload(Slot &s, const VmafExtractorFrame &frame)
         if (int err = copy_.wait(s.done)) return err;
     }
     if (int err = s.ref.upload(*frame.ref, copy_)) return err;
-    if (int err = s.dis.upload(*frame.dis, copy_)) return err;
+    if (pictures_ == Pictures::kBoth)
+        if (int err = s.dis.upload(*frame.dis, copy_)) return err;
     if (int err = s.uploaded.record(copy_)) return err;
     return compute_.wait(s.uploaded);
 }

@@ -29,9 +29,15 @@ public:
     // `extractor` names the kernel times (VMAF_HIP_PROFILE).
     explicit FramePipeline(std::string extractor) : timer_(std::move(extractor)) {}
 
+    // Which pictures of a frame a twin reads.
+    enum class Pictures { kBoth, kReferenceOnly };
+
     // Staging for the first `planes` planes of pictures of this setup, and
-    // `result_bytes` of results per frame.
-    int init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes);
+    // `result_bytes` of results per frame. With kReferenceOnly the
+    // distorted picture is neither staged nor copied (its PlaneStaging
+    // stays empty).
+    int init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
+             Pictures pictures = Pictures::kBoth);
 
     // Where the frame's work leaves its results, on the device.
     template <typename T> T *results() const { return results_.as<T>(); }
@@ -98,6 +104,7 @@ private:
     }
 
     size_t result_bytes_ = 0;
+    Pictures pictures_ = Pictures::kBoth;
     DeviceBuffer results_;
     std::array<Slot, 2> slots_;
     static_assert(KernelTimer::kSlots == 2, "one timer slot per pipeline slot");
