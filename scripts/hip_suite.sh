@@ -6,16 +6,17 @@
 #       into BUILD_DIR (default build-hip-nvidia) and packs what the GPU
 #       machine needs into BUILD_DIR/suite: bin/ (vmaf, the HIP tests, xz),
 #       lib/ (the shared libraries a bare machine may lack), lib-cxx/ (the
-#       C++ runtime, used only where the machine's own does not load ours)
-#       and clips/ (the clips the suite uses, when ../shared/clips is there).
+#       C++ runtime, used only where the machine's own does not load ours),
+#       clips/ (the clips the suite uses, when ../shared/clips is there),
+#       golden/ and test_cli.py.
 #
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
-#       carried over: runs every HIP test, a CLI smoke run (adm, float_ssim,
-#       float_ms_ssim and psnr with --backend hip against --backend cpu:
-#       outputs identical, SSIM values within 1e-6) and the kernel time per
-#       frame of each twin at 1920x1080 (VMAF_HIP_PROFILE), and prints a
-#       table. Clips (NAME_ref.y4m.xz, NAME_dis.y4m.xz) come from CLIPS_DIR,
+#       carried over: runs every HIP test, test_cli.py, a CLI smoke run
+#       (adm, float_ssim, float_ms_ssim and psnr, then the default model
+#       alone, with --backend hip against --backend cpu: outputs identical,
+#       SSIM values within 1e-6) and the kernel time per frame of each twin
+#       at 1920x1080 (VMAF_HIP_PROFILE), and prints a table. Clips (NAME_ref.y4m.xz, NAME_dis.y4m.xz) come from CLIPS_DIR,
 #       else $VMAF_HIP_CLIPS, else BUILD_DIR/suite/clips, else ../shared/clips.
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
 #       when a test fails, the outputs differ or no GPU is usable.
@@ -27,10 +28,11 @@ set -euo pipefail
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
 TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
-       test_hip_adm_parity)
+       test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity)
+TWINS=(adm float_ssim float_ms_ssim psnr vif motion)
 
 usage() {
-    sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -57,6 +59,7 @@ build() {
     cp "$build/core/tools/vmaf" "$suite/bin/"
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
+    cp test/tools/test_cli.py "$suite/"
     bundle_libs "$suite"/bin/* | while read -r lib; do
         case $(basename "$lib") in
         libstdc++.so* | libgcc_s.so*) cp -L "$lib" "$suite/lib-cxx/" ;;
@@ -67,7 +70,11 @@ build() {
     local shared_clips=../shared/clips
     if [[ -d $shared_clips ]]; then
         for c in "${CLIPS[@]}"; do cp "$shared_clips/${c}"_{ref,dis}.y4m.xz "$suite/clips/"; done
+        cp "$shared_clips/MANIFEST.tsv" "$suite/clips/"
     fi
+    # test_cli.py compares one clip's output with its golden file.
+    mkdir -p "$suite/golden/vtest_576x324_420p8"
+    cp ../shared/golden/vtest_576x324_420p8/main.json "$suite/golden/vtest_576x324_420p8/"
     echo "packed $(du -sh "$suite" | cut -f1) into $suite; carry it and run:"
     echo "  scripts/hip_suite.sh run $build"
 }
@@ -141,6 +148,7 @@ run() {
     # The tests read <shared>/clips and decompress into VMAF_TEST_WORK_DIR.
     mkdir -p "$work/shared" "$work/clips"
     ln -s "$clips" "$work/shared/clips"
+    [[ -d $suite/golden ]] && ln -s "$suite/golden" "$work/shared/golden"
     export VMAF_TEST_SHARED_DIR=$work/shared VMAF_TEST_WORK_DIR=$work/clips
     export LD_LIBRARY_PATH=$suite/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     # The machine's C++ runtime when it is recent enough (ours needs the
@@ -168,41 +176,73 @@ run() {
         if ((rc != 0 || failed > 0)); then verdict=FAIL; status=1; fi
         rows+=("$(printf '%-24s %6s %7s %6s  %s' "$t" "$passed" "$skipped" "$failed" "$verdict")")
     done
+    local cli_tests=missing
+    if [[ -f $suite/test_cli.py && -d $work/shared/golden ]]; then
+        if python3 "$suite/test_cli.py" "$suite/bin/vmaf" "$work/shared" >"$out/test_cli.log" 2>&1; then
+            cli_tests="ok ($(tail -1 "$out/test_cli.log"))"
+        else
+            cli_tests="FAIL ($(tail -1 "$out/test_cli.log"), see test_cli.log)"
+            status=1
+        fi
+    fi
     if grep -q 'vmaf_hip_available() is false' "$out/test_hip_psnr_parity.log"; then
         echo "hip_suite: no usable GPU: the GPU tests skipped (see $out/test_hip_psnr_parity.log)" >&2
         status=1
     fi
 
-    local smoke=()
-    local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true)
-    for c in "${CLIPS[@]}"; do
-        [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
-        for side in ref dis; do
-            [[ -f $work/clips/${c}_$side.y4m ]] || xz -dc "$clips/${c}_$side.y4m.xz" >"$work/clips/${c}_$side.y4m"
-        done
-        local times=() rc_all=0 these=("${features[@]}")
-        # float_ms_ssim's five scales need 176x176.
-        [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim)
+    # One row of the CLI smoke: clip, frames, both times and the verdict
+    # ("identical ..." when the outputs are). NAME names the logs; the
+    # arguments after it are vmaf's.
+    smoke_row() {
+        local c=$1 name=$2
+        shift 2
+        local times=() rc_all=0 backend
         for backend in cpu hip; do
             local t0 t1 rc=0
             t0=$(now)
-            "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -n -q \
-                "${these[@]}" --backend "$backend" --gpu "$gpu" \
-                --json -o "$out/cli_${c}_$backend.json" >"$out/cli_${c}_$backend.log" 2>&1 || rc=$?
+            "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -q \
+                "$@" --backend "$backend" --gpu "$gpu" \
+                --json -o "$out/${name}_$backend.json" >"$out/${name}_$backend.log" 2>&1 || rc=$?
             t1=$(now)
             times+=("$(elapsed "$t0" "$t1")")
             ((rc == 0)) || rc_all=$rc
         done
         local verdict=identical
         if ((rc_all != 0)); then
-            verdict="vmaf failed (exit $rc_all, see cli_${c}_*.log)"
-        elif ! cmp -s <(grep -v '"fps"' "$out/cli_${c}_cpu.json") <(grep -v '"fps"' "$out/cli_${c}_hip.json"); then
-            verdict=$(compare_json "$out/cli_${c}_cpu.json" "$out/cli_${c}_hip.json")
+            verdict="vmaf failed (exit $rc_all, see ${name}_*.log)"
+        elif ! cmp -s <(grep -v '"fps"' "$out/${name}_cpu.json") <(grep -v '"fps"' "$out/${name}_hip.json"); then
+            verdict=$(compare_json "$out/${name}_cpu.json" "$out/${name}_hip.json")
         fi
-        [[ $verdict == identical* ]] || status=1
         local frames
-        frames=$(grep -s -c '"frameNum"' "$out/cli_${c}_cpu.json" || true)
-        smoke+=("$(printf '%-28s %6s %8s %8s  %s' "$c" "${frames:-0}" "${times[0]}" "${times[1]}" "$verdict")")
+        frames=$(grep -s -c '"frameNum"' "$out/${name}_cpu.json" || true)
+        printf '%-28s %6s %8s %8s  %s' "$c" "${frames:-0}" "${times[0]}" "${times[1]}" "$verdict"
+    }
+
+    local smoke=() model_smoke=()
+    local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true)
+    for c in "${CLIPS[@]}"; do
+        [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
+        for side in ref dis; do
+            [[ -f $work/clips/${c}_$side.y4m ]] || xz -dc "$clips/${c}_$side.y4m.xz" >"$work/clips/${c}_$side.y4m"
+        done
+        local these=("${features[@]}")
+        # float_ms_ssim's five scales need 176x176.
+        [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim)
+        smoke+=("$(smoke_row "$c" "cli_$c" -n "${these[@]}")")
+        # The default model (vmaf_v0.6.1: adm, vif, motion), nothing else.
+        model_smoke+=("$(smoke_row "$c" "model_$c")")
+    done
+    # Frame skips and subsampling: motion's first frame moves, its scores
+    # are every other frame's.
+    c=${CLIPS[0]}
+    model_smoke+=("$(smoke_row "$c" "model_skip_$c" --frame_skip_ref 1 --frame_skip_dist 1 --subsample 2)")
+    model_smoke[-1]="${model_smoke[-1]} (--frame_skip_ref/dist 1, --subsample 2)"
+    for m in vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_b_v0.6.3; do
+        model_smoke+=("$(smoke_row "$c" "model_${m}_$c" --model "version=$m")")
+        model_smoke[-1]="${model_smoke[-1]} ($m)"
+    done
+    for row in "${smoke[@]}" "${model_smoke[@]}"; do
+        [[ $row == *" identical"* ]] || status=1
     done
 
     # Kernel time per frame of each twin at 1080p, on noise (the kernels do
@@ -210,11 +250,11 @@ run() {
     local frames=24 profile=()
     noise_y4m 1920 1080 "$frames" "$work/noise_ref.y4m"
     noise_y4m 1920 1080 "$frames" "$work/noise_dis.y4m"
-    for f in adm float_ssim float_ms_ssim psnr; do
+    for f in "${TWINS[@]}"; do
         local line rc=0
         VMAF_HIP_PROFILE=1 "$suite/bin/vmaf" -r "$work/noise_ref.y4m" -d "$work/noise_dis.y4m" -n -q \
             --feature "$f" --backend hip --gpu "$gpu" -o /dev/null >"$out/profile_$f.log" 2>&1 || rc=$?
-        line=$(grep -h "frames, kernels" "$out/profile_$f.log" | head -1)
+        line=$(grep -h "frames, kernels" "$out/profile_$f.log" | head -1 || true)
         ((rc == 0)) && [[ -n $line ]] || { line="FAIL (see profile_$f.log)"; status=1; }
         profile+=("$line")
     done
@@ -235,11 +275,16 @@ run() {
         echo "== HIP tests"
         printf '%-24s %6s %7s %6s  %s\n' test passed skipped failed verdict
         printf '%s\n' "${rows[@]}"
+        echo "test_cli.py: $cli_tests"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr);"
         echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"
+        echo
+        echo "== CLI smoke: the default model (no --feature), --backend cpu vs hip"
+        printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
+        printf '%s\n' "${model_smoke[@]}"
         echo "--gpu 999: $bad"
         echo
         echo "== kernel time per frame, 1920x1080 8-bit noise, $frames frames (VMAF_HIP_PROFILE)"

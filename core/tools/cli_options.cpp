@@ -87,6 +87,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
         skip_dist, gpu;
     std::vector<std::string> features;
     std::string backend = "cpu";
+    std::optional<std::string> log_level;
     bool xml = false, json = false, csv = false, sub = false;
 
     app.add_option("-r,--reference", s.reference, "Reference video (.y4m or raw .yuv)");
@@ -114,6 +115,10 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--backend", backend, "Where features run: cpu or hip")
         ->check(CLI::IsMember({"cpu", "hip"}));
     app.add_option("--gpu", gpu, "GPU index for --backend hip");
+    app.add_option("--log-level", log_level,
+                   "Library messages on stderr: none, error, warning, info or debug (which "
+                   "extractor of which backend computes each feature)")
+        ->check(CLI::IsMember({"none", "error", "warning", "info", "debug"}));
 
     try {
         app.parse(argc, argv);
@@ -178,6 +183,14 @@ ParseResult parse_cli(int argc, const char *const *argv)
         s.features.push_back(std::move(request));
     }
     s.backend = backend == "hip" ? Backend::Hip : Backend::Cpu;
+    if (log_level) {
+        const std::string &l = *log_level;
+        s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE
+                      : l == "error"   ? VMAF_LOG_LEVEL_ERROR
+                      : l == "warning" ? VMAF_LOG_LEVEL_WARNING
+                      : l == "info"    ? VMAF_LOG_LEVEL_INFO
+                                       : VMAF_LOG_LEVEL_DEBUG;
+    }
     result.ok = true;
     return result;
 }

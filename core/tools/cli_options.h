@@ -31,6 +31,10 @@ struct CliSettings {
     bool no_prediction = false, quiet = false, version = false;
     Backend backend = Backend::Cpu;
     unsigned gpu = 0;
+    // The library's log level (--log-level); by default errors only, and
+    // with --backend hip warnings too, so that features left on the CPU
+    // are named.
+    std::optional<VmafLogLevel> log_level;
 };
 
 struct ParseResult {

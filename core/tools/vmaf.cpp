@@ -100,7 +100,8 @@ int run(const CliSettings &s)
     if (const std::string m = format_mismatch(*ref, *dis); !m.empty()) return fail(m);
 
     VmafConfiguration cfg{};
-    cfg.log_level = VMAF_LOG_LEVEL_ERROR;
+    cfg.log_level = s.log_level.value_or(s.backend == Backend::Hip ? VMAF_LOG_LEVEL_WARNING
+                                                                    : VMAF_LOG_LEVEL_ERROR);
     cfg.n_threads = s.threads;
     cfg.n_subsample = s.subsample;
     HipSession hip; // declared before the context, which uses its state, to outlive it

@@ -86,25 +86,8 @@ void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipStat
     ASSERT_EQ(ctx->extractor_names(), std::vector<std::string>{state ? twin : run.feature})
         << side << " run uses the wrong extractor";
 
-    if (run.pooled) {
-        VmafPictureConfiguration pc{};
-        pc.pic_params.w = ref.w;
-        pc.pic_params.h = ref.h;
-        pc.pic_params.bpc = ref.bpc;
-        pc.pic_params.pix_fmt = ref.pix_fmt;
-        pc.pic_cnt = 4 + 2 * run.threads;
-        ASSERT_EQ(state ? vmaf_hip_preallocate_pictures(ctx.get(), pc)
-                        : vmaf_preallocate_pictures(ctx.get(), pc),
-                  0);
-    }
-    for (size_t i = 0; i < ref.frames.size(); i++) {
-        VmafPicture r, d;
-        ASSERT_TRUE(next_picture(ctx.get(), ref.frames[i], run.pooled, r));
-        ASSERT_TRUE(next_picture(ctx.get(), dis.frames[i], run.pooled, d));
-        ASSERT_EQ(vmaf_read_pictures(ctx.get(), &r, &d, static_cast<unsigned>(i)), 0)
-            << side << " frame " << i;
-    }
-    ASSERT_EQ(vmaf_read_pictures(ctx.get(), nullptr, nullptr, 0), 0) << side << " flush";
+    ASSERT_NO_FATAL_FAILURE(read_video(ctx.get(), ref, dis, run.pooled, state != nullptr,
+                                       run.threads));
 
     const FeatureCollector &c = ctx->collector;
     scores.keys = c.keys();
@@ -113,6 +96,34 @@ void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipStat
         for (unsigned i = 0; i < scores.frames; i++) scores.values[key].push_back(c.score(key, i));
     for (const auto &[key, value] : c.aggregates()) scores.aggregates[key] = value;
 }
+
+} // namespace
+
+void read_video(VmafContext *ctx, const Video &ref, const Video &dis, bool pooled, bool hip,
+                unsigned threads)
+{
+    const char *side = hip ? "HIP" : "CPU";
+    if (pooled) {
+        VmafPictureConfiguration pc{};
+        pc.pic_params.w = ref.w;
+        pc.pic_params.h = ref.h;
+        pc.pic_params.bpc = ref.bpc;
+        pc.pic_params.pix_fmt = ref.pix_fmt;
+        pc.pic_cnt = 4 + 2 * threads;
+        ASSERT_EQ(hip ? vmaf_hip_preallocate_pictures(ctx, pc) : vmaf_preallocate_pictures(ctx, pc),
+                  0);
+    }
+    for (size_t i = 0; i < ref.frames.size(); i++) {
+        VmafPicture r, d;
+        ASSERT_TRUE(next_picture(ctx, ref.frames[i], pooled, r));
+        ASSERT_TRUE(next_picture(ctx, dis.frames[i], pooled, d));
+        ASSERT_EQ(vmaf_read_pictures(ctx, &r, &d, static_cast<unsigned>(i)), 0)
+            << side << " frame " << i;
+    }
+    ASSERT_EQ(vmaf_read_pictures(ctx, nullptr, nullptr, 0), 0) << side << " flush";
+}
+
+namespace {
 
 bool same(double cpu, double hip, double tolerance)
 {

@@ -34,6 +34,12 @@ struct ParityRun {
     bool pooled = true;
 };
 
+// Reads the frames of `ref` and `dis` into `ctx` and flushes it: through
+// its picture pool (pinned when `hip`) when `pooled`, else as pageable
+// pictures. Fatal gtest failures on error.
+void read_video(VmafContext *ctx, const Video &ref, const Video &dis, bool pooled, bool hip,
+                unsigned threads);
+
 // Both twins over the frames of `ref` and `dis`; gtest failures name the key
 // and frame of each difference. Prints the largest difference seen
 // ("parity <feature> <w>x<h> <bpc>-bit: <n> values, worst difference <d>").

@@ -247,6 +247,15 @@ def main():
     rc, shown = on_tty("-q")
     check("no progress line with -q", rc == 0 and "FPS" not in shown, repr(shown[-200:]))
 
+    # --log-level debug names the extractor and backend of every feature.
+    two = ["-r", files[0], "-d", files[1], "--frame_cnt", "2", "-q"]
+    rc, _, err = run(*two, "--log-level", "debug", "-o", p("log.xml"))
+    check("--log-level debug names each extractor and its backend",
+          rc == 0 and all(f"CPU backend: extractor {e} for " in err
+                          for e in ("adm", "vif", "motion")), f"rc={rc} err={err!r}")
+    expect_error("--log-level takes a known level", ["-r", good, "-d", good, "--log-level", "loud"],
+                 "log-level")
+
     # Without a usable GPU (or HIP in the build) a clear error; with one,
     # the CPU's scores.
     rc, out, err = run("-r", good, "-d", good, *n, "--json", "--backend", "hip")
@@ -254,6 +263,17 @@ def main():
         rc_cpu, out_cpu, _ = run("-r", good, "-d", good, *n, "--json", "--backend", "cpu")
         same = rc_cpu == 0 and {**json.loads(out), "fps": 0} == {**json.loads(out_cpu), "fps": 0}
         check("backend hip on a GPU scores as the CPU does", same, f"rc_cpu={rc_cpu}")
+        # The default model entirely on the GPU; a feature without a twin
+        # runs on the CPU, and the CLI says so once.
+        rc, _, err = run(*two, "--backend", "hip", "--feature", "ciede", "--log-level", "debug",
+                         "-o", p("hip.xml"))
+        check("backend hip runs the default model's features on the GPU",
+              rc == 0 and all(f"HIP backend: extractor {e}_hip for " in err
+                              for e in ("adm", "vif", "motion")), f"rc={rc} err={err!r}")
+        rc, _, err = run(*two, "--backend", "hip", "--feature", "ciede", "-o", p("hip.xml"))
+        check("backend hip says once which features run on the CPU",
+              rc == 0 and err.count("ciede has no HIP twin: it runs on the CPU") == 1,
+              f"rc={rc} err={err!r}")
     else:
         check("backend hip without a device fails cleanly", rc == 1 and "hip" in err.lower(),
               f"rc={rc} err={err!r}")

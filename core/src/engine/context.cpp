@@ -80,9 +80,24 @@ int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settin
     if (!spec) return -EINVAL;
     for (const auto &r : extractors_)
         if (r->spec().same_as(*entry, spec->values())) return 0;
+    log_backend(*entry, spec->keys());
     for (const auto &key : spec->keys()) collector.declare(key);
     extractors_.push_back(std::make_unique<vmaf::RegisteredExtractor>(std::move(spec), hip_state));
     return 0;
+}
+
+// Says which extractor of which backend computes which keys (debug level)
+// and, with a HIP state, warns once per extractor that has no twin.
+void VmafContext::log_backend(const VmafExtractor &entry, const std::vector<std::string> &keys) const
+{
+    const bool on_gpu = entry.flags & VMAF_EXTRACTOR_HIP;
+    if (hip_state && !on_gpu)
+        vmaf::log(VMAF_LOG_LEVEL_WARNING, "{} has no HIP twin: it runs on the CPU", entry.name);
+    if (!vmaf::log_enabled(VMAF_LOG_LEVEL_DEBUG)) return;
+    std::string list;
+    for (const auto &key : keys) list += (list.empty() ? "" : ", ") + key;
+    vmaf::log(VMAF_LOG_LEVEL_DEBUG, "{} backend: extractor {} for {}", on_gpu ? "HIP" : "CPU",
+              entry.name, list);
 }
 
 int VmafContext::validate(const VmafPicture &ref, const VmafPicture &dis)

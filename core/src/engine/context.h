@@ -57,6 +57,7 @@ private:
     // Far beyond any thread count's need; bounds what one call can ask for.
     static constexpr unsigned kMaxPoolPictures = 4096;
 
+    void log_backend(const VmafExtractor &entry, const std::vector<std::string> &keys) const;
     int validate(const VmafPicture &ref, const VmafPicture &dis);
     int start_extractors();
     int extract_frame(const VmafExtractorFrame &frame, bool temporal);

@@ -9,6 +9,7 @@
 // the sums back.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -93,8 +94,9 @@ private:
 int VifHip::init(const VmafExtractorSetup &setup)
 {
     if (int err = make_current()) return err;
-    const vmaf::vif::Log2Table log2;
-    if (int err = log2_table_.upload(log2.data(), vmaf::vif::Log2Table::kSize * sizeof(uint16_t)))
+    // 128 KiB: on the heap, since init may run on a worker thread's stack.
+    const auto log2 = std::make_unique<const vmaf::vif::Log2Table>();
+    if (int err = log2_table_.upload(log2->data(), vmaf::vif::Log2Table::kSize * sizeof(uint16_t)))
         return err;
     const size_t samples = static_cast<size_t>(w_[0]) * h_[0];
     for (DeviceBuffer &b : moments_)
