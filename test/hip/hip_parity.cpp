@@ -177,7 +177,12 @@ void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
 
     ASSERT_FALSE(want.keys.empty());
     ASSERT_EQ(want.keys, got.keys);
-    ASSERT_EQ(want.frames, ref.frames.size());
+    // Subsampled, a non-temporal extractor's scores end at the last frame
+    // it scored.
+    if (run.subsample > 1)
+        ASSERT_LE(want.frames, ref.frames.size());
+    else
+        ASSERT_EQ(want.frames, ref.frames.size());
     ASSERT_EQ(want.frames, got.frames);
     // Enough to see a pattern without flooding the log.
     constexpr int kMaxReported = 20;
