@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +33,14 @@ struct ParityRun {
     // true: frames go through each context's picture pool (pinned for the
     // HIP run); false: through vmaf_picture_alloc (pageable host memory).
     bool pooled = true;
+
+    // This run with `more` options after its own.
+    ParityRun with(std::initializer_list<std::pair<std::string, std::string>> more) const
+    {
+        ParityRun run = *this;
+        run.options.insert(run.options.end(), more.begin(), more.end());
+        return run;
+    }
 };
 
 // Reads the frames of `ref` and `dis` into `ctx` and flushes it: through

@@ -18,13 +18,6 @@ using vmaf::test::Video;
 
 const ParityRun kDebug{"adm", {{"debug", "true"}}};
 
-ParityRun with(std::initializer_list<std::pair<std::string, std::string>> options)
-{
-    ParityRun run = kDebug;
-    for (const auto &o : options) run.options.push_back(o);
-    return run;
-}
-
 TEST(HipAdmParity, SmallClip)
 {
     VMAF_HIP_REQUIRE_DEVICE();
@@ -75,8 +68,8 @@ TEST(HipAdmParity, FlatPictures)
 TEST(HipAdmParity, EnhancementGainLimit)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", with({{"adm_enhn_gain_limit", "1.0"}}));
-    expect_clip_parity("tree_640x360_420p10", with({{"adm_enhn_gain_limit", "1.2"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"adm_enhn_gain_limit", "1.0"}}));
+    expect_clip_parity("tree_640x360_420p10", kDebug.with({{"adm_enhn_gain_limit", "1.2"}}));
 }
 
 // Every CSF mode, and viewing conditions that change the factors (Barten's
@@ -85,23 +78,23 @@ TEST(HipAdmParity, CsfModesAndViewingConditions)
 {
     VMAF_HIP_REQUIRE_DEVICE();
     for (const char *mode : {"0", "1", "2", "3"})
-        expect_clip_parity("vtest_576x324_420p8", with({{"adm_csf_mode", mode}}));
+        expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"adm_csf_mode", mode}}));
     expect_clip_parity("box_960x540_420p8",
-                       with({{"adm_csf_mode", "1"}, {"adm_csf_scale", "2.5"},
+                       kDebug.with({{"adm_csf_mode", "1"}, {"adm_csf_scale", "2.5"},
                              {"adm_csf_diag_scale", "0.5"}}));
     expect_clip_parity("vtest_576x324_420p8",
-                       with({{"adm_norm_view_dist", "1.5"}, {"adm_ref_display_height", "2160"}}));
+                       kDebug.with({{"adm_norm_view_dist", "1.5"}, {"adm_ref_display_height", "2160"}}));
     expect_clip_parity("vtest_481x271_420p8",
-                       with({{"adm_norm_view_dist", "5"}, {"adm_ref_display_height", "720"}}));
+                       kDebug.with({{"adm_norm_view_dist", "5"}, {"adm_ref_display_height", "720"}}));
 }
 
 TEST(HipAdmParity, SkipsAndWeights)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", with({{"adm_skip_scale0", "true"}}));
-    expect_clip_parity("vtest_576x324_420p8", with({{"adm_skip_aim", "true"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"adm_skip_scale0", "true"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"adm_skip_aim", "true"}}));
     expect_clip_parity("vtest_576x324_420p8",
-                       with({{"adm_noise_weight", "0.5"}, {"adm_dlm_weight", "0.8"},
+                       kDebug.with({{"adm_noise_weight", "0.5"}, {"adm_dlm_weight", "0.8"},
                              {"adm_min_val", "0.9"}}));
     expect_clip_parity("vtest_576x324_420p8", {"adm", {}});
 }
@@ -132,7 +125,7 @@ TEST_P(HipAdmNoise, MatchesCpu)
     Video ref = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 1);
     Video dis = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 2);
     expect_parity(ref, dis, kDebug);
-    expect_parity(ref, dis, with({{"adm_csf_mode", "1"}}));
+    expect_parity(ref, dis, kDebug.with({{"adm_csf_mode", "1"}}));
     ref.release();
     dis.release();
 }

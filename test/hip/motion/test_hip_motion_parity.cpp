@@ -19,13 +19,6 @@ using vmaf::test::Video;
 
 const ParityRun kDebug{"motion", {{"debug", "true"}}};
 
-ParityRun with(std::initializer_list<std::pair<std::string, std::string>> options)
-{
-    ParityRun run = kDebug;
-    for (const auto &o : options) run.options.push_back(o);
-    return run;
-}
-
 TEST(HipMotionParity, SmallClip)
 {
     VMAF_HIP_REQUIRE_DEVICE();
@@ -77,15 +70,15 @@ TEST(HipMotionParity, StillPictures)
 TEST(HipMotionParity, Options)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", with({{"motion_force_zero", "true"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"motion_force_zero", "true"}}));
     expect_clip_parity("vtest_576x324_420p8",
-                       with({{"motion_blend_factor", "0.5"}, {"motion_blend_offset", "2"}}));
+                       kDebug.with({{"motion_blend_factor", "0.5"}, {"motion_blend_offset", "2"}}));
     expect_clip_parity("vtest_576x324_420p8",
-                       with({{"motion_fps_weight", "2.5"}, {"motion_max_val", "3"}}));
-    expect_clip_parity("vtest_576x324_420p8", with({{"motion_five_frame_window", "true"}}));
-    expect_clip_parity("vtest_576x324_420p8", with({{"motion_moving_average", "true"}}));
+                       kDebug.with({{"motion_fps_weight", "2.5"}, {"motion_max_val", "3"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"motion_five_frame_window", "true"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"motion_moving_average", "true"}}));
     expect_clip_parity("tree_640x360_420p10",
-                       with({{"motion_five_frame_window", "true"},
+                       kDebug.with({{"motion_five_frame_window", "true"},
                              {"motion_moving_average", "true"}}));
     expect_clip_parity("vtest_576x324_420p8", {"motion", {}});
 }
@@ -118,7 +111,7 @@ TEST(HipMotionParity, ShortClips)
         Video ref = noise_video(VMAF_PIX_FMT_YUV420P, 8, 100, 60, frames, 3);
         Video dis = noise_video(VMAF_PIX_FMT_YUV420P, 8, 100, 60, frames, 4);
         expect_parity(ref, dis, kDebug);
-        expect_parity(ref, dis, with({{"motion_five_frame_window", "true"},
+        expect_parity(ref, dis, kDebug.with({{"motion_five_frame_window", "true"},
                                       {"motion_moving_average", "true"}}));
         ref.release();
         dis.release();

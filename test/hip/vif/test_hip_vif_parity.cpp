@@ -19,13 +19,6 @@ using vmaf::test::Video;
 
 const ParityRun kDebug{"vif", {{"debug", "true"}}};
 
-ParityRun with(std::initializer_list<std::pair<std::string, std::string>> options)
-{
-    ParityRun run = kDebug;
-    for (const auto &o : options) run.options.push_back(o);
-    return run;
-}
-
 TEST(HipVifParity, SmallClip)
 {
     VMAF_HIP_REQUIRE_DEVICE();
@@ -76,9 +69,9 @@ TEST(HipVifParity, FlatPictures)
 TEST(HipVifParity, Options)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", with({{"vif_enhn_gain_limit", "1.0"}}));
-    expect_clip_parity("tree_640x360_420p10", with({{"vif_enhn_gain_limit", "1.2"}}));
-    expect_clip_parity("vtest_576x324_420p8", with({{"vif_skip_scale0", "true"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"vif_enhn_gain_limit", "1.0"}}));
+    expect_clip_parity("tree_640x360_420p10", kDebug.with({{"vif_enhn_gain_limit", "1.2"}}));
+    expect_clip_parity("vtest_576x324_420p8", kDebug.with({{"vif_skip_scale0", "true"}}));
     expect_clip_parity("vtest_576x324_420p8", {"vif", {}});
 }
 
@@ -128,7 +121,7 @@ TEST_P(HipVifNoise, MatchesCpu)
     Video ref = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 1);
     Video dis = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 2);
     expect_parity(ref, dis, kDebug);
-    expect_parity(ref, dis, with({{"vif_enhn_gain_limit", "1.0"}}));
+    expect_parity(ref, dis, kDebug.with({{"vif_enhn_gain_limit", "1.0"}}));
     ref.release();
     dis.release();
 }
