@@ -18,6 +18,9 @@ namespace {
 
 using nlohmann::json;
 
+// The largest published model is 0.4 MB; a file beyond this is no model.
+constexpr size_t kMaxModelFileBytes = size_t{32} << 20;
+
 [[noreturn]] void bad(const std::string &message) { throw LoadError(-EINVAL, message); }
 
 // What a JSON value is, for a message that refuses it. A message never

@@ -23,11 +23,8 @@ struct ParsedCollection {
 ParsedCollection parse_collection(std::string_view text, const VmafModelConfig &cfg,
                                   const std::string &source);
 
-// The largest published model is 0.4 MB; a file beyond this is refused.
-inline constexpr size_t kMaxModelFileBytes = size_t{32} << 20;
-
 // The whole file; throws LoadError with the system's reason, or -EFBIG for a
-// file (or device) that holds more than kMaxModelFileBytes.
+// file (or device) that holds more than 32 MiB.
 std::string read_model_file(const std::string &path);
 
 } // namespace vmaf::model
