@@ -19,16 +19,6 @@ namespace vmaf::test {
 
 namespace {
 
-struct ContextDeleter {
-    void operator()(VmafContext *c) const { vmaf_close(c); }
-};
-using Context = std::unique_ptr<VmafContext, ContextDeleter>;
-
-struct StateDeleter {
-    void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
-};
-using State = std::unique_ptr<VmafHipState, StateDeleter>;
-
 // Every score a run wrote.
 struct Scores {
     std::vector<std::string> keys;
@@ -169,7 +159,7 @@ void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
 
     VmafHipState *raw_state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&raw_state, VmafHipConfiguration{0}), 0);
-    State state(raw_state);
+    HipState state(raw_state);
 
     Scores want, got;
     ASSERT_NO_FATAL_FAILURE(score(ref, dis, run, nullptr, want));

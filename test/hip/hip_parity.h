@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "libvmaf/libvmaf_hip.h"
+#include "support/feature_scoring.h"
 #include "support/golden.h"
 
 // GPU tests skip, with the reason, on machines without a usable device.
@@ -20,6 +22,11 @@
     } while (0)
 
 namespace vmaf::test {
+
+struct HipStateDeleter {
+    void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
+};
+using HipState = std::unique_ptr<VmafHipState, HipStateDeleter>;
 
 struct ParityRun {
     std::string feature; // the CPU extractor's name; the HIP run gets its twin

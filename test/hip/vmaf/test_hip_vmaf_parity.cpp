@@ -20,22 +20,14 @@ namespace {
 
 using vmaf::test::clip_names;
 using vmaf::test::clip_path;
+using vmaf::test::Context;
+using vmaf::test::HipState;
 using vmaf::test::load_y4m;
 using vmaf::test::read_video;
 using vmaf::test::Video;
 
 const char *const kModels[] = {"vmaf_v0.6.1", "vmaf_v0.6.1neg", "vmaf_4k_v0.6.1",
                                "vmaf_4k_v0.6.1neg", "vmaf_b_v0.6.3"};
-
-struct ContextDeleter {
-    void operator()(VmafContext *c) const { vmaf_close(c); }
-};
-using Context = std::unique_ptr<VmafContext, ContextDeleter>;
-
-struct StateDeleter {
-    void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
-};
-using State = std::unique_ptr<VmafHipState, StateDeleter>;
 
 // A model or, for the bootstrap models, a collection with its plain model.
 struct LoadedModel {
@@ -116,7 +108,7 @@ TEST_P(HipVmafParity, EveryClipIdentical)
     VMAF_HIP_REQUIRE_DEVICE();
     VmafHipState *raw_state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&raw_state, VmafHipConfiguration{0}), 0);
-    State state(raw_state);
+    HipState state(raw_state);
     const std::string model = GetParam();
     for (const std::string &clip : clip_names()) {
         SCOPED_TRACE(clip);
