@@ -14,6 +14,8 @@ const VmafOption kOpts[] = {
     {"gain", "egl", "", VMAF_OPT_TYPE_DOUBLE, {false, 0, 100.0, nullptr}, 1.0, 100.0,
      VMAF_OPT_FLAG_FEATURE_PARAM},
     {"label", nullptr, "", VMAF_OPT_TYPE_STRING, {false, 0, 0, "x"}, 0, 0, 0},
+    {"offset", nullptr, "", VMAF_OPT_TYPE_INT, {false, 0, 0, nullptr}, -10, 10,
+     VMAF_OPT_FLAG_FEATURE_PARAM},
     {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
 };
 
@@ -91,6 +93,13 @@ TEST(Options, NumbersArePlainDecimal)
     }
     for (const char *bad : {"0x1p1", " 2.5", "2.5 ", "2,5", "inf", "1e999", "+"}) {
         EXPECT_FALSE(parse({{"gain", bad}}).ok) << "'" << bad << "'";
+    }
+    // Where negative values are in range, one sign and only one.
+    auto p = parse({{"offset", "-5"}});
+    ASSERT_TRUE(p.ok) << p.error;
+    EXPECT_EQ(p.values[4].i, -5);
+    for (const char *bad : {"+-5", "-+5", "--5", "++5"}) {
+        EXPECT_FALSE(parse({{"offset", bad}}).ok) << "'" << bad << "'";
     }
 }
 

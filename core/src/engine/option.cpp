@@ -52,8 +52,12 @@ bool parse_bool(const std::string &text, bool &out)
 template <typename T>
 bool parse_decimal(std::string_view text, T &out)
 {
-    if (!text.empty() && text.front() == '+') text.remove_prefix(1);
-    if (text.empty() || text.front() == '+') return false;
+    // from_chars reads a leading '-' but not '+'; a '+' is taken here, once,
+    // and never before a '-' ("+-5").
+    if (text.starts_with('+')) {
+        text.remove_prefix(1);
+        if (text.starts_with('-') || text.starts_with('+')) return false;
+    }
     const char *end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, out);
     return ec == std::errc() && ptr == end;
