@@ -12,6 +12,7 @@
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "engine/log.h"
+#include "engine/picture_memory.h"
 
 namespace vmaf::psnr_hvs {
 namespace {
@@ -263,13 +264,11 @@ int init(void **state, const VmafExtractorSetup *setup)
         return -EINVAL;
     }
     // Every plane needs one 8x8 block, or its error would be 0/0.
-    const bool half_w = setup->pix_fmt != VMAF_PIX_FMT_YUV444P;
-    const bool half_h = setup->pix_fmt == VMAF_PIX_FMT_YUV420P;
-    const unsigned cw = half_w ? (setup->w + 1) / 2 : setup->w;
-    const unsigned ch = half_h ? (setup->h + 1) / 2 : setup->h;
-    if (std::min({setup->w, setup->h, cw, ch}) < 8) {
+    unsigned pw[3], ph[3];
+    plane_sizes(setup->pix_fmt, setup->w, setup->h, pw, ph);
+    if (std::min({pw[0], ph[0], pw[1], ph[1]}) < 8) {
         log_error("psnr_hvs: picture {}x{} is too small: its 8x8 blocks need every plane at "
-                  "least 8x8, and the chroma planes are {}x{}", setup->w, setup->h, cw, ch);
+                  "least 8x8, and the chroma planes are {}x{}", setup->w, setup->h, pw[1], ph[1]);
         return -EINVAL;
     }
     return create_state<PsnrHvs>(state, *setup);
