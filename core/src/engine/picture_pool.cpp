@@ -82,8 +82,6 @@ int PicturePool::init()
     return 0;
 }
 
-unsigned PicturePool::capacity() const { return shared_->capacity; }
-
 int PicturePool::fetch(VmafPicture *pic, const std::function<bool()> &returning)
 {
     if (!pic) return -EINVAL;

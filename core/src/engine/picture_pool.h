@@ -26,7 +26,6 @@ public:
     // one back (the context's workers); otherwise an empty pool is an error
     // at once, never a wait that cannot end.
     int fetch(VmafPicture *pic, const std::function<bool()> &returning);
-    unsigned capacity() const;
 
 private:
     struct Shared;
