@@ -151,13 +151,35 @@ bool VmafContext::frame_selected(unsigned index) const
     return cfg.n_subsample <= 1 || index % cfg.n_subsample == 0;
 }
 
-int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal)
+int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal,
+                               std::vector<vmaf::FrameLease> &leases)
 {
     int err = 0;
     for (auto &r : extractors_) {
         if (r->temporal() != temporal) continue;
         if (!r->needs_every_frame() && !frame_selected(frame.index)) continue;
-        int e = r->extract(*params, frame, &collector);
+        int e = r->extract(*params, frame, &collector, leases);
+        if (e && !err) err = e;
+    }
+    return err;
+}
+
+int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others)
+{
+    // Every extractor queues its work before any waits for its reads: the
+    // HIP twins' copies then follow each other without a gap.
+    std::vector<vmaf::FrameLease> leases;
+    leases.reserve(extractors_.size());
+    int err = 0;
+    for (bool t : {true, false}) {
+        if (!(t ? temporal : others)) continue;
+        const int e = extract_frame(frame, t, leases);
+        if (e && !err) err = e;
+        // After an error the remaining extractors are skipped, as before.
+        if (err) break;
+    }
+    for (vmaf::FrameLease &lease : leases) {
+        const int e = lease.finish();
         if (e && !err) err = e;
     }
     return err;
@@ -207,7 +229,9 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
     const VmafPicture *prev2 = prev_prev_ref_.ref ? &prev_prev_ref_ : nullptr;
     const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
-    err = extract_frame(frame, true);
+    // Without workers, every extractor runs here; with them, the temporal
+    // ones run here (in frame order) and a job runs the others.
+    err = extract_frame(frame, true, !pool_);
 
     // Owned here until it becomes prev_ref_, so that a throw on the way
     // releases it.
@@ -224,11 +248,9 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
                     p2 = hold(prev2), index] {
             const VmafExtractorFrame f{&r->pic, &d->pic, p->pic.ref ? &p->pic : nullptr,
                                        p2->pic.ref ? &p2->pic : nullptr, index};
-            return extract_frame(f, false);
+            return extract_frame(f, false, true);
         };
         pool_->enqueue(std::move(job));
-    } else if (!err) {
-        err = extract_frame(frame, false);
     }
 
     if (prev_prev_ref_.ref) vmaf_picture_unref(&prev_prev_ref_);

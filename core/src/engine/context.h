@@ -60,7 +60,12 @@ private:
     void log_backend(const VmafExtractor &entry, const std::vector<std::string> &keys) const;
     int validate(const VmafPicture &ref, const VmafPicture &dis);
     int start_extractors();
-    int extract_frame(const VmafExtractorFrame &frame, bool temporal);
+    // Extracts the frame with the temporal extractors or the others, lending
+    // their instances to `leases`.
+    int extract_frame(const VmafExtractorFrame &frame, bool temporal,
+                      std::vector<vmaf::FrameLease> &leases);
+    // Both kinds, then waits until nothing reads the frame's pictures.
+    int extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others);
     void release_history();
     int worker_error() const;
 

@@ -74,6 +74,16 @@ int ExtractorInstance::extract(const VmafExtractorFrame &frame, VmafFeatureSink 
     return err;
 }
 
+int ExtractorInstance::wait_reads()
+{
+    if (!spec_.entry().wait_reads) return 0;
+    const char *name = spec_.entry().name;
+    int err = guarded_at([name] { return fmt::format("feature extractor '{}' at its copies", name); },
+                         [&] { return spec_.entry().wait_reads(state_); });
+    if (err) log_error("feature extractor '{}' failed while reading pictures ({})", name, err);
+    return err;
+}
+
 int ExtractorInstance::flush(VmafFeatureSink *sink)
 {
     if (!spec_.entry().flush) return 0;
@@ -92,8 +102,22 @@ int RegisteredExtractor::prepare(const PictureParams &params)
     return 0;
 }
 
+int FrameLease::finish()
+{
+    if (!instance_) return 0;
+    const int err = instance_->wait_reads();
+    owner_->give_back(std::move(instance_));
+    return err;
+}
+
+void RegisteredExtractor::give_back(std::unique_ptr<ExtractorInstance> instance)
+{
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(instance));
+}
+
 int RegisteredExtractor::extract(const PictureParams &params, const VmafExtractorFrame &frame,
-                                 VmafFeatureSink *sink)
+                                 VmafFeatureSink *sink, std::vector<FrameLease> &leases)
 {
     std::unique_ptr<ExtractorInstance> instance;
     {
@@ -109,8 +133,7 @@ int RegisteredExtractor::extract(const PictureParams &params, const VmafExtracto
         if (err) return err;
     }
     int err = instance->extract(frame, sink);
-    std::lock_guard lock(mutex_);
-    idle_.push_back(std::move(instance));
+    leases.emplace_back(this, std::move(instance));
     return err;
 }
 

@@ -51,12 +51,36 @@ public:
 
     int init(const PictureParams &params, void *hip_state);
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink);
+    // Returns once nothing extract() queued still reads its pictures.
+    int wait_reads();
     int flush(VmafFeatureSink *sink);
 
 private:
     const ExtractorSpec &spec_;
     void *state_ = nullptr;
     bool ready_ = false;
+};
+
+class RegisteredExtractor;
+
+// An instance lent for one frame. It goes back to its extractor with
+// finish(), once nothing reads the frame's pictures any more (or, failing
+// that, when the lease is destroyed).
+class FrameLease {
+public:
+    FrameLease() = default;
+    FrameLease(RegisteredExtractor *owner, std::unique_ptr<ExtractorInstance> instance)
+        : owner_(owner), instance_(std::move(instance)) {}
+    FrameLease(FrameLease &&) noexcept = default;
+    FrameLease &operator=(FrameLease &&) = delete;
+    ~FrameLease() { finish(); }
+
+    // Waits for the instance's reads of the frame's pictures and returns it.
+    int finish();
+
+private:
+    RegisteredExtractor *owner_ = nullptr;
+    std::unique_ptr<ExtractorInstance> instance_;
 };
 
 // One registered extractor of a context. Temporal ones have one instance fed
@@ -76,12 +100,16 @@ public:
 
     // Starts the first instance, so that errors of init reach the caller.
     int prepare(const PictureParams &params);
-    // Runs one frame on a free (or new) instance.
+    // Runs one frame on a free (or new) instance, lent to a lease added to
+    // `leases` until the frame's pictures are no longer read.
     int extract(const PictureParams &params, const VmafExtractorFrame &frame,
-                VmafFeatureSink *sink);
+                VmafFeatureSink *sink, std::vector<FrameLease> &leases);
     int flush(VmafFeatureSink *sink);
 
 private:
+    friend class FrameLease;
+    void give_back(std::unique_ptr<ExtractorInstance> instance);
+
     std::unique_ptr<ExtractorSpec> spec_;
     void *hip_state_;
     std::mutex mutex_;

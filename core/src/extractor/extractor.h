@@ -62,6 +62,13 @@ typedef struct VmafExtractor {
     // Called once after the last frame; may be NULL.
     int (*flush)(void *state, VmafFeatureSink *sink);
     void (*close)(void *state);
+    // Returns once no work that extract() queued still reads the pictures of
+    // the frames given so far. The engine calls it after extract() of every
+    // extractor of a frame and before the frame's pictures go back to their
+    // owner, so that extractors that copy pictures asynchronously (the HIP
+    // twins) all queue their copies before any waits. NULL: extract()
+    // returns only once it is done with the pictures.
+    int (*wait_reads)(void *state);
 } VmafExtractor;
 
 #ifdef __cplusplus

@@ -45,7 +45,7 @@ constexpr VmafExtractor extractor_entry(const char *name, const VmafOption *opti
     if constexpr (requires(State &s, VmafFeatureSink *sink) { s.flush(sink); })
         flush = flush_state<State>;
     return {name, options, flags, provided_features, init, extract_state<State>, flush,
-            close_state<State>};
+            close_state<State>, nullptr};
 }
 
 } // namespace vmaf

@@ -60,4 +60,5 @@ extern "C" const VmafExtractor vmaf_extractor_psnr = {
     vmaf::psnr::extract,
     vmaf::flush_state<vmaf::psnr::Reporter>,
     vmaf::close_state<vmaf::psnr::Reporter>,
+    nullptr,
 };
