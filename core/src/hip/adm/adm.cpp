@@ -4,8 +4,9 @@
 // (cm_from_sums, den_from_sums, combine_scales) and writes the keys through
 // adm's AdmReporter, so the doubles are the CPU's.
 //
-// FramePipeline overlaps frame n+1's copy with frame n's kernels and reads
-// the sums back.
+// FramePipeline overlaps the next frames' copies with the kernels, replays
+// each frame's launches as a graph, runs two frames at once (lanes, each
+// with its own intermediate buffers) and reads the sums back.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -63,8 +64,10 @@ public:
         return extract_with(*this, pipeline_, frame, sink);
     }
     int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream);
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -87,10 +90,16 @@ private:
 
     std::deque<DeviceBuffer> memory_;
     DeviceBuffer division_table_;
-    ScaleBands<int16_t> bands0_{};
-    std::array<ScaleBands<int32_t>, kScales> bands_{}; // scales 1-3
-    std::array<std::array<int32_t *, 2>, kScales> approx_{}; // scales 0-2 feed the next
-    std::array<std::array<int32_t *, 2>, kScales> vlo_{}, vhi_{}; // scales 1-3
+    // A frame's intermediate buffers, one set per lane (frames in flight at
+    // once), all in memory_.
+    struct Lane {
+        ScaleBands<int16_t> bands0{};
+        std::array<ScaleBands<int32_t>, kScales> bands{}; // scales 1-3
+        std::array<std::array<int32_t *, 2>, kScales> approx{}; // scales 0-2 feed the next
+        std::array<std::array<int32_t *, 2>, kScales> vlo{}, vhi{}; // scales 1-3
+    };
+    static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
+    std::array<Lane, kLanes> lanes_{};
     // Last: its streams wait for the work that uses the buffers above.
     FramePipeline pipeline_{"adm_hip"};
 };
@@ -132,23 +141,27 @@ int AdmHip::init(const VmafExtractorSetup &setup)
     factors0_ = vmaf::adm::scale0_factors(params_.csf);
 
     int err = 0;
-    for (int p = 0; p < 2; p++) {
-        for (int s = 0; s + 1 < kScales; s++)
-            approx_[s][p] = device_array<int32_t>(static_cast<size_t>(bw_[s]) * bh_[s], err);
-        for (int s = 1; s < kScales; s++) {
-            const size_t n = static_cast<size_t>(bw_[s - 1]) * bh_[s];
-            vlo_[s][p] = device_array<int32_t>(n, err);
-            vhi_[s][p] = device_array<int32_t>(n, err);
+    for (Lane &l : lanes_) {
+        for (int p = 0; p < 2; p++) {
+            for (int s = 0; s + 1 < kScales; s++)
+                l.approx[s][p] = device_array<int32_t>(static_cast<size_t>(bw_[s]) * bh_[s], err);
+            for (int s = 1; s < kScales; s++) {
+                const size_t n = static_cast<size_t>(bw_[s - 1]) * bh_[s];
+                l.vlo[s][p] = device_array<int32_t>(n, err);
+                l.vhi[s][p] = device_array<int32_t>(n, err);
+            }
         }
+        if (err) return err;
+        if ((err = allocate_bands(l.bands0, 0))) return err;
+        for (int s = 1; s < kScales; s++)
+            if ((err = allocate_bands(l.bands[s], s))) return err;
     }
-    if (err) return err;
-    if ((err = allocate_bands(bands0_, 0))) return err;
-    for (int s = 1; s < kScales; s++)
-        if ((err = allocate_bands(bands_[s], s))) return err;
     if ((err = division_table_.upload(vmaf::adm::division_table(),
                                        vmaf::adm::kDivisionTableSize * sizeof(int32_t))))
         return err;
-    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long));
+    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long),
+                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
+                          kLanes);
 }
 
 // Decoupling, CSF and masking of one scale's bands, leaving the scale's
@@ -219,9 +232,11 @@ int AdmHip::measure(const ScaleBands<T> &bands, int scale,
     return check(launch_den(den, stream), "launch of adm_hip's denominator kernel");
 }
 
-int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream)
+int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                    hipStream_t stream)
 {
-    auto *sums = pipeline_.results<unsigned long long>();
+    const Lane &l = lanes_[lane];
+    auto *sums = pipeline_.results<unsigned long long>(lane);
     if (int err = check(hipMemsetAsync(sums, 0, kSumCount * sizeof(unsigned long long), stream),
                         "hipMemsetAsync"))
         return err;
@@ -233,14 +248,14 @@ int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_
     d0.h = h_;
     d0.bpc = bpc_;
     for (int p = 0; p < 2; p++) {
-        d0.approx[p] = approx_[0][p];
-        int16_t *const *bands = p == 0 ? bands0_.ref : bands0_.dis;
+        d0.approx[p] = l.approx[0][p];
+        int16_t *const *bands = p == 0 ? l.bands0.ref : l.bands0.dis;
         for (int b = 0; b < 3; b++) d0.band[p][b] = params_.skip_scale0 ? nullptr : bands[b];
     }
     if (int err = check(launch_dwt0(d0, stream), "launch of adm_hip's scale 0 transform"))
         return err;
     if (!params_.skip_scale0)
-        if (int err = measure(bands0_, 0, factors0_, sums, stream)) return err;
+        if (int err = measure(l.bands0, 0, factors0_, sums, stream)) return err;
 
     for (int s = 1; s < kScales; s++) {
         DwtArgs d{};
@@ -248,22 +263,22 @@ int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_
         d.h = bh_[s - 1];
         d.shifts = vmaf::adm::dwt_shifts(s);
         for (int p = 0; p < 2; p++) {
-            d.in[p] = approx_[s - 1][p];
-            d.vlo[p] = vlo_[s][p];
-            d.vhi[p] = vhi_[s][p];
-            d.approx[p] = s + 1 < kScales ? approx_[s][p] : nullptr;
-            int32_t *const *bands = p == 0 ? bands_[s].ref : bands_[s].dis;
+            d.in[p] = l.approx[s - 1][p];
+            d.vlo[p] = l.vlo[s][p];
+            d.vhi[p] = l.vhi[s][p];
+            d.approx[p] = s + 1 < kScales ? l.approx[s][p] : nullptr;
+            int32_t *const *bands = p == 0 ? l.bands[s].ref : l.bands[s].dis;
             for (int b = 0; b < 3; b++) d.band[p][b] = bands[b];
         }
         if (s > 1) {
             // The distorted lowpass of the previous scale's last row, where
             // the reference's buffer continues past this scale's layout.
             const int prev_w = bw_[s - 2];
-            d.stale = vlo_[s - 1][1] + static_cast<size_t>(bh_[s - 1] - 1) * prev_w;
+            d.stale = l.vlo[s - 1][1] + static_cast<size_t>(bh_[s - 1] - 1) * prev_w;
             d.stale_offset = 4 * d.w - 2 * prev_w;
         }
         if (int err = check(launch_dwt(d, stream), "launch of adm_hip's transform")) return err;
-        if (int err = measure(bands_[s], s, factors_[s], sums, stream)) return err;
+        if (int err = measure(l.bands[s], s, factors_[s], sums, stream)) return err;
     }
     return 0;
 }

@@ -39,9 +39,11 @@ __device__ int tile_source(int o, int l, int n)
 
 template <typename Pixel> __global__ void dwt0_kernel(Dwt0Args a)
 {
-    const int p = static_cast<int>(blockIdx.z);
+    // The picture's pointers selected, not indexed: a parameter array
+    // indexed at run time would be copied to local memory.
+    const bool second = blockIdx.z != 0;
     const int j0 = static_cast<int>(blockIdx.x * kTile), i0 = static_cast<int>(blockIdx.y * kTile);
-    const Pixel *src = static_cast<const Pixel *>(a.src[p]);
+    const Pixel *src = static_cast<const Pixel *>(second ? a.src[1] : a.src[0]);
     // The block's input, loaded once and coalesced (consecutive threads,
     // consecutive columns), then read by each output's 4 x 4 taps.
     __shared__ uint32_t tile[kDwtSpan][kDwtSpan];
@@ -67,11 +69,15 @@ template <typename Pixel> __global__ void dwt0_kernel(Dwt0Args a)
     using vmaf::adm::hi_taps;
     using vmaf::adm::lo_taps;
     const int at = i * ow + j;
-    a.approx[p][at] = dwt0_horizontal(lo_taps<int32_t>(lo[0], lo[1], lo[2], lo[3]));
-    if (!a.band[p][0]) return;
-    a.band[p][1][at] = dwt0_horizontal(hi_taps<int32_t>(lo[0], lo[1], lo[2], lo[3]));
-    a.band[p][0][at] = dwt0_horizontal(lo_taps<int32_t>(hi[0], hi[1], hi[2], hi[3]));
-    a.band[p][2][at] = dwt0_horizontal(hi_taps<int32_t>(hi[0], hi[1], hi[2], hi[3]));
+    (second ? a.approx[1] : a.approx[0])[at] =
+        dwt0_horizontal(lo_taps<int32_t>(lo[0], lo[1], lo[2], lo[3]));
+    int16_t *const h = second ? a.band[1][0] : a.band[0][0];
+    int16_t *const v = second ? a.band[1][1] : a.band[0][1];
+    int16_t *const d = second ? a.band[1][2] : a.band[0][2];
+    if (!h) return;
+    v[at] = dwt0_horizontal(hi_taps<int32_t>(lo[0], lo[1], lo[2], lo[3]));
+    h[at] = dwt0_horizontal(lo_taps<int32_t>(hi[0], hi[1], hi[2], hi[3]));
+    d[at] = dwt0_horizontal(hi_taps<int32_t>(hi[0], hi[1], hi[2], hi[3]));
 }
 
 __global__ void dwt_vertical_kernel(DwtArgs a)

@@ -49,8 +49,11 @@ public:
         if (int err = make_current()) return err;
         for (DeviceBuffer &b : vertical_sums_)
             if (int err = b.allocate(size_t{w_} * h_ * sizeof(uint32_t))) return err;
+        // Each frame's work names the sums of its own frame and an earlier
+        // one, so it is queued anew each frame, not replayed.
         return pipeline_.init(setup, 1, sizeof(unsigned long long),
-                              FramePipeline::Pictures::kReferenceOnly);
+                              FramePipeline::Pictures::kReferenceOnly,
+                              FramePipeline::Replay::kEachFrameQueued);
     }
 
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
@@ -76,14 +79,15 @@ public:
         return err;
     }
 
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
 
     // The frame's work: its vertical sums, then, where it is scored, the
     // SAD against the frame one (or two) back. Frame n's sums are in
     // vertical_sums_[n % 3], which holds them until frame n + 3.
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &, hipStream_t stream)
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &, unsigned lane, hipStream_t stream)
     {
-        auto *sad = pipeline_.results<unsigned long long>();
+        auto *sad = pipeline_.results<unsigned long long>(lane);
         if (int err = check(hipMemsetAsync(sad, 0, sizeof(unsigned long long), stream),
                             "hipMemsetAsync"))
             return err;

@@ -38,8 +38,10 @@ public:
         if (int err = flush_with(*this, pipeline_, sink)) return err;
         return reporter_.flush(sink);
     }
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) const;
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream) const;
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
     {
         const auto *r = result.as<const unsigned long long>();
@@ -55,7 +57,8 @@ private:
     FramePipeline pipeline_{"psnr_hip"};
 };
 
-int PsnrHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) const
+int PsnrHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                     hipStream_t stream) const
 {
     SsePlanes planes{};
     for (unsigned p = 0; p < reporter_.planes(); p++) {
@@ -63,7 +66,7 @@ int PsnrHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream
         planes.dis[p] = dis.plane(p);
         planes.samples[p] = ref.samples(p);
     }
-    auto *sums = pipeline_.results<unsigned long long>();
+    auto *sums = pipeline_.results<unsigned long long>(lane);
     if (int err = check(hipMemsetAsync(sums, 0, 3 * sizeof(unsigned long long), stream),
                         "hipMemsetAsync"))
         return err;

@@ -5,11 +5,16 @@
 namespace vmaf::hip {
 
 int FramePipeline::init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
-                        Pictures pictures)
+                        Pictures pictures, Replay replay, unsigned lanes)
 {
     result_bytes_ = result_bytes;
     pictures_ = pictures;
-    if (int err = results_.allocate(result_bytes_)) return err;
+    replay_ = replay;
+    lanes_ = lanes < 1 ? 1 : lanes > kMaxLanes ? kMaxLanes : lanes;
+    for (unsigned l = 0; l < lanes_; l++) {
+        if (int err = results_[l].allocate(result_bytes_)) return err;
+        if (int err = compute_[l].create()) return err;
+    }
     for (Slot &s : slots_) {
         int err = s.ref.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
         if (!err && pictures_ == Pictures::kBoth)
@@ -20,14 +25,13 @@ int FramePipeline::init(const VmafExtractorSetup &setup, unsigned planes, size_t
         if (err) return err;
     }
     if (int err = copy_.create()) return err;
-    if (int err = compute_.create()) return err;
     return timer_.create();
 }
 
 int FramePipeline::upload(Slot &s, const VmafExtractorFrame &frame)
 {
-    // The slot's buffers were last used two frames ago; its kernels must be
-    // done before the copy overwrites them.
+    // The slot's buffers were last used kSlots frames ago; its kernels must
+    // be done before the copy overwrites them.
     if (s.used) {
         if (int err = copy_.wait(s.done)) return err;
     }
@@ -35,17 +39,18 @@ int FramePipeline::upload(Slot &s, const VmafExtractorFrame &frame)
     if (pictures_ == Pictures::kBoth)
         if (int err = s.dis.upload(*frame.dis, copy_)) return err;
     if (int err = s.uploaded.record(copy_)) return err;
-    return compute_.wait(s.uploaded);
+    return compute_of(s).wait(s.uploaded);
 }
 
 int FramePipeline::read_back(Slot &s, unsigned index)
 {
-    if (int err = timer_.stop(slot_id(s), compute_)) return err;
-    if (int err = check(hipMemcpyAsync(s.result.get(), results_.get(), result_bytes_,
-                                       hipMemcpyDeviceToHost, compute_.get()),
+    const Stream &compute = compute_of(s);
+    if (int err = timer_.stop(slot_id(s), compute)) return err;
+    if (int err = check(hipMemcpyAsync(s.result.get(), results_[lane_of(s)].get(), result_bytes_,
+                                       hipMemcpyDeviceToHost, compute.get()),
                         "hipMemcpyAsync (results to host)"))
         return err;
-    if (int err = s.done.record(compute_)) return err;
+    if (int err = s.done.record(compute)) return err;
     s.used = true;
     s.index = index;
     s.pending = true;

@@ -1,14 +1,22 @@
-// The frame pipeline of a HIP extractor: it stages the planes a twin reads
-// and brings a few result bytes back per frame.
+// The frame pipeline of a HIP extractor: it stages the planes a twin reads,
+// queues the frame's work and brings a few result bytes back per frame,
+// with several frames in flight.
 //
-// Two slots alternate between frames, each with its own staging buffers and
-// pinned results, and two streams split the work: frame n+1 is copied to the
-// device (copy stream) while frame n's kernels run (compute stream).
-// extract() returns once its frame's copy is done, so the caller may reuse
-// the pictures, and reports the previous frame, whose results are then
-// ready or nearly so; flush() reports the last. An owner declares its
-// pipeline after the device buffers its work uses: the pipeline's streams,
-// destroyed first, wait for that work.
+// kSlots slots take frames in turn, each with its own staging buffers,
+// pinned results and events. A copy stream brings frame n+1 to the device
+// while earlier frames' kernels run on the compute streams: one per lane,
+// frames going to the lanes in turn. A twin with several lanes keeps its
+// intermediate buffers per lane, so that the lanes' frames run at once: at
+// small sizes a frame's many small kernels leave most of the GPU idle.
+// extract() queues the frame and returns without waiting
+// for the device; the engine calls wait_reads() before the pictures go back
+// to their owner. Results are reported in frame order: those that are ready
+// at each extract(), and the oldest one whenever its slot is needed again;
+// flush() reports the rest. A twin whose work is the same for a slot every
+// frame has it captured once per slot and replayed as a graph.
+//
+// An owner declares its pipeline after the device buffers its work uses:
+// the pipeline's streams, destroyed first, wait for that work.
 #pragma once
 
 #include <array>
@@ -18,6 +26,7 @@
 
 #include "extractor/extractor.h"
 #include "hip/runtime/buffer.h"
+#include "hip/runtime/graph.h"
 #include "hip/runtime/kernel_timer.h"
 #include "hip/runtime/staging.h"
 #include "hip/runtime/stream.h"
@@ -26,53 +35,69 @@ namespace vmaf::hip {
 
 class FramePipeline {
 public:
+    // Frames in flight: enough to keep the copy engine and the kernels of
+    // several extractors busy while the host reads ahead.
+    static constexpr unsigned kSlots = KernelTimer::kSlots;
+    static constexpr unsigned kMaxLanes = 2;
+    static_assert(kSlots % kMaxLanes == 0, "a slot keeps its lane");
+
     // `extractor` names the kernel times (VMAF_HIP_PROFILE).
     explicit FramePipeline(std::string extractor) : timer_(std::move(extractor)) {}
 
     // Which pictures of a frame a twin reads.
     enum class Pictures { kBoth, kReferenceOnly };
+    // Whether the work a twin queues for a slot is the same every frame
+    // (same kernels, arguments and buffers), so that it may be replayed.
+    enum class Replay { kCaptured, kEachFrameQueued };
 
     // Staging for the first `planes` planes of pictures of this setup, and
-    // `result_bytes` of results per frame. With kReferenceOnly the
-    // distorted picture is neither staged nor copied (its PlaneStaging
-    // stays empty).
+    // `result_bytes` of results per frame; `lanes` (1 to kMaxLanes) frames
+    // run at once. With kReferenceOnly the distorted picture is neither
+    // staged nor copied (its PlaneStaging stays empty).
     int init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
-             Pictures pictures = Pictures::kBoth);
+             Pictures pictures = Pictures::kBoth, Replay replay = Replay::kCaptured,
+             unsigned lanes = 1);
 
-    // Where the frame's work leaves its results, on the device.
-    template <typename T> T *results() const { return results_.as<T>(); }
+    // Where the work of a frame of `lane` leaves its results, on the device.
+    template <typename T> T *results(unsigned lane) const { return results_[lane].as<T>(); }
 
-    // Stages the frame's planes, then queues work(ref, dis, stream) (the
-    // staged pictures, PlaneStaging) on the compute stream, and the read-back
-    // of results(). Reports the previous frame with report(results, index),
-    // the results as a host PinnedBuffer.
-    template <typename Work, typename Report>
-    int extract(const VmafExtractorFrame &frame, Work &&work, Report &&report)
+    // Stages the frame's planes, then queues work(ref, dis, lane, stream)
+    // (the staged pictures, PlaneStaging; 0 or a negative errno) on the
+    // compute stream of the frame's lane, and the read-back of results().
+    // Reports earlier frames with
+    // report(results, index), the results as a host PinnedBuffer.
+    template <typename Enqueue, typename Report>
+    int extract(const VmafExtractorFrame &frame, Enqueue &&work, Report &&report)
     {
         Slot &s = slots_[next_];
-        next_ ^= 1;
+        // The slot's frame, kSlots frames back, must be reported before
+        // its results are overwritten.
+        if (s.pending)
+            if (int err = collect(s, report)) return err;
+        next_ = (next_ + 1) % kSlots;
         int err = upload(s, frame);
-        if (!err) err = timer_.start(slot_id(s), compute_);
-        if (!err) err = work(s.ref, s.dis, compute_.get());
+        if (!err) err = timer_.start(slot_id(s), compute_of(s));
+        if (!err) err = queue_work(s, work);
         if (!err) err = read_back(s, frame.index);
-        // The pictures go back to the caller when this returns, after an
-        // error too: wait for every copy that reads them.
-        const int copied = copy_.synchronize();
-        if (err || copied) return err ? err : copied;
-        Slot &previous = slots_[next_];
-        return previous.pending ? collect(previous, report) : 0;
+        if (err) {
+            // The pictures go back to the caller after an error: wait for
+            // every copy that reads them.
+            wait_reads();
+            return err;
+        }
+        return collect_ready(report);
     }
+
+    // Returns once no copy reads a picture given to extract().
+    int wait_reads() const { return copy_.synchronize(); }
 
     // Reports the frames not reported yet, oldest first.
     template <typename Report> int flush(Report &&report)
     {
-        // At most one is pending (the last frame), unless an earlier frame
-        // failed.
-        Slot *a = &slots_[0], *b = &slots_[1];
-        if (a->pending && b->pending && b->index < a->index) std::swap(a, b);
-        for (Slot *s : {a, b}) {
-            if (!s->pending) continue;
-            if (int err = collect(*s, report)) return err;
+        for (unsigned k = 0; k < kSlots; k++) {
+            Slot &s = slots_[(next_ + k) % kSlots];
+            if (!s.pending) continue;
+            if (int err = collect(s, report)) return err;
         }
         return 0;
     }
@@ -82,6 +107,7 @@ private:
         PlaneStaging ref, dis;
         PinnedBuffer result; // the frame's results, copied back
         Event uploaded, done;
+        Graph graph; // the slot's work, once captured
         unsigned index = 0;
         bool used = false;    // `done` has been recorded at least once
         bool pending = false; // holds a frame not yet reported
@@ -93,7 +119,23 @@ private:
     // Queues the copy of results() into the slot; marks it pending.
     int read_back(Slot &s, unsigned index);
 
+    template <typename Enqueue> int queue_work(Slot &s, Enqueue &work)
+    {
+        const unsigned lane = lane_of(s);
+        const Stream &compute = compute_[lane];
+        if (replay_ == Replay::kEachFrameQueued) return work(s.ref, s.dis, lane, compute.get());
+        if (!s.graph.captured()) {
+            if (int err = s.graph.capture(compute, [&](hipStream_t stream) {
+                    return work(s.ref, s.dis, lane, stream);
+                }))
+                return err;
+        }
+        return s.graph.launch(compute);
+    }
+
     unsigned slot_id(const Slot &s) const { return static_cast<unsigned>(&s - slots_.data()); }
+    unsigned lane_of(const Slot &s) const { return slot_id(s) % lanes_; }
+    const Stream &compute_of(const Slot &s) const { return compute_[lane_of(s)]; }
 
     template <typename Report> int collect(Slot &s, Report &report)
     {
@@ -103,22 +145,37 @@ private:
         return report(s.result, s.index);
     }
 
+    // Reports, oldest first, the frames whose work is done.
+    template <typename Report> int collect_ready(Report &report)
+    {
+        for (unsigned k = 0; k < kSlots; k++) {
+            Slot &s = slots_[(next_ + k) % kSlots];
+            if (!s.pending) continue;
+            const int done = s.done.query();
+            if (done <= 0) return done;
+            if (int err = collect(s, report)) return err;
+        }
+        return 0;
+    }
+
     size_t result_bytes_ = 0;
     Pictures pictures_ = Pictures::kBoth;
-    DeviceBuffer results_;
-    std::array<Slot, 2> slots_;
-    static_assert(KernelTimer::kSlots == 2, "one timer slot per pipeline slot");
-    unsigned next_ = 0;
+    Replay replay_ = Replay::kCaptured;
+    unsigned lanes_ = 1;
+    std::array<DeviceBuffer, kMaxLanes> results_;
+    std::array<Slot, kSlots> slots_;
+    unsigned next_ = 0; // the slot of the next frame; the oldest pending one
     KernelTimer timer_;
     // Declared last, destroyed first: their destructors wait for the queued
     // work, which uses the buffers above.
-    Stream copy_, compute_;
+    Stream copy_;
+    std::array<Stream, kMaxLanes> compute_;
 };
 
-// A twin's extract() and flush() around its pipeline. The twin has
-// make_current(), enqueue(ref, dis, stream) queueing a frame's work on the
-// staged pictures, and report(results, index, sink) writing a frame's keys
-// from its results (a host PinnedBuffer).
+// A twin's extract(), wait_reads() and flush() around its pipeline. The twin
+// has make_current(), enqueue(ref, dis, lane, stream) queueing a frame's
+// work on the staged pictures, and report(results, index, sink) writing a frame's
+// keys from its results (a host PinnedBuffer).
 template <typename Twin>
 int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &frame,
                  VmafFeatureSink *sink)
@@ -126,12 +183,17 @@ int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &
     if (int err = twin.make_current()) return err;
     return pipeline.extract(
         frame,
-        [&](const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) {
-            return twin.enqueue(ref, dis, stream);
-        },
+        [&](const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+            hipStream_t stream) { return twin.enqueue(ref, dis, lane, stream); },
         [&](const PinnedBuffer &results, unsigned index) {
             return twin.report(results, index, sink);
         });
+}
+
+template <typename Twin> int wait_reads_with(Twin &twin, const FramePipeline &pipeline)
+{
+    if (int err = twin.make_current()) return err;
+    return pipeline.wait_reads();
 }
 
 template <typename Twin> int flush_with(Twin &twin, FramePipeline &pipeline, VmafFeatureSink *sink)

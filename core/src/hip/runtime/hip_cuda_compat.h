@@ -21,12 +21,18 @@ using hipStream_t = cudaStream_t;
 using hipEvent_t = cudaEvent_t;
 using hipDeviceProp_t = cudaDeviceProp;
 using hipMemcpyKind = cudaMemcpyKind;
+using hipGraph_t = cudaGraph_t;
+using hipGraphExec_t = cudaGraphExec_t;
+using hipGraphNode_t = cudaGraphNode_t;
+using hipStreamCaptureMode = cudaStreamCaptureMode;
 
 inline constexpr hipError_t hipSuccess = cudaSuccess;
 inline constexpr hipError_t hipErrorOutOfMemory = cudaErrorMemoryAllocation;
 inline constexpr hipError_t hipErrorNoDevice = cudaErrorNoDevice;
 inline constexpr hipError_t hipErrorInvalidDevice = cudaErrorInvalidDevice;
 inline constexpr hipError_t hipErrorInsufficientDriver = cudaErrorInsufficientDriver;
+inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
+inline constexpr hipError_t hipErrorInvalidValue = cudaErrorInvalidValue;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
@@ -92,10 +98,34 @@ inline hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
     return cudaEventRecord(event, stream);
 }
 inline hipError_t hipEventSynchronize(hipEvent_t event) { return cudaEventSynchronize(event); }
+inline hipError_t hipEventQuery(hipEvent_t event) { return cudaEventQuery(event); }
 inline hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 {
     return cudaEventElapsedTime(ms, start, stop);
 }
+
+inline constexpr hipStreamCaptureMode hipStreamCaptureModeThreadLocal =
+    cudaStreamCaptureModeThreadLocal;
+inline hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCaptureMode mode)
+{
+    return cudaStreamBeginCapture(stream, mode);
+}
+inline hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *graph)
+{
+    return cudaStreamEndCapture(stream, graph);
+}
+// HIP's signature; CUDA reports no error node or log through this call.
+inline hipError_t hipGraphInstantiate(hipGraphExec_t *exec, hipGraph_t graph, hipGraphNode_t *,
+                                      char *, size_t)
+{
+    return cudaGraphInstantiate(exec, graph, 0);
+}
+inline hipError_t hipGraphLaunch(hipGraphExec_t exec, hipStream_t stream)
+{
+    return cudaGraphLaunch(exec, stream);
+}
+inline hipError_t hipGraphExecDestroy(hipGraphExec_t exec) { return cudaGraphExecDestroy(exec); }
+inline hipError_t hipGraphDestroy(hipGraph_t graph) { return cudaGraphDestroy(graph); }
 
 #ifdef __CUDACC__
 // HIP's portable launch; kernel may be a template instance (no top-level comma).

@@ -37,15 +37,24 @@ int create_hip_state(void **state, const VmafExtractorSetup &setup, const char *
     return 0;
 }
 
+template <typename T> int wait_reads_state(void *state)
+{
+    return static_cast<T *>(state)->wait_reads();
+}
+
 // The table entry of a HIP twin: flagged VMAF_EXTRACTOR_HIP, with the CPU
-// entry's options and provided features.
+// entry's options and provided features. A twin with wait_reads() returns
+// from extract() before its copies are done.
 template <typename T>
 constexpr VmafExtractor hip_extractor_entry(const char *name, const VmafOption *options,
                                             uint64_t flags, const char *const *provided_features,
                                             int (*init)(void **, const VmafExtractorSetup *))
 {
-    return {name,          options,          flags | VMAF_EXTRACTOR_HIP, provided_features,
-            init,          extract_state<T>, flush_state<T>,             close_hip_state<T>};
+    int (*wait_reads)(void *) = nullptr;
+    if constexpr (requires(T &t) { t.wait_reads(); }) wait_reads = wait_reads_state<T>;
+    return {name,           options,          flags | VMAF_EXTRACTOR_HIP,
+            provided_features, init,          extract_state<T>,
+            flush_state<T>, close_hip_state<T>, wait_reads};
 }
 
 } // namespace vmaf::hip

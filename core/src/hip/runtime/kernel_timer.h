@@ -27,7 +27,7 @@ public:
     // Once the slot's work is done: adds its time.
     int add(unsigned slot);
 
-    static constexpr unsigned kSlots = 2;
+    static constexpr unsigned kSlots = 4;
 
 private:
     std::string name_;

@@ -44,4 +44,15 @@ int Event::record(const Stream &stream) const
 
 int Event::synchronize() const { return check(hipEventSynchronize(event_), "hipEventSynchronize"); }
 
+int Event::query() const
+{
+    const hipError_t status = hipEventQuery(event_);
+    if (status == hipErrorNotReady) {
+        // Not an error: leave no sticky status for the next launch check.
+        static_cast<void>(hipGetLastError());
+        return 0;
+    }
+    return status == hipSuccess ? 1 : check(status, "hipEventQuery");
+}
+
 } // namespace vmaf::hip

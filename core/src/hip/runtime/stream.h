@@ -40,6 +40,8 @@ public:
     int record(const Stream &stream) const;
     // Blocks the host until the recorded work is done.
     int synchronize() const;
+    // 1 when the recorded work is done, 0 while it runs, or a negative errno.
+    int query() const;
 
 private:
     hipEvent_t event_ = nullptr;

@@ -47,8 +47,10 @@ public:
         return extract_with(*this, pipeline_, frame, sink);
     }
     int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) const;
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream) const;
     int report(const PinnedBuffer &results, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -106,7 +108,7 @@ int FloatMsSsimHip::init(const VmafExtractorSetup &setup)
 }
 
 int FloatMsSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &dis_staging,
-                            hipStream_t stream) const
+                            unsigned lane, hipStream_t stream) const
 {
     const void *ref = ref_staging.plane(0), *dis = dis_staging.plane(0);
     if (int err = check(launch_to_float(ref, dis, samples(0), sample_bytes_, scaler_, level(0),
@@ -129,7 +131,7 @@ int FloatMsSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging 
                             "launch of float_ms_ssim_hip's SSIM kernel"))
             return err;
     }
-    return check(launch_sum_partials(partials, runs_, kScales, pipeline_.results<SsimSums>(), stream),
+    return check(launch_sum_partials(partials, runs_, kScales, pipeline_.results<SsimSums>(lane), stream),
                  "launch of float_ms_ssim_hip's sum of partial sums");
 }
 

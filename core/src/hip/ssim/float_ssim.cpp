@@ -43,8 +43,10 @@ public:
         return extract_with(*this, pipeline_, frame, sink);
     }
     int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream) const;
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream) const;
     int report(const PinnedBuffer &results, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -90,7 +92,7 @@ int FloatSsimHip::init(const VmafExtractorSetup &setup)
 }
 
 int FloatSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &dis_staging,
-                          hipStream_t stream) const
+                          unsigned lane, hipStream_t stream) const
 {
     const void *ref = ref_staging.plane(0), *dis = dis_staging.plane(0);
     const size_t n = static_cast<size_t>(w_) * static_cast<size_t>(h_);
@@ -115,7 +117,7 @@ int FloatSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &d
         return err;
     PartialRuns runs{};
     runs.count[0] = ssim_blocks(small_w_, small_h_);
-    return check(launch_sum_partials(partials, runs, 1, pipeline_.results<SsimSums>(), stream),
+    return check(launch_sum_partials(partials, runs, 1, pipeline_.results<SsimSums>(lane), stream),
                  "launch of float_ssim_hip's sum of partial sums");
 }
 

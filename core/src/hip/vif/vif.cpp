@@ -5,8 +5,8 @@
 // vif::score_of and writes the keys with vif::report_integer, so the doubles
 // are the CPU's.
 //
-// FramePipeline overlaps frame n+1's copy with frame n's kernels and reads
-// the sums back.
+// FramePipeline overlaps the next frames' copies with the kernels, replays
+// each frame's launches as a graph and reads the sums back.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -68,8 +68,10 @@ public:
         return extract_with(*this, pipeline_, frame, sink);
     }
     int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads() { return wait_reads_with(*this, pipeline_); }
     int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream);
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -81,12 +83,10 @@ private:
     std::array<int, kScales> w_{}, h_{};
 
     DeviceBuffer log2_table_;
-    // The vertical pass of the statistic, at the size of scale 0.
-    std::array<DeviceBuffer, 5> moments_;
-    // The vertical pass of the decimation, per picture.
-    std::array<DeviceBuffer, 2> conv_;
-    // The decimated planes of scales 1-3, per picture.
-    std::array<std::array<DeviceBuffer, 2>, kScales> scaled_;
+    // Per lane (frames in flight at once): the decimated planes of scales
+    // 1-3, per picture.
+    static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
+    std::array<std::array<std::array<DeviceBuffer, 2>, kScales>, kLanes> scaled_;
     // Last: its streams wait for the work that uses the buffers above.
     FramePipeline pipeline_{"vif_hip"};
 };
@@ -98,22 +98,20 @@ int VifHip::init(const VmafExtractorSetup &setup)
     const auto log2 = std::make_unique<const vmaf::vif::Log2Table>();
     if (int err = log2_table_.upload(log2->data(), vmaf::vif::Log2Table::kSize * sizeof(uint16_t)))
         return err;
-    const size_t samples = static_cast<size_t>(w_[0]) * h_[0];
-    for (DeviceBuffer &b : moments_)
-        if (int err = b.allocate(samples * sizeof(uint32_t))) return err;
-    for (DeviceBuffer &b : conv_)
-        if (int err = b.allocate(static_cast<size_t>(w_[0]) * (h_[0] / 2) * sizeof(uint32_t)))
-            return err;
-    for (int s = 1; s < kScales; s++)
-        for (DeviceBuffer &b : scaled_[s])
-            if (int err = b.allocate(static_cast<size_t>(w_[s]) * h_[s] * sizeof(uint16_t)))
-                return err;
-    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long));
+    for (auto &lane : scaled_)
+        for (int s = 1; s < kScales; s++)
+            for (DeviceBuffer &b : lane[s])
+                if (int err = b.allocate(static_cast<size_t>(w_[s]) * h_[s] * sizeof(uint16_t)))
+                    return err;
+    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long),
+                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
+                          kLanes);
 }
 
-int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_t stream)
+int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                    hipStream_t stream)
 {
-    auto *sums = pipeline_.results<unsigned long long>();
+    auto *sums = pipeline_.results<unsigned long long>(lane);
     if (int err = check(hipMemsetAsync(sums, 0, kSumCount * sizeof(unsigned long long), stream),
                         "hipMemsetAsync"))
         return err;
@@ -125,31 +123,14 @@ int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_
     for (int s = 0; s < kScales; s++) {
         const VerticalShift shift = vmaf::vif::vertical_shift(s, bpc_);
         if (s > 0 || !skip_scale0_) {
-            MomentsArgs m{};
-            m.ref = src[0];
-            m.dis = src[1];
-            m.wide = wide;
-            m.w = w_[s];
-            m.h = h_[s];
-            m.filter = filter_of(s);
-            m.shift = shift;
-            m.mu1 = moments_[0].as<uint32_t>();
-            m.mu2 = moments_[1].as<uint32_t>();
-            m.xx = moments_[2].as<uint32_t>();
-            m.yy = moments_[3].as<uint32_t>();
-            m.xy = moments_[4].as<uint32_t>();
-            if (int err = check(launch_moments(m, stream), "launch of vif_hip's moments kernel"))
-                return err;
-
             StatisticArgs st{};
-            st.mu1 = m.mu1;
-            st.mu2 = m.mu2;
-            st.xx = m.xx;
-            st.yy = m.yy;
-            st.xy = m.xy;
+            st.ref = src[0];
+            st.dis = src[1];
+            st.wide = wide;
             st.w = w_[s];
             st.h = h_[s];
-            st.filter = m.filter;
+            st.filter = filter_of(s);
+            st.shift = shift;
             st.log2_table = log2_table_.as<const uint16_t>();
             st.gain_limit = gain_limit_;
             st.sums = sums + s * kSumsPerScale;
@@ -167,8 +148,7 @@ int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, hipStream_
         d.shift = shift;
         for (int p = 0; p < 2; p++) {
             d.src[p] = src[p];
-            d.conv[p] = conv_[p].as<uint32_t>();
-            d.out[p] = scaled_[s + 1][p].as<uint16_t>();
+            d.out[p] = scaled_[lane][s + 1][p].as<uint16_t>();
             src[p] = d.out[p];
         }
         if (int err = check(launch_decimate(d, stream), "launch of vif_hip's decimation"))

@@ -1,8 +1,12 @@
-// vif_hip kernels: one thread per sample for the vertical passes and the
-// decimation, one block per row for the horizontal pass of the statistic,
-// whose per-sample contributions (vif::accumulate, shared with the CPU) are
-// summed in 64-bit integers, so their order does not change them.
+// vif_hip kernels. Each block works on a tile of its output: it runs the
+// vertical pass for the tile's rows over the columns the horizontal taps
+// reach (edges reflected) into shared memory, then the horizontal pass from
+// there, so the intermediate planes never go through device memory. The
+// statistic's per-sample contributions (vif::accumulate, shared with the
+// CPU) are summed in 64-bit integers, so their order does not change them.
 #include "hip/vif/vif_kernel.h"
+
+#include <type_traits>
 
 #include "feature/common/edge.h"
 
@@ -12,77 +16,114 @@ using vmaf::edge::reflect_about_sample;
 
 namespace {
 
-constexpr unsigned kTile = 16; // 16 x 16 threads per block of the 2-D passes
-constexpr unsigned kRowBlock = 256;
+constexpr unsigned kThreads = 256;
+constexpr int kMaxHalf = 8; // the widest filter has 17 taps
 constexpr int kSums = 4;
 
-dim3 grid_2d(int w, int h, int depth = 1)
-{
-    return dim3((static_cast<unsigned>(w) + kTile - 1) / kTile,
-                (static_cast<unsigned>(h) + kTile - 1) / kTile, static_cast<unsigned>(depth));
-}
+// The statistic's tile: kStatRows x kStatCols outputs.
+constexpr int kStatRows = 16, kStatCols = 64;
+constexpr int kStatSpan = kStatCols + 2 * kMaxHalf;
+
+// The decimation's tile: kDecRows x kDecCols outputs, whose horizontal taps
+// reach 2 * kDecCols - 1 + 2 * half columns of the vertical pass (half <= 4:
+// the decimating filters are those of scales 1-3).
+constexpr int kDecRows = 16, kDecCols = 32;
+constexpr int kDecHalf = 4;
+constexpr int kDecSpan = 2 * kDecCols + 2 * kDecHalf;
+
+// The vertical pass's sums of one sample. For 8-bit samples the second
+// moments fit 32 bits (taps sum to 65536: at most 65536 * 255^2 < 2^32),
+// which halves the work; wider samples need 64.
+template <typename Sample> struct VerticalSums {
+    using Moment = uint64_t;
+};
+template <> struct VerticalSums<uint8_t> {
+    using Moment = uint32_t;
+};
+
+// Tap k of the filter: a compile-time index, so the kernel reads the taps
+// from its parameters in place rather than from a local copy.
+#define VIF_TAP(a, k) static_cast<uint32_t>((a).filter.taps[k])
 
 // Clears the error a previous, already reported call may have left, so that
 // the status after a launch is that launch's.
 void clear_error() { static_cast<void>(hipGetLastError()); }
 
-template <typename Sample> __global__ void moments_kernel(MomentsArgs a)
+unsigned tiles(int n, int tile) { return static_cast<unsigned>((n + tile - 1) / tile); }
+
+// Width is the filter's (a.filter.width), known at compile time so that the
+// tap loops unroll.
+template <typename Sample, int Width> __global__ void statistic_kernel(StatisticArgs a)
 {
-    const int j = static_cast<int>(blockIdx.x * kTile + threadIdx.x);
-    const int i = static_cast<int>(blockIdx.y * kTile + threadIdx.y);
-    if (j >= a.w || i >= a.h) return;
+    using Moment = typename VerticalSums<Sample>::Moment;
+    __shared__ uint32_t mu1[kStatRows][kStatSpan], mu2[kStatRows][kStatSpan];
+    __shared__ uint32_t xx[kStatRows][kStatSpan], yy[kStatRows][kStatSpan],
+        xy[kStatRows][kStatSpan];
     const Sample *ref = static_cast<const Sample *>(a.ref);
     const Sample *dis = static_cast<const Sample *>(a.dis);
-    const int half = a.filter.width / 2;
-    uint32_t mu1 = 0, mu2 = 0;
-    uint64_t xx = 0, yy = 0, xy = 0;
-    for (int k = 0; k < a.filter.width; k++) {
-        const int at = reflect_about_sample(i - half + k, a.h) * a.w + j;
-        const uint32_t f = a.filter.taps[k], r = ref[at], d = dis[at];
-        const uint32_t fr = f * r, fd = f * d;
-        mu1 += fr;
-        mu2 += fd;
-        xx += uint64_t{fr} * r;
-        yy += uint64_t{fd} * d;
-        xy += uint64_t{fr} * d;
-    }
-    const int at = i * a.w + j;
-    a.mu1[at] = vmaf::vif::round_mean(mu1, a.shift);
-    a.mu2[at] = vmaf::vif::round_mean(mu2, a.shift);
-    a.xx[at] = vmaf::vif::round_moment(xx, a.shift);
-    a.yy[at] = vmaf::vif::round_moment(yy, a.shift);
-    a.xy[at] = vmaf::vif::round_moment(xy, a.shift);
-}
+    constexpr int half = Width / 2;
+    const int i0 = static_cast<int>(blockIdx.y) * kStatRows;
+    const int j0 = static_cast<int>(blockIdx.x) * kStatCols;
+    const int rows = min(kStatRows, a.h - i0), cols = min(kStatCols, a.w - j0);
+    // Only the columns the tile's outputs reach: further ones may lie beyond
+    // what reflection maps into the picture.
+    const int span = cols + 2 * half;
 
-__global__ void statistic_kernel(StatisticArgs a)
-{
-    const int i = static_cast<int>(blockIdx.x);
-    const int half = a.filter.width / 2;
-    const size_t row = static_cast<size_t>(i) * a.w;
-    vmaf::vif::Accumulator acc;
-    for (int j = static_cast<int>(threadIdx.x); j < a.w; j += static_cast<int>(kRowBlock)) {
-        uint32_t mu1 = 0, mu2 = 0;
-        uint64_t xx = 0, yy = 0, xy = 0;
-        for (int k = 0; k < a.filter.width; k++) {
-            const size_t at = row + reflect_about_sample(j - half + k, a.w);
-            const uint32_t f = a.filter.taps[k];
-            mu1 += f * a.mu1[at];
-            mu2 += f * a.mu2[at];
-            xx += uint64_t{f} * a.xx[at];
-            yy += uint64_t{f} * a.yy[at];
-            xy += uint64_t{f} * a.xy[at];
+    // Vertical pass: column c of the tile is picture column j0 - half + c,
+    // reflected.
+    for (int at = static_cast<int>(threadIdx.x); at < rows * span; at += kThreads) {
+        const int r = at / span, c = at % span;
+        const int i = i0 + r;
+        const int col = reflect_about_sample(j0 - half + c, a.w);
+        uint32_t m1 = 0, m2 = 0;
+        Moment sxx = 0, syy = 0, sxy = 0;
+#pragma unroll
+        for (int k = 0; k < Width; k++) {
+            const int src = reflect_about_sample(i - half + k, a.h) * a.w + col;
+            const uint32_t f = VIF_TAP(a, k), x = ref[src], y = dis[src];
+            const uint32_t fx = f * x, fy = f * y;
+            m1 += fx;
+            m2 += fy;
+            sxx += Moment{fx} * x;
+            syy += Moment{fy} * y;
+            sxy += Moment{fx} * y;
         }
-        vmaf::vif::accumulate(acc, a.log2_table, mu1, mu2, xx, yy, xy, a.gain_limit);
+        mu1[r][c] = vmaf::vif::round_mean(m1, a.shift);
+        mu2[r][c] = vmaf::vif::round_mean(m2, a.shift);
+        xx[r][c] = vmaf::vif::round_moment(sxx, a.shift);
+        yy[r][c] = vmaf::vif::round_moment(syy, a.shift);
+        xy[r][c] = vmaf::vif::round_moment(sxy, a.shift);
     }
+    __syncthreads();
+
+    // Horizontal pass and each sample's contribution.
+    vmaf::vif::Accumulator acc;
+    for (int at = static_cast<int>(threadIdx.x); at < rows * kStatCols; at += kThreads) {
+        const int r = at / kStatCols, t = at % kStatCols;
+        if (t >= cols) continue;
+        uint32_t m1 = 0, m2 = 0;
+        uint64_t sxx = 0, syy = 0, sxy = 0;
+#pragma unroll
+        for (int k = 0; k < Width; k++) {
+            const uint32_t f = VIF_TAP(a, k);
+            m1 += f * mu1[r][t + k];
+            m2 += f * mu2[r][t + k];
+            sxx += uint64_t{f} * xx[r][t + k];
+            syy += uint64_t{f} * yy[r][t + k];
+            sxy += uint64_t{f} * xy[r][t + k];
+        }
+        vmaf::vif::accumulate(acc, a.log2_table, m1, m2, sxx, syy, sxy, a.gain_limit);
+    }
+
     // A tree over the block in shared memory: no warp-size assumption (64
     // on AMD, 32 on NVIDIA).
-    __shared__ int64_t shared[kSums][kRowBlock];
+    __shared__ int64_t shared[kSums][kThreads];
     shared[0][threadIdx.x] = acc.num_log;
     shared[1][threadIdx.x] = acc.den_log;
     shared[2][threadIdx.x] = acc.num_non_log;
     shared[3][threadIdx.x] = acc.den_non_log;
     __syncthreads();
-    for (unsigned half_block = kRowBlock / 2; half_block > 0; half_block /= 2) {
+    for (unsigned half_block = kThreads / 2; half_block > 0; half_block /= 2) {
         if (threadIdx.x < half_block)
             for (int s = 0; s < kSums; s++)
                 shared[s][threadIdx.x] += shared[s][threadIdx.x + half_block];
@@ -93,69 +134,94 @@ __global__ void statistic_kernel(StatisticArgs a)
         atomicAdd(&a.sums[s], static_cast<unsigned long long>(shared[s][0]));
 }
 
-template <typename Sample> __global__ void decimate_vertical_kernel(DecimateArgs a)
+template <typename Sample, int Width> __global__ void decimate_kernel(DecimateArgs a)
 {
-    const int j = static_cast<int>(blockIdx.x * kTile + threadIdx.x);
-    const int i = static_cast<int>(blockIdx.y * kTile + threadIdx.y);
-    const int p = static_cast<int>(blockIdx.z);
-    if (j >= a.w || i >= a.h / 2) return;
-    const Sample *src = static_cast<const Sample *>(a.src[p]);
-    const int half = a.filter.width / 2;
-    uint32_t sum = 0;
-    for (int k = 0; k < a.filter.width; k++)
-        sum += a.filter.taps[k] * uint32_t{src[reflect_about_sample(2 * i - half + k, a.h) * a.w + j]};
-    a.conv[p][i * a.w + j] = vmaf::vif::round_mean(sum, a.shift);
+    __shared__ uint32_t conv[kDecRows][kDecSpan];
+    // Selected, not indexed: a parameter array indexed at run time would be
+    // copied to local memory.
+    const bool second = blockIdx.z != 0;
+    const Sample *src = static_cast<const Sample *>(second ? a.src[1] : a.src[0]);
+    uint16_t *out = second ? a.out[1] : a.out[0];
+    constexpr int half = Width / 2;
+    const int i0 = static_cast<int>(blockIdx.y) * kDecRows;
+    const int j0 = static_cast<int>(blockIdx.x) * kDecCols;
+    const int oh = a.h / 2, ow = a.w / 2;
+    const int rows = min(kDecRows, oh - i0), cols = min(kDecCols, ow - j0);
+    const int span = 2 * cols - 1 + 2 * half;
+
+    // Vertical pass of output row i (picture rows 2i - half ...); column c
+    // of the tile is picture column 2 * j0 - half + c, reflected.
+    for (int at = static_cast<int>(threadIdx.x); at < rows * span; at += kThreads) {
+        const int r = at / span, c = at % span;
+        const int i = i0 + r;
+        const int col = reflect_about_sample(2 * j0 - half + c, a.w);
+        uint32_t sum = 0;
+#pragma unroll
+        for (int k = 0; k < Width; k++)
+            sum += VIF_TAP(a, k) *
+                   uint32_t{src[reflect_about_sample(2 * i - half + k, a.h) * a.w + col]};
+        conv[r][c] = vmaf::vif::round_mean(sum, a.shift);
+    }
+    __syncthreads();
+
+    for (int at = static_cast<int>(threadIdx.x); at < rows * kDecCols; at += kThreads) {
+        const int r = at / kDecCols, t = at % kDecCols;
+        if (t >= cols) continue;
+        uint32_t sum = 0;
+#pragma unroll
+        for (int k = 0; k < Width; k++) sum += VIF_TAP(a, k) * conv[r][2 * t + k];
+        out[(i0 + r) * ow + j0 + t] = vmaf::vif::round_decimated(sum);
+    }
 }
 
-__global__ void decimate_horizontal_kernel(DecimateArgs a)
+template <typename Sample, int Width> void launch_statistic_at(const StatisticArgs &a, hipStream_t stream)
 {
-    const int j = static_cast<int>(blockIdx.x * kTile + threadIdx.x);
-    const int i = static_cast<int>(blockIdx.y * kTile + threadIdx.y);
-    const int p = static_cast<int>(blockIdx.z);
-    const int ow = a.w / 2;
-    if (j >= ow || i >= a.h / 2) return;
-    const uint32_t *conv = a.conv[p] + static_cast<size_t>(i) * a.w;
-    const int half = a.filter.width / 2;
-    uint32_t sum = 0;
-    for (int k = 0; k < a.filter.width; k++)
-        sum += a.filter.taps[k] * conv[reflect_about_sample(2 * j - half + k, a.w)];
-    a.out[p][i * ow + j] = vmaf::vif::round_decimated(sum);
+    const dim3 grid(tiles(a.w, kStatCols), tiles(a.h, kStatRows));
+    hipLaunchKernelGGL((statistic_kernel<Sample, Width>), grid, dim3(kThreads), 0, stream, a);
+}
+
+template <typename Sample, int Width> void launch_decimate_at(const DecimateArgs &a, hipStream_t stream)
+{
+    const dim3 grid(tiles(a.w / 2, kDecCols), tiles(a.h / 2, kDecRows), 2);
+    hipLaunchKernelGGL((decimate_kernel<Sample, Width>), grid, dim3(kThreads), 0, stream, a);
+}
+
+// The kernel for a filter width of vif::kFilterWidth (17, 9, 5 or 3).
+template <typename Launch> hipError_t by_width(int width, Launch &&launch)
+{
+    switch (width) {
+    case 17: launch(std::integral_constant<int, 17>{}); break;
+    case 9: launch(std::integral_constant<int, 9>{}); break;
+    case 5: launch(std::integral_constant<int, 5>{}); break;
+    case 3: launch(std::integral_constant<int, 3>{}); break;
+    default: return hipErrorInvalidValue;
+    }
+    return hipGetLastError();
 }
 
 } // namespace
 
-hipError_t launch_moments(const MomentsArgs &a, hipStream_t stream)
-{
-    clear_error();
-    const dim3 grid = grid_2d(a.w, a.h), block(kTile, kTile);
-    if (a.wide)
-        hipLaunchKernelGGL(moments_kernel<uint16_t>, grid, block, 0, stream, a);
-    else
-        hipLaunchKernelGGL(moments_kernel<uint8_t>, grid, block, 0, stream, a);
-    return hipGetLastError();
-}
-
 hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream)
 {
     clear_error();
-    hipLaunchKernelGGL(statistic_kernel, dim3(static_cast<unsigned>(a.h)), dim3(kRowBlock), 0,
-                       stream, a);
-    return hipGetLastError();
+    return by_width(a.filter.width, [&](auto width) {
+        if (a.wide)
+            launch_statistic_at<uint16_t, width()>(a, stream);
+        else
+            launch_statistic_at<uint8_t, width()>(a, stream);
+    });
 }
 
 hipError_t launch_decimate(const DecimateArgs &a, hipStream_t stream)
 {
     clear_error();
-    const dim3 block(kTile, kTile);
-    if (a.wide)
-        hipLaunchKernelGGL(decimate_vertical_kernel<uint16_t>, grid_2d(a.w, a.h / 2, 2), block, 0,
-                           stream, a);
-    else
-        hipLaunchKernelGGL(decimate_vertical_kernel<uint8_t>, grid_2d(a.w, a.h / 2, 2), block, 0,
-                           stream, a);
-    hipLaunchKernelGGL(decimate_horizontal_kernel, grid_2d(a.w / 2, a.h / 2, 2), block, 0, stream,
-                       a);
-    return hipGetLastError();
+    if (a.filter.width / 2 > kDecHalf) return hipErrorInvalidValue;
+    return by_width(a.filter.width, [&](auto width) {
+        if (a.wide)
+            launch_decimate_at<uint16_t, width()>(a, stream);
+        else
+            launch_decimate_at<uint8_t, width()>(a, stream);
+    });
 }
 
 } // namespace vmaf::hip::vif

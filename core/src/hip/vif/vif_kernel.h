@@ -22,25 +22,17 @@ struct Filter {
     int width;
 };
 
-// The vertical pass of the statistic: per sample of a w x h plane, the
-// filtered means and second moments of both pictures (vif::vertical_moments).
-struct MomentsArgs {
+// One scale's statistic: per sample of a w x h plane, the vertical pass
+// (filtered means and second moments of both pictures, rounded by `shift`),
+// the horizontal pass and the sample's contribution (vif::accumulate),
+// summed over the plane into sums[0..3]: num_log, den_log, num_non_log,
+// den_non_log, as 64-bit two's complement.
+struct StatisticArgs {
     const void *ref, *dis;
     bool wide; // 16-bit samples (scale 0 of a deep picture, scales 1-3)
     int w, h;
     Filter filter;
     VerticalShift shift;
-    uint32_t *mu1, *mu2, *xx, *yy, *xy; // w x h each
-};
-hipError_t launch_moments(const MomentsArgs &a, hipStream_t stream);
-
-// The horizontal pass of the statistic and each sample's contribution
-// (vif::accumulate), summed over the plane into sums[0..3]: num_log,
-// den_log, num_non_log, den_non_log, as 64-bit two's complement.
-struct StatisticArgs {
-    const uint32_t *mu1, *mu2, *xx, *yy, *xy;
-    int w, h;
-    Filter filter;
     const uint16_t *log2_table; // vif::Log2Table, on the device
     double gain_limit;
     unsigned long long *sums; // 4, zeroed by the caller
@@ -55,7 +47,6 @@ struct DecimateArgs {
     int w, h; // the input's size; the output is w / 2 x h / 2
     Filter filter;
     VerticalShift shift;
-    uint32_t *conv[2]; // the vertical pass, w x h / 2
     uint16_t *out[2];
 };
 hipError_t launch_decimate(const DecimateArgs &a, hipStream_t stream);

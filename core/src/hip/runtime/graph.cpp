@@ -1,0 +1,40 @@
+#include "hip/runtime/graph.h"
+
+#include "hip/runtime/error.h"
+
+namespace vmaf::hip {
+
+Graph::~Graph() { release(); }
+
+void Graph::release()
+{
+    if (exec_) check(hipGraphExecDestroy(exec_), "hipGraphExecDestroy");
+    if (graph_) check(hipGraphDestroy(graph_), "hipGraphDestroy");
+    exec_ = nullptr;
+    graph_ = nullptr;
+}
+
+int Graph::begin(const Stream &stream)
+{
+    release();
+    // Thread-local: other threads (other extractors' workers) may allocate
+    // or synchronize meanwhile.
+    return check(hipStreamBeginCapture(stream.get(), hipStreamCaptureModeThreadLocal),
+                 "hipStreamBeginCapture");
+}
+
+int Graph::end(const Stream &stream, bool keep)
+{
+    int err = check(hipStreamEndCapture(stream.get(), &graph_), "hipStreamEndCapture");
+    if (!err && keep) err = check(hipGraphInstantiate(&exec_, graph_, nullptr, nullptr, 0),
+                                  "hipGraphInstantiate");
+    if (err || !keep) release();
+    return err;
+}
+
+int Graph::launch(const Stream &stream) const
+{
+    return check(hipGraphLaunch(exec_, stream.get()), "hipGraphLaunch");
+}
+
+} // namespace vmaf::hip
