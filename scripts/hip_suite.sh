@@ -21,6 +21,16 @@
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
 #       when a test fails, the outputs differ or no GPU is usable.
 #
+#   scripts/hip_suite.sh bench [BUILD_DIR] [ARGS...]
+#       On the GPU machine: the throughput table of bench/gpu_throughput.py
+#       (end to end and library level, HIP and CPU backends; ARGS go to it,
+#       e.g. --netflix PATH for the Netflix CUDA CLI beside ours). Needs a
+#       build with -Denable_bench=true, which packs bench_throughput.
+#
+#   scripts/hip_suite.sh sanitize [BUILD_DIR]
+#       On the GPU machine: every HIP test under compute-sanitizer's
+#       memcheck and racecheck; exits non-zero on any finding.
+#
 # Environment: VMAF_NVIDIA_ARCH (build; default sm_90), VMAF_GPU (run; the
 # GPU index, default 0).
 set -euo pipefail
@@ -32,7 +42,7 @@ TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ss
 TWINS=(adm float_ssim float_ms_ssim psnr vif motion)
 
 usage() {
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -52,11 +62,18 @@ build() {
         meson setup "$build" -Denable_hip=enabled -Dhip_platform=nvidia \
             -Dnvidia_arch="${VMAF_NVIDIA_ARCH:-sm_90}" -Denable_bench=false
     fi
-    ninja -C "$build" -j1 core/tools/vmaf "${TESTS[@]/#/test/hip/}"
+    local bench=()
+    [[ $(meson introspect --buildoptions "$build" | python3 -c 'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "enable_bench"][0])') == True ]] &&
+        bench=(bench/bench_throughput)
+    ninja -C "$build" -j1 core/tools/vmaf "${TESTS[@]/#/test/hip/}" "${bench[@]}"
 
     rm -rf "$suite"
     mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips"
     cp "$build/core/tools/vmaf" "$suite/bin/"
+    if ((${#bench[@]})); then
+        cp "$build/bench/bench_throughput" "$suite/bin/"
+        cp bench/gpu_throughput.py "$suite/"
+    fi
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp test/tools/test_cli.py "$suite/"
@@ -130,6 +147,59 @@ PY
 }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
+# The packed libraries on the loader's path, the suite's programs on PATH.
+suite_env() {
+    local suite=$1
+    export LD_LIBRARY_PATH=$suite/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    # The machine's C++ runtime when it is recent enough (ours needs the
+    # build machine's glibc), else the one built against.
+    if ! "$suite/bin/vmaf" --version >/dev/null 2>&1; then
+        export LD_LIBRARY_PATH=$suite/lib-cxx:$LD_LIBRARY_PATH
+        "$suite/bin/vmaf" --version >/dev/null ||
+            { echo "hip_suite: vmaf does not start on this machine (see the loader's message above)" >&2; exit 2; }
+    fi
+    export PATH=$suite/bin:$PATH
+}
+
+# The throughput table (bench/gpu_throughput.py) with the packed programs.
+bench() {
+    local suite
+    suite=$(cd "$1/suite" && pwd)
+    shift
+    [[ -x $suite/bin/bench_throughput ]] || { echo "hip_suite: no bench_throughput in $suite/bin: build with -Denable_bench=true" >&2; exit 2; }
+    suite_env "$suite"
+    python3 "$suite/gpu_throughput.py" --vmaf "$suite/bin/vmaf" --bench "$suite/bin/bench_throughput" \
+        --clips "$suite/clips" "$@"
+}
+
+# Every HIP test under compute-sanitizer's memcheck and racecheck.
+sanitize() {
+    local suite status=0 tool t rc log
+    suite=$(cd "$1/suite" && pwd)
+    local out=${OUT:-$suite/out}
+    mkdir -p "$out"
+    suite_env "$suite"
+    local work
+    work=$(mktemp -d)
+    mkdir -p "$work/shared" "$work/clips"
+    ln -s "$suite/clips" "$work/shared/clips"
+    [[ -d $suite/golden ]] && ln -s "$suite/golden" "$work/shared/golden"
+    export VMAF_TEST_SHARED_DIR=$work/shared VMAF_TEST_WORK_DIR=$work/clips
+    echo "== compute-sanitizer: tool, test, exit status, summary"
+    for tool in memcheck racecheck; do
+        for t in "${TESTS[@]}"; do
+            log=$out/sanitize_${tool}_$t.log
+            rc=0
+            compute-sanitizer --tool "$tool" --error-exitcode 99 "$suite/bin/$t" >"$log" 2>&1 || rc=$?
+            ((rc == 0)) || status=1
+            printf '%-10s %-24s %3s  %s\n' "$tool" "$t" "$rc" "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tail -1)"
+        done
+    done
+    rm -rf "$work"
+    ((status == 0)) && echo "SANITIZE: CLEAN" || echo "SANITIZE: FINDINGS (see $out/sanitize_*.log)"
+    return "$status"
+}
+
 run() {
     local build=$1 suite=$1/suite clips=${2:-${VMAF_HIP_CLIPS:-}}
     [[ -d $suite/bin ]] || { echo "hip_suite: $suite/bin is missing: run 'scripts/hip_suite.sh build' and carry $suite" >&2; exit 2; }
@@ -150,15 +220,7 @@ run() {
     ln -s "$clips" "$work/shared/clips"
     [[ -d $suite/golden ]] && ln -s "$suite/golden" "$work/shared/golden"
     export VMAF_TEST_SHARED_DIR=$work/shared VMAF_TEST_WORK_DIR=$work/clips
-    export LD_LIBRARY_PATH=$suite/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-    # The machine's C++ runtime when it is recent enough (ours needs the
-    # build machine's glibc), else the one built against.
-    if ! "$suite/bin/vmaf" --version >/dev/null 2>&1; then
-        export LD_LIBRARY_PATH=$suite/lib-cxx:$LD_LIBRARY_PATH
-        "$suite/bin/vmaf" --version >/dev/null ||
-            { echo "hip_suite: vmaf does not start on this machine (see the loader's message above)" >&2; exit 2; }
-    fi
-    export PATH=$suite/bin:$PATH
+    suite_env "$suite"
     local gpu=${VMAF_GPU:-0}
 
     {
@@ -299,5 +361,7 @@ run() {
 case ${1:-} in
 build) build "${2:-build-hip-nvidia}" ;;
 run) run "${2:-build-hip-nvidia}" "${3:-}" ;;
+bench) bench "${2:-build-hip-nvidia}" "${@:3}" ;;
+sanitize) sanitize "${2:-build-hip-nvidia}" ;;
 *) usage ;;
 esac
