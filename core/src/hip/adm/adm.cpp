@@ -46,7 +46,10 @@ constexpr size_t sum_at(int scale, SumKind kind) { return (scale * 3 + kind) * 3
 
 // The bands of one scale; T is int16_t at scale 0, int32_t after.
 template <typename T> struct ScaleBands {
-    T *ref[3], *dis[3], *restored[3], *additive[3], *weighted[3], *floor[3];
+    T *ref[3], *dis[3], *restored[3], *additive[3];
+    // The CSF-weighted masker and its floors, per pass: detail loss
+    // (masked by the additive part), additive impairment (by the restored).
+    T *weighted[2][3], *floor[2][3];
 };
 
 class AdmHip {
@@ -117,8 +120,8 @@ template <typename T> int AdmHip::allocate_bands(ScaleBands<T> &bands, int scale
     const size_t n = static_cast<size_t>(bw_[scale]) * static_cast<size_t>(bh_[scale]);
     int err = 0;
     for (int b = 0; b < 3; b++) {
-        for (T **band : {bands.ref, bands.dis, bands.restored, bands.additive, bands.weighted,
-                         bands.floor})
+        for (T **band : {bands.ref, bands.dis, bands.restored, bands.additive, bands.weighted[0],
+                         bands.floor[0], bands.weighted[1], bands.floor[1]})
             band[b] = device_array<T>(n, err);
     }
     return err;
@@ -191,36 +194,39 @@ int AdmHip::measure(const ScaleBands<T> &bands, int scale,
         return err;
 
     // Each measure is masked by the other: DLM (restored) by the additive
-    // part, AIM (additive) by the restored part.
+    // part, AIM (additive) by the restored part; one launch of each kernel
+    // serves both passes.
     const CmShifts &cm = cm_shifts_[scale];
-    auto masked = [&](T *const src[3], T *const masker[3], SumKind kind) {
-        CsfArgs<T> c{};
-        MaskArgs<T> m{};
+    CsfArgs<T> c{};
+    MaskArgs<T> m{};
+    c.passes = m.passes = params_.skip_aim ? 1 : 2;
+    for (int pass = 0; pass < c.passes; pass++) {
+        T *const *src = pass == 0 ? bands.restored : bands.additive;
+        T *const *masker = pass == 0 ? bands.additive : bands.restored;
         for (int b = 0; b < 3; b++) {
-            c.in[b] = masker[b];
-            c.weighted[b] = bands.weighted[b];
-            c.floor[b] = bands.floor[b];
-            c.factor[b] = f[b];
-            m.src[b] = src[b];
-            m.weighted[b] = bands.weighted[b];
-            m.floor[b] = bands.floor[b];
-            m.factor[b] = f[b];
-            m.cube[b] = cm.cube[b];
+            c.pass[pass].in[b] = masker[b];
+            c.pass[pass].weighted[b] = bands.weighted[pass][b];
+            c.pass[pass].floor[b] = bands.floor[pass][b];
+            m.pass[pass].src[b] = src[b];
+            m.pass[pass].weighted[b] = bands.weighted[pass][b];
+            m.pass[pass].floor[b] = bands.floor[pass][b];
         }
-        c.w = w;
-        c.reg = work;
-        m.row_shift = cm.row;
-        m.row_round = vmaf::adm::half_of(cm.row);
-        m.w = w;
-        m.h = h;
-        m.reg = score;
-        m.sums = sums + sum_at(scale, kind);
-        if (int err = check(launch_csf(c, stream), "launch of adm_hip's csf kernel")) return err;
-        return check(launch_mask(m, stream), "launch of adm_hip's masking kernel");
-    };
-    if (int err = masked(bands.restored, bands.additive, kNumSums)) return err;
-    if (!params_.skip_aim)
-        if (int err = masked(bands.additive, bands.restored, kAimSums)) return err;
+        m.pass[pass].sums = sums + sum_at(scale, pass == 0 ? kNumSums : kAimSums);
+    }
+    for (int b = 0; b < 3; b++) {
+        c.factor[b] = f[b];
+        m.factor[b] = f[b];
+        m.cube[b] = cm.cube[b];
+    }
+    c.w = w;
+    c.reg = work;
+    m.row_shift = cm.row;
+    m.row_round = vmaf::adm::half_of(cm.row);
+    m.w = w;
+    m.h = h;
+    m.reg = score;
+    if (int err = check(launch_csf(c, stream), "launch of adm_hip's csf kernel")) return err;
+    if (int err = check(launch_mask(m, stream), "launch of adm_hip's masking kernel")) return err;
 
     DenArgs<T> den{};
     for (int b = 0; b < 3; b++) den.ref[b] = bands.ref[b];

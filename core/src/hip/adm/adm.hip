@@ -166,12 +166,18 @@ template <typename T> __global__ void csf_kernel(CsfArgs<T> a)
     const int j = a.reg.left + static_cast<int>(blockIdx.x * kTile + threadIdx.x);
     const int i = a.reg.top + static_cast<int>(blockIdx.y * kTile + threadIdx.y);
     if (j >= a.reg.right || i >= a.reg.bottom) return;
+    // The pass's pointers selected, not indexed: a parameter array indexed
+    // at run time would be copied to local memory.
+    const bool aim = blockIdx.z != 0;
     const int at = i * a.w + j;
-    const T v[3] = {csf_of<T, 0>(a.in[0][at], a.factor[0]), csf_of<T, 1>(a.in[1][at], a.factor[1]),
-                    csf_of<T, 2>(a.in[2][at], a.factor[2])};
+    const T v[3] = {csf_of<T, 0>((aim ? a.pass[1].in[0] : a.pass[0].in[0])[at], a.factor[0]),
+                    csf_of<T, 1>((aim ? a.pass[1].in[1] : a.pass[0].in[1])[at], a.factor[1]),
+                    csf_of<T, 2>((aim ? a.pass[1].in[2] : a.pass[0].in[2])[at], a.factor[2])};
+#pragma unroll
     for (int b = 0; b < 3; b++) {
-        a.weighted[b][at] = v[b];
-        a.floor[b][at] = static_cast<T>(ScaleMath<T>::floor30(v[b]));
+        (aim ? a.pass[1].weighted[b] : a.pass[0].weighted[b])[at] = v[b];
+        (aim ? a.pass[1].floor[b] : a.pass[0].floor[b])[at] =
+            static_cast<T>(ScaleMath<T>::floor30(v[b]));
     }
 }
 
@@ -193,6 +199,14 @@ __device__ uint32_t as_u32(int32_t v) { return static_cast<uint32_t>(v); }
 
 template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
 {
+    const bool aim = blockIdx.y != 0;
+    const T *src[3], *weighted[3], *floor[3];
+#pragma unroll
+    for (int b = 0; b < 3; b++) {
+        src[b] = aim ? a.pass[1].src[b] : a.pass[0].src[b];
+        weighted[b] = aim ? a.pass[1].weighted[b] : a.pass[0].weighted[b];
+        floor[b] = aim ? a.pass[1].floor[b] : a.pass[0].floor[b];
+    }
     const int i = a.reg.top + static_cast<int>(blockIdx.x);
     const int r0 = vmaf::adm::window_index(i - 1, a.h), r2 = vmaf::adm::window_index(i + 1, a.h);
     const int rows[3] = {r0 * a.w, i * a.w, r2 * a.w};
@@ -205,29 +219,34 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
         // The masking threshold: the floors of the 3x3 window without the
         // centre's, plus the centre's |csf| / 15; modulo 2^32 as the CPU's.
         uint32_t thr = 0;
+#pragma unroll
         for (int b = 0; b < 3; b++) {
+#pragma unroll
             for (int r = 0; r < 3; r++)
-                for (int c = 0; c < 3; c++) thr += as_u32(a.floor[b][rows[r] + cols[c]]);
-            thr -= as_u32(a.floor[b][at]);
-            thr += as_u32(ScaleMath<T>::floor15(a.weighted[b][at]));
+#pragma unroll
+                for (int c = 0; c < 3; c++) thr += as_u32(floor[b][rows[r] + cols[c]]);
+            thr -= as_u32(floor[b][at]);
+            thr += as_u32(ScaleMath<T>::floor15(weighted[b][at]));
         }
         const int32_t t = static_cast<int32_t>(thr);
         using Factor = typename ScaleMath<T>::Factors::value_type;
-        sum[0] += ScaleMath<T>::template masked_cube<0>(a.src[0][at],
+        sum[0] += ScaleMath<T>::template masked_cube<0>(src[0][at],
                                                         static_cast<Factor>(a.factor[0]), t,
                                                         a.cube[0]);
-        sum[1] += ScaleMath<T>::template masked_cube<1>(a.src[1][at],
+        sum[1] += ScaleMath<T>::template masked_cube<1>(src[1][at],
                                                         static_cast<Factor>(a.factor[1]), t,
                                                         a.cube[1]);
-        sum[2] += ScaleMath<T>::template masked_cube<2>(a.src[2][at],
+        sum[2] += ScaleMath<T>::template masked_cube<2>(src[2][at],
                                                         static_cast<Factor>(a.factor[2]), t,
                                                         a.cube[2]);
     }
     __shared__ int64_t shared[3][kRowBlock];
     block_sum(sum, shared);
     if (threadIdx.x != 0) return;
+    unsigned long long *sums = aim ? a.pass[1].sums : a.pass[0].sums;
+#pragma unroll
     for (int b = 0; b < 3; b++)
-        atomicAdd(&a.sums[b],
+        atomicAdd(&sums[b],
                   static_cast<unsigned long long>((sum[b] + a.row_round) >> a.row_shift));
 }
 
@@ -280,15 +299,16 @@ template <typename T> hipError_t launch_decouple(const DecoupleArgs<T> &a, hipSt
 template <typename T> hipError_t launch_csf(const CsfArgs<T> &a, hipStream_t stream)
 {
     clear_error();
-    hipLaunchKernelGGL(csf_kernel<T>, grid_2d(a.reg.width(), a.reg.height()), dim3(kTile, kTile),
-                       0, stream, a);
+    hipLaunchKernelGGL(csf_kernel<T>, grid_2d(a.reg.width(), a.reg.height(), a.passes),
+                       dim3(kTile, kTile), 0, stream, a);
     return hipGetLastError();
 }
 
 template <typename T> hipError_t launch_mask(const MaskArgs<T> &a, hipStream_t stream)
 {
     clear_error();
-    hipLaunchKernelGGL(mask_kernel<T>, dim3(static_cast<unsigned>(a.reg.height())),
+    hipLaunchKernelGGL(mask_kernel<T>,
+                       dim3(static_cast<unsigned>(a.reg.height()), static_cast<unsigned>(a.passes)),
                        dim3(kRowBlock), 0, stream, a);
     return hipGetLastError();
 }

@@ -55,27 +55,37 @@ template <typename T> struct DecoupleArgs {
 };
 template <typename T> hipError_t launch_decouple(const DecoupleArgs<T> &a, hipStream_t stream);
 
-// adm::csf_weight over reg (work_region).
-template <typename T> struct CsfArgs {
+// adm::csf_weight over reg (work_region), for one or two passes at once
+// (z = pass): detail loss, masked by the additive part, and additive
+// impairment, masked by the restored part.
+template <typename T> struct CsfPass {
     const T *in[3];
     T *weighted[3], *floor[3];
+};
+template <typename T> struct CsfArgs {
+    CsfPass<T> pass[2];
+    int passes;
     uint32_t factor[3];
     int w;
     Region reg;
 };
 template <typename T> hipError_t launch_csf(const CsfArgs<T> &a, hipStream_t stream);
 
-// adm::contrast_masked's band sums over reg (score_region): sums[b] +=
-// (row sum + row_round) >> row_shift for every row, modulo 2^64.
-template <typename T> struct MaskArgs {
+// adm::contrast_masked's band sums over reg (score_region), per pass (z):
+// sums[b] += (row sum + row_round) >> row_shift for every row, modulo 2^64.
+template <typename T> struct MaskPass {
     const T *src[3], *weighted[3], *floor[3];
+    unsigned long long *sums; // 3, zeroed by the caller
+};
+template <typename T> struct MaskArgs {
+    MaskPass<T> pass[2];
+    int passes;
     uint32_t factor[3];
     uint32_t cube[3];
     uint32_t row_shift;
     int64_t row_round;
     int w, h;
     Region reg;
-    unsigned long long *sums; // 3, zeroed by the caller
 };
 template <typename T> hipError_t launch_mask(const MaskArgs<T> &a, hipStream_t stream);
 

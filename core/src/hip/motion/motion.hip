@@ -27,6 +27,7 @@ template <typename Sample> __global__ void vertical_sum_kernel(VerticalSumArgs a
     if (j >= a.w || i >= a.h) return;
     const Sample *luma = static_cast<const Sample *>(a.luma);
     uint32_t sum = 0; // at most 65535 * 65536
+#pragma unroll
     for (int k = 0; k < 5; k++)
         sum += static_cast<uint32_t>(a.taps.tap[k]) *
                luma[reflect_about_sample(i - vmaf::motion::kRadius + k, a.h) * a.w + j];
@@ -43,6 +44,7 @@ __global__ void sad_kernel(SadArgs a)
     uint32_t sum = 0;
     for (int j = static_cast<int>(threadIdx.x); j < a.w; j += static_cast<int>(kRowBlock)) {
         int64_t acc = 0;
+#pragma unroll
         for (int k = 0; k < 5; k++)
             acc += int64_t{a.taps.tap[k]} * blurred(j - vmaf::motion::kRadius + k);
         sum += vmaf::motion::blurred_magnitude(acc);
