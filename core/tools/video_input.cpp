@@ -1,8 +1,10 @@
 #include "video_input.h"
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,10 +14,7 @@
 
 namespace vmaf::tools {
 
-VideoInput::~VideoInput()
-{
-    if (file_) std::fclose(file_);
-}
+VideoInput::~VideoInput() = default;
 
 ReadStatus VideoInput::fail(std::string message)
 {
@@ -23,66 +22,48 @@ ReadStatus VideoInput::fail(std::string message)
     return ReadStatus::Error;
 }
 
-size_t VideoInput::read_bytes(void *dst, size_t n)
-{
-    const size_t from_pending = std::min(n, pending_.size());
-    std::memcpy(dst, pending_.data(), from_pending);
-    pending_.erase(0, from_pending);
-    return from_pending +
-           std::fread(static_cast<char *>(dst) + from_pending, 1, n - from_pending, file_);
-}
-
-bool VideoInput::at_end()
-{
-    if (!pending_.empty()) return false;
-    const int c = std::fgetc(file_);
-    if (c == EOF) return true;
-    std::ungetc(c, file_);
-    return false;
-}
-
-std::optional<unsigned long long> VideoInput::bytes_left() const
-{
-    struct stat st {};
-    if (::fstat(fileno(file_), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    const off_t pos = ::ftello(file_);
-    if (pos < 0) return std::nullopt;
-    const auto size = static_cast<unsigned long long>(st.st_size);
-    const auto at = static_cast<unsigned long long>(pos);
-    return (size > at ? size - at : 0) + pending_.size();
-}
-
 bool VideoInput::read_planes(VmafPicture &pic)
 {
-    const unsigned bytes = format_.bpc > 8 ? 2 : 1;
-    const unsigned max_value = (1u << format_.bpc) - 1;
-    for (int p = 0; p < 3; p++) {
-        const size_t row = size_t{pic.w[p]} * bytes;
-        auto *dst = static_cast<uint8_t *>(pic.data[p]);
-        for (unsigned y = 0; y < pic.h[p]; y++, dst += pic.stride[p]) {
-            const size_t got = read_bytes(dst, row);
-            if (got != row) {
-                fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})",
-                                 frames_, p, y));
-                return false;
-            }
-            if (bytes == 2) {
-                // Little-endian samples, as Y4M and raw YUV store them.
-                auto *s = reinterpret_cast<uint16_t *>(dst);
-                for (unsigned x = 0; x < pic.w[p]; x++) {
-                    const uint16_t v = static_cast<uint16_t>(dst[2 * x] | dst[2 * x + 1] << 8);
-                    if (v > max_value) {
-                        fail(fmt::format("frame {} has sample value {} in plane {}, more than "
-                                         "{} bits allow",
-                                         frames_, v, p, format_.bpc));
-                        return false;
-                    }
-                    s[x] = v;
-                }
-            }
+    const size_t bytes = format_.bpc > 8 ? 2 : 1;
+    for (unsigned p = 0; p < 3; p++) {
+        const size_t row = size_t{pic.w[p]} * bytes, rows = pic.h[p];
+        if (row == 0 || rows == 0) continue;
+        // A plane in one read where its rows are contiguous, else scattered
+        // into its rows; a plane no feature reads is passed over.
+        const bool wanted = p < planes_;
+        const size_t got = wanted ? source_->read_rows(static_cast<uint8_t *>(pic.data[p]),
+                                                       pic.stride[p], row, rows)
+                                  : source_->skip(row * rows);
+        if (wanted && bytes == 2 && !check_samples(pic, p, got / row)) return false;
+        if (got != row * rows) {
+            fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})", frames_,
+                             p, got / row));
+            return false;
         }
     }
     frames_++;
+    return true;
+}
+
+bool VideoInput::check_samples(const VmafPicture &pic, unsigned plane, size_t rows)
+{
+    const unsigned max_value = (1u << format_.bpc) - 1;
+    for (size_t y = 0; y < rows; y++) {
+        auto *s = reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[plane]) +
+                                               y * static_cast<size_t>(pic.stride[plane]));
+        const unsigned w = pic.w[plane];
+        // Y4M and raw YUV store samples little-endian.
+        if constexpr (std::endian::native == std::endian::big)
+            for (unsigned x = 0; x < w; x++) s[x] = static_cast<uint16_t>(s[x] >> 8 | s[x] << 8);
+        if (format_.bpc == 16) continue;
+        uint16_t largest = 0;
+        for (unsigned x = 0; x < w; x++) largest = std::max(largest, s[x]);
+        if (largest <= max_value) continue;
+        const uint16_t v = *std::find_if(s, s + w, [&](uint16_t v) { return v > max_value; });
+        fail(fmt::format("frame {} has sample value {} in plane {}, more than {} bits allow",
+                         frames_, v, plane, format_.bpc));
+        return false;
+    }
     return true;
 }
 
@@ -128,13 +109,11 @@ VmafPixelFormat parse_pix_fmt(const std::string &text)
 std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawFormat &raw,
                                              std::string &error)
 {
-    std::FILE *file = nullptr;
+    int fd = -1;
     if (path == "-") {
-        // A FILE of our own on standard input, so that closing it is ours.
-        const int fd = ::dup(STDIN_FILENO);
-        file = fd < 0 ? nullptr : ::fdopen(fd, "rb");
-        if (!file) {
-            if (fd >= 0) ::close(fd);
+        // A descriptor of our own on standard input, so that closing it is ours.
+        fd = ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+        if (fd < 0) {
             error = fmt::format("-: cannot read standard input: {}", std::strerror(errno));
             return nullptr;
         }
@@ -148,25 +127,22 @@ std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawF
             error = fmt::format("{}: is a folder, not a video file", path);
             return nullptr;
         }
-        file = std::fopen(path.c_str(), "rb");
-        if (!file) {
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
             error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
             return nullptr;
         }
     }
-    std::setvbuf(file, nullptr, _IOFBF, 1 << 20);
-    // The signature is read once and handed on, never re-read: pipes and
-    // FIFOs cannot seek back.
-    char magic[9] = {};
-    const size_t n = std::fread(magic, 1, sizeof(magic), file);
-    if (n == 0 && std::feof(file)) {
-        std::fclose(file);
+    auto source = std::make_unique<ByteSource>(fd);
+    // The signature is looked at, not taken: pipes and FIFOs cannot seek
+    // back, and its bytes are the header's or the first frame's.
+    const std::string_view magic = source->peek(9);
+    if (magic.empty()) {
         error = fmt::format("{}: file is empty", path);
         return nullptr;
     }
-    std::string sniffed(magic, n);
-    if (sniffed == "YUV4MPEG2") return Y4mInput::open(file, path, std::move(sniffed), error);
-    return YuvInput::open(file, path, std::move(sniffed), raw, error);
+    if (magic == "YUV4MPEG2") return Y4mInput::open(std::move(source), path, error);
+    return YuvInput::open(std::move(source), path, raw, error);
 }
 
 } // namespace vmaf::tools

@@ -2,12 +2,12 @@
 // raw planar YUV described by the command line.
 #pragma once
 
-#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "byte_source.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::tools {
@@ -31,10 +31,16 @@ public:
     const VideoFormat &format() const { return format_; }
     const std::string &path() const { return path_; }
     // Fills an allocated picture of format(); End at a clean end of file.
-    // On Error, error() says what is wrong and where.
+    // On Error, error() says what is wrong and where. Only the planes of
+    // set_planes() are filled; the others' bytes are passed over.
     virtual ReadStatus read_frame(VmafPicture &pic) = 0;
     const std::string &error() const { return error_; }
     unsigned frames_read() const { return frames_; }
+    // 1: read the luma plane only (vmaf_planes_read said so); 3: all.
+    void set_planes(unsigned planes) { planes_ = planes; }
+    // From any thread: reading ends (with an error) instead of waiting for
+    // a pipe; the input is good for nothing after.
+    void cancel() { source_->cancel(); }
 
     // Opens `path` as Y4M or raw YUV; nullptr with `error` set on failure.
     // "-" is standard input. Pipes and FIFOs work as files do: nothing is
@@ -43,31 +49,25 @@ public:
                                             std::string &error);
 
 protected:
-    VideoInput(std::FILE *file, std::string path, std::string pending = {})
-        : file_(file), path_(std::move(path)), pending_(std::move(pending))
+    VideoInput(std::unique_ptr<ByteSource> source, std::string path)
+        : source_(std::move(source)), path_(std::move(path))
     {}
     // Reads one frame's planes; false with error_ set on a short read.
     bool read_planes(VmafPicture &pic);
     ReadStatus fail(std::string message);
-    // Up to n bytes: the pending ones first, then the file's.
-    size_t read_bytes(void *dst, size_t n);
-    // Whether nothing is left to read.
-    bool at_end();
-    // For a regular file, the bytes still to read (the pending ones
-    // included); nothing for a pipe, a FIFO or a device, whose size is not
-    // known in advance.
-    std::optional<unsigned long long> bytes_left() const;
 
-    std::FILE *file_;
+    std::unique_ptr<ByteSource> source_;
     std::string path_;
     VideoFormat format_;
     std::string error_;
     unsigned frames_ = 0;
 
 private:
-    // Bytes read to tell Y4M from raw YUV that belong to the first frame:
-    // a pipe cannot be rewound, so they are kept rather than read again.
-    std::string pending_;
+    // Checks the first `rows` rows of a deep plane (little-endian in the
+    // file) against the bit depth; false with error_ set.
+    bool check_samples(const VmafPicture &pic, unsigned plane, size_t rows);
+
+    unsigned planes_ = 3;
 };
 
 std::string pix_fmt_text(VmafPixelFormat pix_fmt);

@@ -1,13 +1,16 @@
 // vmaf: scores a distorted video against its reference.
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fmt/core.h>
 #include <memory>
 #include <unistd.h>
 
 #include "cli_options.h"
+#include "frame_reader.h"
 #include "hip_session.h"
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "model_set.h"
 #include "video_input.h"
 
@@ -48,32 +51,6 @@ std::string format_mismatch(const VideoInput &ref, const VideoInput &dis)
     if (a.bpc != b.bpc)
         return fmt::format("reference has {} bits per sample but distorted has {}", a.bpc, b.bpc);
     return {};
-}
-
-// Reads the next frame into a pooled picture; the caller owns it on Frame.
-ReadStatus next_frame(VmafContext *ctx, VideoInput &in, VmafPicture &pic)
-{
-    if (vmaf_fetch_preallocated_picture(ctx, &pic)) return ReadStatus::Error;
-    const ReadStatus status = in.read_frame(pic);
-    if (status != ReadStatus::Frame) vmaf_picture_unref(&pic);
-    return status;
-}
-
-bool skip_frames(VmafContext *ctx, VideoInput &in, unsigned n, std::string &error)
-{
-    for (unsigned i = 0; i < n; i++) {
-        VmafPicture pic;
-        const ReadStatus status = next_frame(ctx, in, pic);
-        if (status == ReadStatus::Frame) {
-            vmaf_picture_unref(&pic);
-            continue;
-        }
-        error = status == ReadStatus::End
-                    ? fmt::format("{}: cannot skip {} frames, it has only {}", in.path(), n, i)
-                    : in.error();
-        return false;
-    }
-    return true;
 }
 
 void show_progress(unsigned frames, double seconds)
@@ -132,37 +109,44 @@ int run(const CliSettings &s)
     pic_cfg.pic_params.h = fmt_in.h;
     pic_cfg.pic_params.bpc = fmt_in.bpc;
     pic_cfg.pic_params.pix_fmt = fmt_in.pix_fmt;
-    pic_cfg.pic_cnt = s.threads > 0 ? (s.threads + 1) * 2 + 1 : 4;
+    // What the context holds (the pair in hand, the workers' jobs), plus
+    // what each reader holds ahead: a fetch never finds the pool empty.
+    pic_cfg.pic_cnt = (s.threads > 0 ? (s.threads + 1) * 2 + 1 : 4) + 2 * FrameReader::kDepth;
     if (vmaf_preallocate_pictures(ctx.get(), pic_cfg))
         return fail("could not allocate pictures (see the message above)");
 
-    if (!skip_frames(ctx.get(), *ref, s.frame_skip_ref, error) ||
-        !skip_frames(ctx.get(), *dis, s.frame_skip_dist, error))
-        return fail(error);
+    // The chroma planes are read only when a feature in use reads them.
+    unsigned planes = 3;
+    if ((!model_specs.empty() || !s.features.empty()) && vmaf_planes_read(ctx.get(), &planes))
+        return fail("could not tell which planes the features read (see the message above)");
+    ref->set_planes(planes);
+    dis->set_planes(planes);
+
+    // Each file on its own thread; they stop (and are joined) before the
+    // context goes, whichever way run() returns.
+    FrameReader ref_reader(ctx.get(), *ref, s.frame_skip_ref, s.frame_cnt);
+    FrameReader dis_reader(ctx.get(), *dis, s.frame_skip_dist, s.frame_cnt);
+    if (!ref_reader.skipped(error) || !dis_reader.skipped(error)) return fail(error);
 
     const bool progress = !s.quiet && isatty(fileno(stderr));
     const auto t0 = std::chrono::steady_clock::now();
     unsigned index = 0;
     for (; s.frame_cnt == 0 || index < s.frame_cnt; index++) {
-        VmafPicture pr, pd;
-        const ReadStatus a = next_frame(ctx.get(), *ref, pr);
-        if (a == ReadStatus::Error) return fail(ref->error());
-        const ReadStatus b = next_frame(ctx.get(), *dis, pd);
-        if (b == ReadStatus::Error) {
-            if (a == ReadStatus::Frame) vmaf_picture_unref(&pr);
-            return fail(dis->error());
-        }
-        if (a == ReadStatus::End && b == ReadStatus::End) break;
-        if (a != b) {
-            const VideoInput &shorter = a == ReadStatus::End ? *ref : *dis;
-            const VideoInput &longer = a == ReadStatus::End ? *dis : *ref;
-            if (a == ReadStatus::Frame) vmaf_picture_unref(&pr);
-            if (b == ReadStatus::Frame) vmaf_picture_unref(&pd);
+        FrameReader::Item a = ref_reader.next();
+        if (a.status == ReadStatus::Error) return fail(a.error);
+        FrameReader::Item b = dis_reader.next();
+        if (b.status == ReadStatus::Error) return fail(b.error);
+        if (a.status == ReadStatus::End && b.status == ReadStatus::End) break;
+        if (a.status != b.status) {
+            const bool ref_shorter = a.status == ReadStatus::End;
+            const VideoInput &shorter = ref_shorter ? *ref : *dis;
+            const VideoInput &longer = ref_shorter ? *dis : *ref;
             return fail(fmt::format("{} ended after {} frames but {} has more; the videos must "
                                     "have the same length (or use --frame_cnt)",
-                                    shorter.path(), shorter.frames_read(), longer.path()));
+                                    shorter.path(), (ref_shorter ? a : b).frames_read,
+                                    longer.path()));
         }
-        if (vmaf_read_pictures(ctx.get(), &pr, &pd, index))
+        if (vmaf_read_pictures(ctx.get(), &a.pic, &b.pic, index))
             return fail(fmt::format("scoring failed at frame {} (see the message above)", index));
         if (progress)
             show_progress(index + 1, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -196,5 +180,10 @@ int main(int argc, char **argv)
         fmt::print("{}\n", vmaf_version());
         return 0;
     }
-    return run(parsed.settings);
+    try {
+        return run(parsed.settings);
+    } catch (const std::exception &e) {
+        // Out of memory, or no thread to read with.
+        return fail(e.what());
+    }
 }

@@ -137,28 +137,27 @@ bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string 
     return true;
 }
 
-std::unique_ptr<VideoInput> Y4mInput::open(std::FILE *file, const std::string &path,
-                                           std::string start, std::string &error)
+std::unique_ptr<VideoInput> Y4mInput::open(std::unique_ptr<ByteSource> source,
+                                           const std::string &path, std::string &error)
 {
-    std::string line = std::move(start);
+    std::string line;
     int c;
-    while ((c = std::fgetc(file)) != EOF && c != '\n') {
+    while ((c = source->get()) >= 0 && c != '\n') {
         if (line.size() >= kMaxHeader) break;
         line.push_back(static_cast<char>(c));
     }
     if (c != '\n') {
-        std::fclose(file);
         error = fmt::format("{}: Y4M header is not terminated by a newline", path);
         return nullptr;
     }
-    std::unique_ptr<Y4mInput> input(new Y4mInput(file, path));
+    std::unique_ptr<Y4mInput> input(new Y4mInput(std::move(source), path));
     if (!parse_y4m_header(line, input->format_, error)) {
         error = fmt::format("{}: {}", path, error);
         return nullptr;
     }
     // The caller allocates a picture of the header's size to read the first
     // frame into: a 40-byte file claiming 65536x65536 would cost 6 GiB.
-    if (const auto left = input->bytes_left()) {
+    if (const auto left = input->source_->bytes_left()) {
         const unsigned long long need = kFrameMarker.size() + frame_bytes(input->format_);
         if (*left < need) {
             error = fmt::format("{}: {} bytes follow the Y4M header, fewer than one {} frame needs "
@@ -173,17 +172,17 @@ std::unique_ptr<VideoInput> Y4mInput::open(std::FILE *file, const std::string &p
 ReadStatus Y4mInput::read_frame(VmafPicture &pic)
 {
     char marker[5];
-    const size_t n = std::fread(marker, 1, sizeof(marker), file_);
-    if (n == 0 && std::feof(file_)) return ReadStatus::End;
+    const size_t n = source_->read(marker, sizeof(marker));
+    if (n == 0) return ReadStatus::End;
     if (n != sizeof(marker) || std::string(marker, sizeof(marker)) != "FRAME")
         return fail(fmt::format("frame {}: expected a FRAME marker", frames_));
     // Frame parameters, if any, run to the end of the line.
     int c;
     size_t skipped = 0;
-    while ((c = std::fgetc(file_)) != EOF && c != '\n') {
+    while ((c = source_->get()) >= 0 && c != '\n') {
         if (++skipped > kMaxHeader) return fail(fmt::format("frame {}: FRAME line too long", frames_));
     }
-    if (c == EOF) return fail(fmt::format("frame {} is truncated (no data after FRAME)", frames_));
+    if (c < 0) return fail(fmt::format("frame {} is truncated (no data after FRAME)", frames_));
     return read_planes(pic) ? ReadStatus::Frame : ReadStatus::Error;
 }
 

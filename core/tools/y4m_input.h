@@ -7,10 +7,9 @@ namespace vmaf::tools {
 
 class Y4mInput final : public VideoInput {
 public:
-    // Takes the file, of which `start` (the header's first bytes) was read
-    // already; nullptr on a bad header.
-    static std::unique_ptr<VideoInput> open(std::FILE *file, const std::string &path,
-                                            std::string start, std::string &error);
+    // Takes the file, at its start; nullptr on a bad header.
+    static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
+                                            const std::string &path, std::string &error);
     ReadStatus read_frame(VmafPicture &pic) override;
 
 private:

@@ -8,12 +8,11 @@ namespace {
 constexpr long long kMaxDimension = 1 << 16;
 }
 
-std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &path,
-                                           std::string start, const RawFormat &raw,
+std::unique_ptr<VideoInput> YuvInput::open(std::unique_ptr<ByteSource> source,
+                                           const std::string &path, const RawFormat &raw,
                                            std::string &error)
 {
     auto reject = [&](std::string message) -> std::unique_ptr<VideoInput> {
-        std::fclose(file);
         error = fmt::format("{}: {}", path, message);
         return nullptr;
     };
@@ -29,14 +28,14 @@ std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &p
     if (pix_fmt == VMAF_PIX_FMT_UNKNOWN)
         return reject(fmt::format("unknown pixel format '{}' (420, 422, 444 or 400)", *raw.pix_fmt));
 
-    std::unique_ptr<YuvInput> input(new YuvInput(file, path, std::move(start)));
+    std::unique_ptr<YuvInput> input(new YuvInput(std::move(source), path));
     input->format_ = VideoFormat{static_cast<unsigned>(*raw.w), static_cast<unsigned>(*raw.h),
                                  static_cast<unsigned>(*raw.bpc), pix_fmt};
 
     // A regular file must hold whole frames, at least one: anything else is
     // the wrong size or format, and scoring it would give a plausible but
     // wrong result (or allocate pictures for frames that are not there).
-    if (const auto size = input->bytes_left()) {
+    if (const auto size = input->source_->bytes_left()) {
         const unsigned long long frame = frame_bytes(input->format_);
         if (*size < frame) {
             error = fmt::format("{}: raw YUV file of {} bytes is smaller than one {} frame ({} bytes)",
@@ -55,7 +54,7 @@ std::unique_ptr<VideoInput> YuvInput::open(std::FILE *file, const std::string &p
 
 ReadStatus YuvInput::read_frame(VmafPicture &pic)
 {
-    if (at_end()) return ReadStatus::End;
+    if (source_->at_end()) return ReadStatus::End;
     return read_planes(pic) ? ReadStatus::Frame : ReadStatus::Error;
 }
 

@@ -7,10 +7,9 @@ namespace vmaf::tools {
 
 class YuvInput final : public VideoInput {
 public:
-    // Takes the file, of which `start` (the first frame's first bytes) was
-    // read already.
-    static std::unique_ptr<VideoInput> open(std::FILE *file, const std::string &path,
-                                            std::string start, const RawFormat &raw,
+    // Takes the file, at its start.
+    static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
+                                            const std::string &path, const RawFormat &raw,
                                             std::string &error);
     ReadStatus read_frame(VmafPicture &pic) override;
 

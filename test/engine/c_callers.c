@@ -55,3 +55,5 @@ int c_model_score_pooled_with_method(int method)
     if (ctx) vmaf_close(ctx);
     return err;
 }
+
+int c_planes_read(VmafContext *ctx, unsigned *planes) { return vmaf_planes_read(ctx, planes); }

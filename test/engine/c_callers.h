@@ -3,6 +3,7 @@
 #pragma once
 
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "libvmaf/model.h"
 
 #ifdef __cplusplus
@@ -15,6 +16,8 @@ int c_write_output_with_format(VmafContext *ctx, int format);
 int c_score_pooled_with_method(VmafContext *ctx, int method);
 int c_preallocate_with_format(VmafContext *ctx, int pix_fmt);
 int c_model_score_pooled_with_method(int method);
+/* The extension header, from C. */
+int c_planes_read(VmafContext *ctx, unsigned *planes);
 
 #ifdef __cplusplus
 }

@@ -173,6 +173,43 @@ std::vector<double> pool_scores(unsigned threads)
     return out;
 }
 
+// The planes the features read: luma only for the default model, all three
+// once an extractor reads chroma; an error before any feature.
+TEST(Context, PlanesReadFollowTheFeatures)
+{
+    Ctx ctx(0);
+    unsigned planes = 0;
+    EXPECT_EQ(vmaf_planes_read(ctx.p, &planes), -EINVAL);
+    EXPECT_EQ(vmaf_planes_read(ctx.p, nullptr), -EINVAL);
+    EXPECT_EQ(vmaf_planes_read(nullptr, &planes), -EINVAL);
+
+    VmafModel *model = nullptr;
+    VmafModelConfig cfg{};
+    ASSERT_EQ(vmaf_model_load(&model, &cfg, "vmaf_v0.6.1"), 0);
+    ASSERT_EQ(vmaf_use_features_from_model(ctx.p, model), 0);
+    vmaf_model_destroy(model);
+    ASSERT_EQ(c_planes_read(ctx.p, &planes), 0);
+    EXPECT_EQ(planes, 1u);
+    for (const char *luma : {"float_ssim", "float_psnr", "float_vif", "float_adm"})
+        ASSERT_EQ(vmaf_use_feature(ctx.p, luma, nullptr), 0) << luma;
+    ASSERT_EQ(vmaf_planes_read(ctx.p, &planes), 0);
+    EXPECT_EQ(planes, 1u);
+    // float_motion reads chroma with motion_add_uv: its entry counts.
+    ASSERT_EQ(vmaf_use_feature(ctx.p, "float_motion", nullptr), 0);
+    ASSERT_EQ(vmaf_planes_read(ctx.p, &planes), 0);
+    EXPECT_EQ(planes, 3u);
+
+    for (const char *chroma : {"psnr", "ciede", "psnr_hvs"}) {
+        Ctx other(0);
+        ASSERT_EQ(vmaf_use_feature(other.p, "adm", nullptr), 0);
+        ASSERT_EQ(vmaf_planes_read(other.p, &planes), 0);
+        EXPECT_EQ(planes, 1u);
+        ASSERT_EQ(vmaf_use_feature(other.p, chroma, nullptr), 0) << chroma;
+        ASSERT_EQ(vmaf_planes_read(other.p, &planes), 0);
+        EXPECT_EQ(planes, 3u) << chroma;
+    }
+}
+
 TEST(Context, ThreadCountDoesNotChangeScores)
 {
     const auto one = pool_scores(0);

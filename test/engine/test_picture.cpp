@@ -5,8 +5,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <condition_variable>
+#include <deque>
 #include <future>
 #include <gtest/gtest.h>
+#include <mutex>
+#include <thread>
 
 #include "libvmaf/libvmaf.h"
 
@@ -184,6 +188,86 @@ TEST(PicturePool, PictureOutlivesItsContext)
         std::memset(a.data[0], 7, a.stride[0] * a.h[0]);
         EXPECT_EQ(vmaf_picture_unref(&a), 0);
         EXPECT_EQ(vmaf_picture_unref(&b), 0);
+    });
+}
+
+// The CLI's readers: two threads fetch from one pool at once, each holding
+// at most kDepth pictures (they wait for room before fetching), while the
+// main thread checks and unrefs them. No fetch fails, and no picture is
+// handed to two holders (each holder's stamp survives until it is given
+// back).
+TEST(PicturePool, TwoThreadsFetchWhileAThirdGivesBack)
+{
+    finishes_within(std::chrono::seconds(60), [] {
+        VmafConfiguration cfg{};
+        VmafContext *ctx = nullptr;
+        ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+        // 2 * kDepth with the producers, 1 with the consumer; 4 + 2 in the pool.
+        ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(4)), 0);
+        constexpr unsigned kPerThread = 3000, kDepth = 2;
+        struct Queue {
+            std::mutex mutex;
+            std::condition_variable changed;
+            std::deque<VmafPicture> pics;
+            bool done = false;
+            int failures = 0;
+        } queues[2];
+        auto produce = [&](unsigned id) {
+            Queue &q = queues[id];
+            for (unsigned i = 0; i < kPerThread; i++) {
+                {
+                    std::unique_lock lock(q.mutex);
+                    q.changed.wait(lock, [&] { return q.pics.size() < kDepth; });
+                }
+                VmafPicture pic;
+                if (vmaf_fetch_preallocated_picture(ctx, &pic)) {
+                    q.failures++; // read after the join
+                    break;
+                }
+                std::memset(pic.data[0], static_cast<int>(id * 128 + i % 128),
+                            pic.stride[0] * pic.h[0]);
+                std::lock_guard lock(q.mutex);
+                q.pics.push_back(pic);
+            }
+            std::lock_guard lock(q.mutex);
+            q.done = true;
+        };
+        std::thread a(produce, 0), b(produce, 1);
+        unsigned taken[2] = {0, 0}, bad = 0;
+        for (bool all_done = false; !all_done;) {
+            all_done = true;
+            bool popped = false;
+            for (unsigned id = 0; id < 2; id++) {
+                Queue &q = queues[id];
+                VmafPicture pic;
+                {
+                    std::lock_guard lock(q.mutex);
+                    if (q.pics.empty()) {
+                        all_done = all_done && q.done;
+                        continue;
+                    }
+                    pic = q.pics.front();
+                    q.pics.pop_front();
+                }
+                q.changed.notify_all();
+                all_done = false;
+                popped = true;
+                const auto *y = static_cast<const uint8_t *>(pic.data[0]);
+                const auto stamp = static_cast<uint8_t>(id * 128 + taken[id] % 128);
+                for (size_t k = 0; k < static_cast<size_t>(pic.stride[0]) * pic.h[0]; k++)
+                    bad += y[k] != stamp;
+                EXPECT_EQ(vmaf_picture_unref(&pic), 0);
+                taken[id]++;
+            }
+            if (!popped) std::this_thread::yield();
+        }
+        a.join();
+        b.join();
+        EXPECT_EQ(queues[0].failures + queues[1].failures, 0);
+        EXPECT_EQ(taken[0], kPerThread);
+        EXPECT_EQ(taken[1], kPerThread);
+        EXPECT_EQ(bad, 0u);
+        EXPECT_EQ(vmaf_close(ctx), 0);
     });
 }
 

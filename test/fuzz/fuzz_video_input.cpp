@@ -38,7 +38,8 @@ bool write_all(int fd, const uint8_t *data, size_t size)
 
 // Control bytes: the first's bit 0 reads through a pipe, bits 1-2 pick the
 // raw pixel format, bits 3-4 the bit depth, bits 5 and 6 add 16 to the width
-// and the height; the second's nibbles are the width and height less one.
+// and the height, bit 7 reads the luma plane only (the chroma passed over);
+// the second's nibbles are the width and height less one.
 vmaf::tools::RawFormat raw_format(uint8_t control, uint8_t size)
 {
     static const char *const kPixFmts[] = {"420", "422", "444", "400"};
@@ -99,6 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             in = VideoInput::open("/proc/self/fd/" + std::to_string(fd), raw, error);
         ::close(fd);
     }
+    if (in && (control & 0x80)) in->set_planes(1);
     if (in) read_all(*in, size);
     return 0;
 }

@@ -43,6 +43,29 @@ def y4m_to_raw(src, dst):
         f.write(out)
 
 
+def y4m_frames(path):
+    """The header line and each frame's samples of an 8-bit Y4M file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos = data.index(b"\n") + 1
+    header, frames = data[:pos], []
+    while pos < len(data):
+        pos = data.index(b"\n", pos) + 1  # the FRAME line
+        nxt = data.find(b"FRAME", pos)
+        end = len(data) if nxt < 0 else nxt
+        frames.append(data[pos:end])
+        pos = end
+    return header, frames
+
+
+def write_y4m(path, header, frames):
+    with open(path, "wb") as f:
+        f.write(header)
+        for frame in frames:
+            f.write(b"FRAME\n" + frame)
+    return path
+
+
 def check(name, ok, detail=""):
     results["passed" if ok else "failed"] += 1
     print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
@@ -127,7 +150,8 @@ def main():
     expect_error("unknown chroma tag", ["-r", p("c411.y4m"), "-d", good, *n], "c411")
     expect_error("missing FRAME marker", ["-r", p("noframe.y4m"), "-d", p("noframe.y4m"), *n], "frame marker")
     expect_error("size mismatch", ["-r", good, "-d", p("wide.y4m"), *n], "16x16", "32x16")
-    expect_error("length mismatch", ["-r", good, "-d", p("short.y4m"), *n], "short.y4m", "ended")
+    expect_error("length mismatch", ["-r", good, "-d", p("short.y4m"), *n],
+                 f"{p('short.y4m')} ended after 1 frames but {good} has more")
     expect_error("raw not whole frames", ["-r", p("raw_partial.yuv"), "-d", p("raw_partial.yuv"), "-w", "16",
                                           "-h", "16", "-p", "420", "-b", "8", *n], "whole number")
     expect_error("raw unknown pixel format", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "16", "-h", "16",
@@ -234,6 +258,99 @@ def main():
         skipped = [f["metrics"][key] for f in json.loads(out2)["frames"]]
         ok = len(skipped) == len(plain) - 1 and skipped[0] == 0 and skipped[1:] == plain[2:]
     check("motion with frame_skip", ok, f"rc={rc1},{rc2}")
+
+
+    # Luma-only reading: with the default model (adm, vif, motion read luma
+    # only) the chroma bytes are passed over, so garbage there changes
+    # nothing; psnr reads them, and its chroma scores move.
+    header, frames = y4m_frames(files[1])
+    luma = 576 * 324
+    garbage = write_y4m(p("garbage_chroma.y4m"), header,
+                        [fr[:luma] + b"\xff" * (len(fr) - luma) for fr in frames[:6]])
+    five = ["--frame_cnt", "5", "-q", "--json"]
+    def frames_of(rc, out):
+        return json.loads(out)["frames"] if rc == 0 else None
+    clean = frames_of(*run("-r", files[0], "-d", files[1], *five)[:2])
+    dirty = frames_of(*run("-r", files[0], "-d", garbage, *five)[:2])
+    check("default model ignores the chroma bytes", clean is not None and clean == dirty,
+          f"{clean and clean[0]} vs {dirty and dirty[0]}")
+    clean = frames_of(*run("-r", files[0], "-d", files[1], *five, "--feature", "psnr")[:2])
+    dirty = frames_of(*run("-r", files[0], "-d", garbage, *five, "--feature", "psnr")[:2])
+    ok = clean is not None and dirty is not None
+    ok = ok and all(c["metrics"]["psnr_cb"] != d["metrics"]["psnr_cb"] and
+                    c["metrics"]["psnr_y"] == d["metrics"]["psnr_y"] and
+                    c["metrics"]["vmaf"] == d["metrics"]["vmaf"] for c, d in zip(clean, dirty))
+    check("psnr reads the chroma bytes beside the default model", ok)
+    # Sample values are checked in the planes read: 10-bit chroma beyond
+    # 1023 stops a psnr run, not a luma-only one.
+    deep = p("deep_bad_chroma.y4m")
+    with open(deep, "wb") as f:
+        f.write(b"YUV4MPEG2 W64 H64 F25:1 C420p10\n")
+        for k in range(3):
+            f.write(b"FRAME\n" + bytes((i * 7 + k) % 256 if i % 2 == 0 else (i // 2) % 4
+                                       for i in range(2 * 64 * 64)) + b"\xff\xff" * (2 * 32 * 32))
+    rc, out, err = run("-r", deep, "-d", deep, "-q", "--json")
+    check("luma-only run does not read bad chroma samples", rc == 0, f"rc={rc} err={err!r}")
+    expect_error("bad chroma sample stops a psnr run", ["-r", deep, "-d", deep, *n],
+                 deep, "frame 0 has sample value 65535 in plane 1")
+
+    # psnr's chroma keys and vmaf with the default model present: the golden
+    # main.json's values.
+    golden_frames = json.load(open(os.path.join(SHARED, "golden", clip, "main.json")))["frames"]
+    for threads in ([], ["--threads", "2"]):
+        got = frames_of(*run("-r", files[0], "-d", files[1], "-q", "--json", "--feature", "psnr",
+                             *threads)[:2])
+        ok = got is not None and len(got) == len(golden_frames)
+        for g, w in zip(got or [], golden_frames):
+            for k in ("vmaf", "psnr_y", "psnr_cb", "psnr_cr"):
+                ok = ok and abs(g["metrics"][k] - w["metrics"][k]) <= 2e-6
+        check(f"default model with psnr matches golden {threads}", ok)
+
+    # A distorted file truncated inside frame 3's chroma: the message names
+    # the file, the frame and where, whether the chroma is read or passed
+    # over, with and without worker threads; --frame_cnt 3 never reads it.
+    cut = write_y4m(p("cut_dis.y4m"), header, frames[:3] + [frames[3][:luma + 100]])
+    for threads in ([], ["--threads", "2"]):
+        for features in ([], ["--feature", "psnr"]):
+            expect_error(f"truncated distorted frame {threads} {features}",
+                         ["-r", files[0], "-d", cut, "-q", *threads, *features],
+                         f"{cut}: frame 3 is truncated (file ends inside plane 1, row 0)")
+    rc, out, err = run("-r", files[0], "-d", cut, "-q", "--json", "--frame_cnt", "3")
+    check("--frame_cnt stops before a truncated frame", rc == 0 and len(json.loads(out)["frames"]) == 3,
+          f"rc={rc} err={err!r}")
+
+    # Luma only from standard input: the chroma read and dropped from a pipe.
+    want = frames_of(*run("-r", files[0], "-d", files[1], "-q", "--json")[:2])
+    got = frames_of(*run_stdin(files[1], "-r", files[0], "-d", "-", "-q", "--json")[:2])
+    check("default model from standard input", want is not None and got == want)
+
+    # An error on one side while the other is a pipe that never ends: the
+    # reader waiting on the pipe is stopped, and the CLI exits at once.
+    import threading
+    cut_ref = write_y4m(p("cut_ref.y4m"), header, frames[:1] + [frames[1][:1000]])
+    for threads in ([], ["--threads", "2"]):
+        with tempfile.TemporaryFile() as err_file:
+            proc = subprocess.Popen([VMAF, "-r", cut_ref, "-d", "-", "-q", *threads],
+                                    stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err_file)
+            def feed():
+                try:
+                    proc.stdin.write(header + b"FRAME\n" + frames[0])
+                    proc.stdin.flush()
+                except OSError:
+                    pass
+            writer = threading.Thread(target=feed)
+            writer.start()
+            try:
+                proc.wait(timeout=20)  # standard input stays open meanwhile
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            writer.join()
+            proc.stdin.close()
+            err_file.seek(0)
+            err = err_file.read()
+            ok = proc.returncode == 1 and b"frame 1 is truncated" in err
+        check(f"error beside a pipe that never ends {threads}", ok, repr(err))
 
     # On a terminal (util-linux `script` gives one) a progress line with fps
     # goes to stderr, unless -q.

@@ -133,6 +133,32 @@ TEST(Y4mInput, RejectsSamplesBeyondTheBitDepth)
     vmaf_picture_unref(&pic);
 }
 
+// Luma only: the chroma bytes are passed over, unread and unchecked; the
+// next frame starts where it should.
+TEST(Y4mInput, LumaOnlyNeitherReadsNorChecksChroma)
+{
+    const std::string frame = y4m_frame({1, 2, 3, 4, 1024, 65535});
+    TempFile f("YUV4MPEG2 W2 H2 C420p10\n" + frame + y4m_frame({5, 6, 7, 8, 1024, 65535}));
+    std::string error;
+    auto in = VideoInput::open(f.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    in->set_planes(1);
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 2, 2), 0);
+    for (uint16_t first : {1, 5}) {
+        ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[0])[0], first);
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[1])[0], 0); // as allocated
+    }
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
+
+    auto all = VideoInput::open(f.path, {}, error);
+    ASSERT_TRUE(all) << error;
+    EXPECT_EQ(all->read_frame(pic), ReadStatus::Error);
+    EXPECT_EQ(all->error(), f.path + ": frame 0 has sample value 1024 in plane 1, more than 10 bits allow");
+    vmaf_picture_unref(&pic);
+}
+
 TEST(YuvInput, ReadsOddSizedFramesWithCeilChroma)
 {
     // 3x3 4:2:0 8-bit: 9 + 2*4 bytes a frame.

@@ -9,6 +9,7 @@
 #include "engine/context.h"
 #include "engine/dict.h"
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "engine/log.h"
 #include "engine/output.h"
 #include "engine/report_file.h"
@@ -115,6 +116,12 @@ int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
     if (!vmaf || !pic) return -EINVAL;
     return guarded("vmaf_fetch_preallocated_picture",
                    [&] { return vmaf->fetch_preallocated(pic); });
+}
+
+int vmaf_planes_read(VmafContext *vmaf, unsigned *planes)
+{
+    if (!vmaf || !planes) return -EINVAL;
+    return guarded("vmaf_planes_read", [&] { return vmaf->planes_read(planes); });
 }
 
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)

@@ -383,3 +383,15 @@ std::vector<std::string> VmafContext::extractor_names() const
     for (const auto &r : extractors_) names.emplace_back(r->spec().entry().name);
     return names;
 }
+
+int VmafContext::planes_read(unsigned *planes) const
+{
+    if (extractors_.empty()) {
+        vmaf::log_error("vmaf_planes_read: no feature added yet; the planes read depend on them");
+        return -EINVAL;
+    }
+    *planes = 1;
+    for (const auto &r : extractors_)
+        if (r->spec().entry().flags & VMAF_EXTRACTOR_CHROMA) *planes = 3;
+    return 0;
+}

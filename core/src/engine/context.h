@@ -35,6 +35,9 @@ struct VmafContext {
     // The table names of the extractors in use ("psnr", "psnr_hip"): where
     // each feature runs.
     std::vector<std::string> extractor_names() const;
+    // 3 when an extractor in use reads chroma (VMAF_EXTRACTOR_CHROMA), else
+    // 1; -EINVAL before any feature.
+    int planes_read(unsigned *planes) const;
 
     // Frames scored so far: indices < frame_count() that pass subsampling.
     bool frame_selected(unsigned index) const;

@@ -27,6 +27,10 @@ enum VmafExtractorFlags {
     VMAF_EXTRACTOR_PREV_REF = 1 << 1,
     // Runs on the GPU through the HIP backend.
     VMAF_EXTRACTOR_HIP = 1 << 2,
+    // Reads the chroma planes (data[1], data[2]) with some option values;
+    // without it, only the luma plane. Pictures whose chroma was not read
+    // (vmaf_planes_read gave 1) reach only extractors without it.
+    VMAF_EXTRACTOR_CHROMA = 1 << 3,
 };
 
 typedef struct VmafExtractorSetup {

@@ -216,5 +216,6 @@ constexpr const char *kFeatures[] = {"ciede2000", nullptr};
 } // namespace vmaf::ciede
 
 extern "C" constinit const VmafExtractor vmaf_extractor_ciede =
-    vmaf::extractor_entry<vmaf::ciede::Ciede>("ciede", nullptr, 0, vmaf::ciede::kFeatures,
+    vmaf::extractor_entry<vmaf::ciede::Ciede>("ciede", nullptr, VMAF_EXTRACTOR_CHROMA,
+                                              vmaf::ciede::kFeatures,
                                               vmaf::ciede::init);

@@ -144,6 +144,8 @@ int init(void **state, const VmafExtractorSetup *setup)
 extern "C" constinit const VmafExtractor vmaf_extractor_float_motion =
     vmaf::extractor_entry<vmaf::float_motion::FloatMotion>("float_motion",
                                                            vmaf::float_motion::kOptions,
-                                                           VMAF_EXTRACTOR_TEMPORAL,
+                                                           // chroma with motion_add_uv
+                                                           VMAF_EXTRACTOR_TEMPORAL |
+                                                               VMAF_EXTRACTOR_CHROMA,
                                                            vmaf::float_motion::kFeatures,
                                                            vmaf::float_motion::init);

@@ -54,7 +54,7 @@ extern "C" const VmafExtractor vmaf_extractor_psnr = {
     "psnr",
     vmaf::psnr::kOptions,
     // apsnr sums over the whole clip in one instance, as the reference does.
-    VMAF_EXTRACTOR_TEMPORAL,
+    VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
     vmaf::psnr::kFeatures,
     vmaf::psnr::init,
     vmaf::psnr::extract,

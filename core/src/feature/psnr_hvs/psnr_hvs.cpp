@@ -281,5 +281,5 @@ constexpr const char *kFeatures[] = {"psnr_hvs_y", "psnr_hvs_cb", "psnr_hvs_cr",
 } // namespace vmaf::psnr_hvs
 
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hvs =
-    vmaf::extractor_entry<vmaf::psnr_hvs::PsnrHvs>("psnr_hvs", nullptr, 0,
+    vmaf::extractor_entry<vmaf::psnr_hvs::PsnrHvs>("psnr_hvs", nullptr, VMAF_EXTRACTOR_CHROMA,
                                                    vmaf::psnr_hvs::kFeatures, vmaf::psnr_hvs::init);

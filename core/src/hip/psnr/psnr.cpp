@@ -85,5 +85,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 // Temporal like psnr: apsnr sums over the whole clip in one instance.
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hip =
     vmaf::hip::hip_extractor_entry<vmaf::hip::psnr::PsnrHip>(
-        "psnr_hip", vmaf::psnr::kOptions, VMAF_EXTRACTOR_TEMPORAL, vmaf::psnr::kFeatures,
+        "psnr_hip", vmaf::psnr::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, vmaf::psnr::kFeatures,
         vmaf::hip::psnr::init);
