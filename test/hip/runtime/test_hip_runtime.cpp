@@ -154,7 +154,7 @@ TEST(HipRuntime, StagingPacksRows)
     auto state = first_device();
     ASSERT_TRUE(state);
     VmafPicture pic;
-    ASSERT_EQ(vmaf::picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 37, 5, vmaf::hip::pinned_allocator()), 0);
+    ASSERT_EQ(vmaf::picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 37, 5, vmaf::hip::pinned_allocator(*state)), 0);
     ASSERT_GT(pic.stride[0], 37 * 2);
     for (unsigned p = 0; p < 3; p++)
         for (unsigned y = 0; y < pic.h[p]; y++)

@@ -29,7 +29,7 @@ int vmaf_hip_state_init(VmafHipState **hip_state, VmafHipConfiguration cfg)
 int vmaf_hip_import_state(VmafContext *vmaf, VmafHipState *hip_state)
 {
     if (!vmaf || !hip_state) return -EINVAL;
-    return vmaf->import_hip_state(hip_state, vmaf::hip::pinned_allocator());
+    return vmaf->import_hip_state(hip_state, vmaf::hip::pinned_allocator(*hip_state));
 }
 
 int vmaf_hip_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg)

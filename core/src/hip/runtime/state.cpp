@@ -7,11 +7,17 @@ namespace vmaf::hip {
 
 namespace {
 
-void *pinned_picture_allocate(size_t bytes, void *) { return pinned_alloc(bytes); }
+// The state's device is made current first: pool pictures may be allocated
+// on any thread (the CLI's readers), and an allocation on a thread with no
+// current device would start a context on device 0.
+void *pinned_picture_allocate(size_t bytes, void *state)
+{
+    if (make_current(static_cast<const VmafHipState *>(state)->device.index)) return nullptr;
+    return pinned_alloc(bytes);
+}
 
+// Needs no device: pictures may outlive the context and its state.
 void pinned_picture_release(void *block, void *) { pinned_free(block); }
-
-const PictureAllocator kPinnedAllocator{pinned_picture_allocate, pinned_picture_release, nullptr};
 
 } // namespace
 
@@ -22,6 +28,9 @@ const VmafHipState *state_of(const VmafExtractorSetup &setup, const char *extrac
     return static_cast<const VmafHipState *>(setup.hip_state);
 }
 
-const PictureAllocator &pinned_allocator() { return kPinnedAllocator; }
+PictureAllocator pinned_allocator(const VmafHipState &state)
+{
+    return {pinned_picture_allocate, pinned_picture_release, const_cast<VmafHipState *>(&state)};
+}
 
 } // namespace vmaf::hip

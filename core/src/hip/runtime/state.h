@@ -16,7 +16,8 @@ namespace vmaf::hip {
 // the extractor when none was imported.
 const VmafHipState *state_of(const VmafExtractorSetup &setup, const char *extractor);
 
-// Picture blocks in pinned host memory.
-const PictureAllocator &pinned_allocator();
+// Picture blocks in pinned host memory, allocated with the state's device
+// current; the state must outlive the allocations, not the blocks.
+PictureAllocator pinned_allocator(const VmafHipState &state);
 
 } // namespace vmaf::hip
