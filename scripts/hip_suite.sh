@@ -186,13 +186,18 @@ sanitize() {
     [[ -d $suite/golden ]] && ln -s "$suite/golden" "$work/shared/golden"
     export VMAF_TEST_SHARED_DIR=$work/shared VMAF_TEST_WORK_DIR=$work/clips
     echo "== compute-sanitizer: tool, test, exit status, summary"
-    for tool in memcheck racecheck; do
-        for t in "${TESTS[@]}"; do
+    # Test by test, both tools, so that a slow one leaves the others done;
+    # each run is cut at VMAF_SANITIZE_TIMEOUT seconds (default 300).
+    for t in "${TESTS[@]}"; do
+        for tool in memcheck racecheck; do
             log=$out/sanitize_${tool}_$t.log
             rc=0
-            compute-sanitizer --tool "$tool" --error-exitcode 99 "$suite/bin/$t" >"$log" 2>&1 || rc=$?
+            timeout "${VMAF_SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
+                --error-exitcode 99 "$suite/bin/$t" >"$log" 2>&1 || rc=$?
             ((rc == 0)) || status=1
-            printf '%-10s %-24s %3s  %s\n' "$tool" "$t" "$rc" "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tail -1)"
+            printf '%-10s %-24s %3s  %s  %s\n' "$tool" "$t" "$rc" \
+                "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tail -1)" \
+                "$(grep -h '^\[  PASSED  \]\|^\[  FAILED  \]' "$log" | tail -1)"
         done
     done
     rm -rf "$work"

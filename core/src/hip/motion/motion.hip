@@ -34,20 +34,35 @@ template <typename Sample> __global__ void vertical_sum_kernel(VerticalSumArgs a
     a.sums[i * a.w + j] = sum;
 }
 
+// One block per row: the row's blurred differences go through shared memory
+// a chunk of kRowBlock columns (and the taps' reach) at a time, each
+// computed once; the row's sum wraps in 32 bits as the CPU's.
 __global__ void sad_kernel(SadArgs a)
 {
+    constexpr int radius = vmaf::motion::kRadius;
+    __shared__ int32_t blurred[kRowBlock + 2 * radius];
     const size_t row = static_cast<size_t>(blockIdx.x) * a.w;
-    auto blurred = [&](int c) {
-        const size_t at = row + reflect_about_sample(c, a.w);
-        return vmaf::motion::round_vertical(int64_t{a.prev[at]} - int64_t{a.cur[at]}, a.bpc);
-    };
+    const int t = static_cast<int>(threadIdx.x);
     uint32_t sum = 0;
-    for (int j = static_cast<int>(threadIdx.x); j < a.w; j += static_cast<int>(kRowBlock)) {
-        int64_t acc = 0;
+    for (int base = 0; base < a.w; base += static_cast<int>(kRowBlock)) {
+        for (int at = t; at < static_cast<int>(kRowBlock) + 2 * radius;
+             at += static_cast<int>(kRowBlock)) {
+            // Columns base - radius .. w - 1 + radius: those the row's
+            // outputs reach.
+            const int c = base - radius + at;
+            if (c >= a.w + radius) break;
+            const size_t from = row + reflect_about_sample(c, a.w);
+            blurred[at] =
+                vmaf::motion::round_vertical(int64_t{a.prev[from]} - int64_t{a.cur[from]}, a.bpc);
+        }
+        __syncthreads();
+        if (base + t < a.w) {
+            int64_t acc = 0;
 #pragma unroll
-        for (int k = 0; k < 5; k++)
-            acc += int64_t{a.taps.tap[k]} * blurred(j - vmaf::motion::kRadius + k);
-        sum += vmaf::motion::blurred_magnitude(acc);
+            for (int k = 0; k < 5; k++) acc += int64_t{a.taps.tap[k]} * blurred[t + k];
+            sum += vmaf::motion::blurred_magnitude(acc);
+        }
+        __syncthreads();
     }
     // A tree over the block in shared memory: no warp-size assumption (64
     // on AMD, 32 on NVIDIA).

@@ -20,16 +20,27 @@ constexpr unsigned kThreads = 256;
 constexpr int kMaxHalf = 8; // the widest filter has 17 taps
 constexpr int kSums = 4;
 
-// The statistic's tile: kStatRows x kStatCols outputs.
-constexpr int kStatRows = 16, kStatCols = 64;
+// The statistic's tile: kStatRows x kStatCols outputs. In the vertical
+// pass each thread filters kRowsPerThread rows of one column, in the
+// horizontal pass kColsPerThread outputs of one row: each load serves every
+// output whose taps reach it.
+constexpr int kStatRows = 16, kStatCols = 48;
 constexpr int kStatSpan = kStatCols + 2 * kMaxHalf;
+constexpr int kRowsPerThread = kStatRows * kStatSpan / static_cast<int>(kThreads);
+constexpr int kColsPerThread = kStatRows * kStatCols / static_cast<int>(kThreads);
+static_assert(kStatSpan * (kStatRows / kRowsPerThread) == kThreads, "a thread per column and rows");
+static_assert(kStatRows * (kStatCols / kColsPerThread) == kThreads, "a thread per row and columns");
 
 // The decimation's tile: kDecRows x kDecCols outputs, whose horizontal taps
 // reach 2 * kDecCols - 1 + 2 * half columns of the vertical pass (half <= 4:
-// the decimating filters are those of scales 1-3).
-constexpr int kDecRows = 16, kDecCols = 32;
+// the decimating filters are those of scales 1-3). In the vertical pass
+// each thread filters kDecRowsPerThread output rows of one column.
+constexpr int kDecRows = 16, kDecCols = 28;
 constexpr int kDecHalf = 4;
-constexpr int kDecSpan = 2 * kDecCols + 2 * kDecHalf;
+constexpr int kDecSpan = 64;
+constexpr int kDecRowsPerThread = kDecRows * kDecSpan / static_cast<int>(kThreads);
+static_assert(2 * kDecCols - 1 + 2 * kDecHalf <= kDecSpan, "the taps' reach fits the tile");
+static_assert(kDecSpan * (kDecRows / kDecRowsPerThread) == kThreads, "a thread per column and rows");
 
 // The vertical pass's sums of one sample. For 8-bit samples the second
 // moments fit 32 bits (taps sum to 65536: at most 65536 * 255^2 < 2^32),
@@ -53,7 +64,8 @@ unsigned tiles(int n, int tile) { return static_cast<unsigned>((n + tile - 1) / 
 
 // Width is the filter's (a.filter.width), known at compile time so that the
 // tap loops unroll.
-template <typename Sample, int Width> __global__ void statistic_kernel(StatisticArgs a)
+template <typename Sample, int Width>
+__global__ void __launch_bounds__(kThreads, 3) statistic_kernel(StatisticArgs a)
 {
     using Moment = typename VerticalSums<Sample>::Moment;
     __shared__ uint32_t mu1[kStatRows][kStatSpan], mu2[kStatRows][kStatSpan];
@@ -69,50 +81,79 @@ template <typename Sample, int Width> __global__ void statistic_kernel(Statistic
     // what reflection maps into the picture.
     const int span = cols + 2 * half;
 
-    // Vertical pass: column c of the tile is picture column j0 - half + c,
-    // reflected.
-    for (int at = static_cast<int>(threadIdx.x); at < rows * span; at += kThreads) {
-        const int r = at / span, c = at % span;
-        const int i = i0 + r;
+    // Vertical pass: tile column c is picture column j0 - half + c,
+    // reflected; this thread's rows are r0 .. r0 + kRowsPerThread - 1.
+    const int c = static_cast<int>(threadIdx.x) % kStatSpan;
+    const int r0 = static_cast<int>(threadIdx.x) / kStatSpan * kRowsPerThread;
+    if (c < span && r0 < rows) {
         const int col = reflect_about_sample(j0 - half + c, a.w);
-        uint32_t m1 = 0, m2 = 0;
-        Moment sxx = 0, syy = 0, sxy = 0;
+        uint32_t m1[kRowsPerThread] = {}, m2[kRowsPerThread] = {};
+        Moment sxx[kRowsPerThread] = {}, syy[kRowsPerThread] = {}, sxy[kRowsPerThread] = {};
 #pragma unroll
-        for (int k = 0; k < Width; k++) {
-            const int src = reflect_about_sample(i - half + k, a.h) * a.w + col;
-            const uint32_t f = VIF_TAP(a, k), x = ref[src], y = dis[src];
-            const uint32_t fx = f * x, fy = f * y;
-            m1 += fx;
-            m2 += fy;
-            sxx += Moment{fx} * x;
-            syy += Moment{fy} * y;
-            sxy += Moment{fx} * y;
+        for (int k = 0; k < Width + kRowsPerThread - 1; k++) {
+            // Rows past the picture's last output row serve only outputs
+            // that are not kept: held at the last row any kept one reads.
+            const int row = min(i0 + r0 - half + k, a.h - 1 + half);
+            const int src = reflect_about_sample(row, a.h) * a.w + col;
+            const uint32_t x = ref[src], y = dis[src];
+#pragma unroll
+            for (int o = 0; o < kRowsPerThread; o++) {
+                const int tap = k - o;
+                if (tap < 0 || tap >= Width) continue;
+                const uint32_t f = VIF_TAP(a, tap), fx = f * x, fy = f * y;
+                m1[o] += fx;
+                m2[o] += fy;
+                sxx[o] += Moment{fx} * x;
+                syy[o] += Moment{fy} * y;
+                sxy[o] += Moment{fx} * y;
+            }
         }
-        mu1[r][c] = vmaf::vif::round_mean(m1, a.shift);
-        mu2[r][c] = vmaf::vif::round_mean(m2, a.shift);
-        xx[r][c] = vmaf::vif::round_moment(sxx, a.shift);
-        yy[r][c] = vmaf::vif::round_moment(syy, a.shift);
-        xy[r][c] = vmaf::vif::round_moment(sxy, a.shift);
+#pragma unroll
+        for (int o = 0; o < kRowsPerThread; o++) {
+            const int r = r0 + o;
+            if (r >= rows) continue;
+            mu1[r][c] = vmaf::vif::round_mean(m1[o], a.shift);
+            mu2[r][c] = vmaf::vif::round_mean(m2[o], a.shift);
+            xx[r][c] = vmaf::vif::round_moment(sxx[o], a.shift);
+            yy[r][c] = vmaf::vif::round_moment(syy[o], a.shift);
+            xy[r][c] = vmaf::vif::round_moment(sxy[o], a.shift);
+        }
     }
     __syncthreads();
 
-    // Horizontal pass and each sample's contribution.
+    // Horizontal pass and each sample's contribution: outputs t0 .. t0 +
+    // kColsPerThread - 1 of row r.
     vmaf::vif::Accumulator acc;
-    for (int at = static_cast<int>(threadIdx.x); at < rows * kStatCols; at += kThreads) {
-        const int r = at / kStatCols, t = at % kStatCols;
-        if (t >= cols) continue;
-        uint32_t m1 = 0, m2 = 0;
-        uint64_t sxx = 0, syy = 0, sxy = 0;
+    constexpr int kGroups = kStatCols / kColsPerThread;
+    const int r = static_cast<int>(threadIdx.x) / kGroups;
+    const int t0 = static_cast<int>(threadIdx.x) % kGroups * kColsPerThread;
+    if (r < rows && t0 < cols) {
+        uint32_t m1[kColsPerThread] = {}, m2[kColsPerThread] = {};
+        uint64_t sxx[kColsPerThread] = {}, syy[kColsPerThread] = {}, sxy[kColsPerThread] = {};
 #pragma unroll
-        for (int k = 0; k < Width; k++) {
-            const uint32_t f = VIF_TAP(a, k);
-            m1 += f * mu1[r][t + k];
-            m2 += f * mu2[r][t + k];
-            sxx += uint64_t{f} * xx[r][t + k];
-            syy += uint64_t{f} * yy[r][t + k];
-            sxy += uint64_t{f} * xy[r][t + k];
+        for (int k = 0; k < Width + kColsPerThread - 1; k++) {
+            // Within the arrays: t0 + k < kStatSpan. Columns past span serve
+            // only outputs that are not kept.
+            const uint32_t v1 = mu1[r][t0 + k], v2 = mu2[r][t0 + k];
+            const uint32_t vxx = xx[r][t0 + k], vyy = yy[r][t0 + k], vxy = xy[r][t0 + k];
+#pragma unroll
+            for (int o = 0; o < kColsPerThread; o++) {
+                const int tap = k - o;
+                if (tap < 0 || tap >= Width) continue;
+                const uint32_t f = VIF_TAP(a, tap);
+                m1[o] += f * v1;
+                m2[o] += f * v2;
+                sxx[o] += uint64_t{f} * vxx;
+                syy[o] += uint64_t{f} * vyy;
+                sxy[o] += uint64_t{f} * vxy;
+            }
         }
-        vmaf::vif::accumulate(acc, a.log2_table, m1, m2, sxx, syy, sxy, a.gain_limit);
+#pragma unroll
+        for (int o = 0; o < kColsPerThread; o++) {
+            if (t0 + o >= cols) continue;
+            vmaf::vif::accumulate(acc, a.log2_table, m1[o], m2[o], sxx[o], syy[o], sxy[o],
+                                  a.gain_limit);
+        }
     }
 
     // A tree over the block in shared memory: no warp-size assumption (64
@@ -149,18 +190,29 @@ template <typename Sample, int Width> __global__ void decimate_kernel(DecimateAr
     const int rows = min(kDecRows, oh - i0), cols = min(kDecCols, ow - j0);
     const int span = 2 * cols - 1 + 2 * half;
 
-    // Vertical pass of output row i (picture rows 2i - half ...); column c
-    // of the tile is picture column 2 * j0 - half + c, reflected.
-    for (int at = static_cast<int>(threadIdx.x); at < rows * span; at += kThreads) {
-        const int r = at / span, c = at % span;
-        const int i = i0 + r;
+    // Vertical pass of output rows r0 .. r0 + kDecRowsPerThread - 1 (output
+    // row i reads picture rows 2i - half ...); tile column c is picture
+    // column 2 * j0 - half + c, reflected.
+    const int c = static_cast<int>(threadIdx.x) % kDecSpan;
+    const int r0 = static_cast<int>(threadIdx.x) / kDecSpan * kDecRowsPerThread;
+    if (c < span && r0 < rows) {
         const int col = reflect_about_sample(2 * j0 - half + c, a.w);
-        uint32_t sum = 0;
+        uint32_t sum[kDecRowsPerThread] = {};
 #pragma unroll
-        for (int k = 0; k < Width; k++)
-            sum += VIF_TAP(a, k) *
-                   uint32_t{src[reflect_about_sample(2 * i - half + k, a.h) * a.w + col]};
-        conv[r][c] = vmaf::vif::round_mean(sum, a.shift);
+        for (int k = 0; k < Width + 2 * (kDecRowsPerThread - 1); k++) {
+            // Rows past the last kept output's reach serve only outputs that
+            // are not kept.
+            const int row = min(2 * (i0 + r0) - half + k, 2 * (oh - 1) + half);
+            const uint32_t v = src[reflect_about_sample(row, a.h) * a.w + col];
+#pragma unroll
+            for (int o = 0; o < kDecRowsPerThread; o++) {
+                const int tap = k - 2 * o;
+                if (tap >= 0 && tap < Width) sum[o] += VIF_TAP(a, tap) * v;
+            }
+        }
+#pragma unroll
+        for (int o = 0; o < kDecRowsPerThread; o++)
+            if (r0 + o < rows) conv[r0 + o][c] = vmaf::vif::round_mean(sum[o], a.shift);
     }
     __syncthreads();
 
@@ -182,8 +234,11 @@ template <typename Sample, int Width> void launch_statistic_at(const StatisticAr
 
 template <typename Sample, int Width> void launch_decimate_at(const DecimateArgs &a, hipStream_t stream)
 {
-    const dim3 grid(tiles(a.w / 2, kDecCols), tiles(a.h / 2, kDecRows), 2);
-    hipLaunchKernelGGL((decimate_kernel<Sample, Width>), grid, dim3(kThreads), 0, stream, a);
+    // Only the decimating filters' widths (launch_decimate checks).
+    if constexpr (Width / 2 <= kDecHalf) {
+        const dim3 grid(tiles(a.w / 2, kDecCols), tiles(a.h / 2, kDecRows), 2);
+        hipLaunchKernelGGL((decimate_kernel<Sample, Width>), grid, dim3(kThreads), 0, stream, a);
+    }
 }
 
 // The kernel for a filter width of vif::kFilterWidth (17, 9, 5 or 3).
