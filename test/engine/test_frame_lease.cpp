@@ -28,9 +28,9 @@ int fake_extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *
     return 0;
 }
 
-int fake_wait_reads(void *)
+int fake_wait_reads(void *, unsigned index)
 {
-    calls.push_back("wait");
+    calls.push_back("wait " + std::to_string(index));
     return wait_result;
 }
 
@@ -68,7 +68,7 @@ TEST_F(FrameLeaseTest, WaitsOnlyWhenFinished)
     ASSERT_EQ(leases.size(), 1u);
     EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0"}));
     EXPECT_EQ(leases[0].finish(), 0);
-    EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0", "wait"}));
+    EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0", "wait 0"}));
     // Finished once: a second finish waits for nothing.
     EXPECT_EQ(leases[0].finish(), 0);
     EXPECT_EQ(calls.size(), 3u);
@@ -92,6 +92,28 @@ TEST_F(FrameLeaseTest, LentInstanceIsNotSharedUntilItComesBack)
     EXPECT_EQ(std::count(calls.begin(), calls.end(), "init"), 2);
 }
 
+// Without worker threads the engine gives instances back at once and waits
+// for a frame's reads later, once the next frame's work is queued.
+TEST_F(FrameLeaseTest, GivenBackInstanceWaitsLaterByFrame)
+{
+    const VmafExtractor e = entry(true);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    ASSERT_EQ(r.prepare(params_), 0);
+    std::vector<vmaf::FrameLease> leases;
+    ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
+    leases[0].give_back();
+    leases.clear();
+    ASSERT_EQ(r.extract(params_, frame(1), nullptr, leases), 0);
+    leases[0].give_back();
+    // One instance served both frames, and nothing waited yet.
+    EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0", "extract 1"}));
+    EXPECT_EQ(r.wait_reads(0), 0);
+    EXPECT_EQ(calls.back(), "wait 0");
+    wait_result = -EIO;
+    EXPECT_EQ(r.wait_reads(1), -EIO);
+    EXPECT_EQ(calls.back(), "wait 1");
+}
+
 TEST_F(FrameLeaseTest, DestroyedLeaseWaits)
 {
     const VmafExtractor e = entry(true);
@@ -101,7 +123,7 @@ TEST_F(FrameLeaseTest, DestroyedLeaseWaits)
         std::vector<vmaf::FrameLease> leases;
         ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
     }
-    EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0", "wait"}));
+    EXPECT_EQ(calls, (std::vector<std::string>{"init", "extract 0", "wait 0"}));
 }
 
 TEST_F(FrameLeaseTest, WaitErrorReachesTheCaller)

@@ -153,8 +153,10 @@ TEST(PicturePool, SmallestPoolScoresEveryFrameWithMotion)
     }
 }
 
-// A pool takes what was asked plus the two pictures a context may keep;
-// once all are out and no worker will give one back, fetching is an error.
+// A pool takes what was asked plus the four pictures a context may keep
+// (two previous references, and the last frame's pair while extractors
+// still read it); once all are out and no worker will give one back,
+// fetching is an error.
 TEST(PicturePool, ExhaustedPoolIsAnErrorNotAWait)
 {
     finishes_within(std::chrono::seconds(30), [] {
@@ -162,7 +164,7 @@ TEST(PicturePool, ExhaustedPoolIsAnErrorNotAWait)
         VmafContext *ctx = nullptr;
         ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
         ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(3)), 0);
-        VmafPicture pics[5];
+        VmafPicture pics[7];
         for (auto &p : pics) ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &p), 0);
         VmafPicture extra;
         EXPECT_EQ(vmaf_fetch_preallocated_picture(ctx, &extra), -EBUSY);
@@ -202,7 +204,7 @@ TEST(PicturePool, TwoThreadsFetchWhileAThirdGivesBack)
         VmafConfiguration cfg{};
         VmafContext *ctx = nullptr;
         ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
-        // 2 * kDepth with the producers, 1 with the consumer; 4 + 2 in the pool.
+        // 2 * kDepth with the producers, 1 with the consumer; 4 + 4 in the pool.
         ASSERT_EQ(vmaf_preallocate_pictures(ctx, pool_config(4)), 0);
         constexpr unsigned kPerThread = 3000, kDepth = 2;
         struct Queue {

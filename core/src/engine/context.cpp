@@ -44,6 +44,7 @@ VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c)
 VmafContext::~VmafContext()
 {
     if (pool_) pool_->wait();
+    settle_held();
     release_history();
     pool_.reset();
     extractors_.clear();
@@ -140,6 +141,7 @@ int VmafContext::start_extractors()
             keep_history_ = true;
             if (!r->temporal()) jobs_need_history_ = true;
         }
+        if (r->reads_async() && !pool_) hold_frames_ = true;
         int err = r->prepare(*params);
         if (err) return err;
     }
@@ -182,6 +184,46 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal, b
         const int e = lease.finish();
         if (e && !err) err = e;
     }
+    return err;
+}
+
+int VmafContext::extract_holding(const VmafExtractorFrame &frame, VmafPicture &ref,
+                                 VmafPicture &dis)
+{
+    std::vector<vmaf::FrameLease> leases;
+    leases.reserve(extractors_.size());
+    int err = extract_frame(frame, true, leases);
+    if (!err) err = extract_frame(frame, false, leases);
+    if (err) {
+        // This frame's pictures go back now: wait for its reads, and for
+        // the held frame's in extractors that did not get this one.
+        for (vmaf::FrameLease &lease : leases) lease.finish();
+        settle_held();
+        return err;
+    }
+    // This frame's copies are queued behind the held frame's: the device
+    // always has copies to run while the host waits for the older ones.
+    for (vmaf::FrameLease &lease : leases) lease.give_back();
+    err = settle_held();
+    held_ref_ = ref;
+    held_dis_ = dis;
+    held_index_ = frame.index;
+    ref = VmafPicture{};
+    dis = VmafPicture{};
+    return err;
+}
+
+int VmafContext::settle_held()
+{
+    if (!held_ref_.ref && !held_dis_.ref) return 0;
+    int err = 0;
+    for (auto &r : extractors_) {
+        if (!r->reads_async()) continue;
+        const int e = r->wait_reads(held_index_);
+        if (e && !err) err = e;
+    }
+    for (VmafPicture *p : {&held_ref_, &held_dis_})
+        if (p->ref) vmaf_picture_unref(p);
     return err;
 }
 
@@ -229,13 +271,14 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
     const VmafPicture *prev2 = prev_prev_ref_.ref ? &prev_prev_ref_ : nullptr;
     const VmafExtractorFrame frame{&ref_h.pic, &dis_h.pic, prev, prev2, index};
+    // Owned here until it becomes prev_ref_, so that a throw on the way
+    // releases it; taken before extract_holding takes the picture over.
+    PictureHandle next_prev = keep_history_ ? PictureHandle(ref_h.pic) : PictureHandle();
     // Without workers, every extractor runs here; with them, the temporal
     // ones run here (in frame order) and a job runs the others.
-    err = extract_frame(frame, true, !pool_);
+    err = hold_frames_ ? extract_holding(frame, ref_h.pic, dis_h.pic)
+                       : extract_frame(frame, true, !pool_);
 
-    // Owned here until it becomes prev_ref_, so that a throw on the way
-    // releases it.
-    PictureHandle next_prev = keep_history_ ? PictureHandle(ref_h.pic) : PictureHandle();
     if (!err && pool_) {
         // Previous pictures travel with a job only when a worker's extractor
         // reads them; otherwise they would hold pool pictures for nothing.
@@ -263,10 +306,12 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
 int VmafContext::flush()
 {
     if (pool_) pool_->wait();
+    const int held = settle_held();
     flushed_ = true;
     finished_ = std::chrono::steady_clock::now();
     release_history();
     int err = worker_error();
+    if (!err) err = held;
     for (auto &r : extractors_) {
         int e = r->flush(&collector);
         if (e && !err) err = e;
@@ -295,10 +340,11 @@ int VmafContext::preallocate(const VmafPictureConfiguration &c)
                         c.pic_cnt);
         return -EINVAL;
     }
-    // The context may keep two previous reference pictures (motion), which
-    // the caller cannot give back: the pool holds them on top of what was
-    // asked for. Pictures are allocated on first use, so unused room is free.
-    auto pool = std::make_unique<vmaf::PicturePool>(c.pic_cnt + kHistoryPictures,
+    // The context may keep two previous reference pictures (motion) and the
+    // last frame's pair (extract_holding), which the caller cannot give
+    // back: the pool holds them on top of what was asked for. Pictures are
+    // allocated on first use, so unused room is free.
+    auto pool = std::make_unique<vmaf::PicturePool>(c.pic_cnt + kHistoryPictures + kHeldPictures,
                                                     c.pic_params.pix_fmt, c.pic_params.bpc,
                                                     c.pic_params.w, c.pic_params.h,
                                                     picture_allocator);

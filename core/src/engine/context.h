@@ -57,6 +57,8 @@ struct VmafContext {
 private:
     // Previous reference pictures a context may keep (prev_ref, prev_prev_ref).
     static constexpr unsigned kHistoryPictures = 2;
+    // The last frame's pictures, held while extractors may still read them.
+    static constexpr unsigned kHeldPictures = 2;
     // Far beyond any thread count's need; bounds what one call can ask for.
     static constexpr unsigned kMaxPoolPictures = 4096;
 
@@ -69,6 +71,12 @@ private:
                       std::vector<vmaf::FrameLease> &leases);
     // Both kinds, then waits until nothing reads the frame's pictures.
     int extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others);
+    // Without workers, with extractors that read asynchronously: queues the
+    // frame's work, waits for the held frame's reads and lets it go, and
+    // takes over `ref` and `dis` as the new held frame (on success).
+    int extract_holding(const VmafExtractorFrame &frame, VmafPicture &ref, VmafPicture &dis);
+    // Waits for the held frame's reads and lets its pictures go.
+    int settle_held();
     void release_history();
     int worker_error() const;
 
@@ -78,6 +86,11 @@ private:
     VmafPicture prev_ref_{}, prev_prev_ref_{};
     // Previous pictures are kept only for extractors that read them.
     bool keep_history_ = false, jobs_need_history_ = false;
+    // Set when frames are held (extract_holding): no workers, and an
+    // extractor whose reads outlast extract().
+    bool hold_frames_ = false;
+    VmafPicture held_ref_{}, held_dis_{};
+    unsigned held_index_ = 0;
     bool flushed_ = false;
     unsigned frames_read_ = 0;
     std::chrono::steady_clock::time_point started_, finished_;

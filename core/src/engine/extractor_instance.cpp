@@ -74,12 +74,12 @@ int ExtractorInstance::extract(const VmafExtractorFrame &frame, VmafFeatureSink 
     return err;
 }
 
-int ExtractorInstance::wait_reads()
+int ExtractorInstance::wait_reads(unsigned index)
 {
     if (!spec_.entry().wait_reads) return 0;
     const char *name = spec_.entry().name;
     int err = guarded_at([name] { return fmt::format("feature extractor '{}' at its copies", name); },
-                         [&] { return spec_.entry().wait_reads(state_); });
+                         [&] { return spec_.entry().wait_reads(state_, index); });
     if (err) log_error("feature extractor '{}' failed while reading pictures ({})", name, err);
     return err;
 }
@@ -105,8 +105,24 @@ int RegisteredExtractor::prepare(const PictureParams &params)
 int FrameLease::finish()
 {
     if (!instance_) return 0;
-    const int err = instance_->wait_reads();
+    const int err = instance_->wait_reads(index_);
     owner_->give_back(std::move(instance_));
+    return err;
+}
+
+void FrameLease::give_back()
+{
+    if (instance_) owner_->give_back(std::move(instance_));
+}
+
+int RegisteredExtractor::wait_reads(unsigned index)
+{
+    std::lock_guard lock(mutex_);
+    int err = 0;
+    for (auto &instance : idle_) {
+        const int e = instance->wait_reads(index);
+        if (e && !err) err = e;
+    }
     return err;
 }
 
@@ -133,7 +149,7 @@ int RegisteredExtractor::extract(const PictureParams &params, const VmafExtracto
         if (err) return err;
     }
     int err = instance->extract(frame, sink);
-    leases.emplace_back(this, std::move(instance));
+    leases.emplace_back(this, std::move(instance), frame.index);
     return err;
 }
 

@@ -51,8 +51,10 @@ public:
 
     int init(const PictureParams &params, void *hip_state);
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink);
-    // Returns once nothing extract() queued still reads its pictures.
-    int wait_reads();
+    // Returns once nothing extract() queued for frames up to `index` still
+    // reads their pictures.
+    int wait_reads(unsigned index);
+    bool reads_async() const { return spec_.entry().wait_reads != nullptr; }
     int flush(VmafFeatureSink *sink);
 
 private:
@@ -69,18 +71,23 @@ class RegisteredExtractor;
 class FrameLease {
 public:
     FrameLease() = default;
-    FrameLease(RegisteredExtractor *owner, std::unique_ptr<ExtractorInstance> instance)
-        : owner_(owner), instance_(std::move(instance)) {}
+    FrameLease(RegisteredExtractor *owner, std::unique_ptr<ExtractorInstance> instance,
+               unsigned index)
+        : owner_(owner), instance_(std::move(instance)), index_(index) {}
     FrameLease(FrameLease &&) noexcept = default;
     FrameLease &operator=(FrameLease &&) = delete;
     ~FrameLease() { finish(); }
 
     // Waits for the instance's reads of the frame's pictures and returns it.
     int finish();
+    // Returns the instance without waiting: the caller waits later, with
+    // RegisteredExtractor::wait_reads, before the pictures go.
+    void give_back();
 
 private:
     RegisteredExtractor *owner_ = nullptr;
     std::unique_ptr<ExtractorInstance> instance_;
+    unsigned index_ = 0;
 };
 
 // One registered extractor of a context. Temporal ones have one instance fed
@@ -97,6 +104,8 @@ public:
     {
         return spec_->entry().flags & (VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF);
     }
+    // Whether extract() may return while its copies still read the pictures.
+    bool reads_async() const { return spec_->entry().wait_reads != nullptr; }
 
     // Starts the first instance, so that errors of init reach the caller.
     int prepare(const PictureParams &params);
@@ -105,6 +114,8 @@ public:
     int extract(const PictureParams &params, const VmafExtractorFrame &frame,
                 VmafFeatureSink *sink, std::vector<FrameLease> &leases);
     int flush(VmafFeatureSink *sink);
+    // wait_reads(index) of every instance not lent out.
+    int wait_reads(unsigned index);
 
 private:
     friend class FrameLease;

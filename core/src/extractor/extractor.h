@@ -67,12 +67,13 @@ typedef struct VmafExtractor {
     int (*flush)(void *state, VmafFeatureSink *sink);
     void (*close)(void *state);
     // Returns once no work that extract() queued still reads the pictures of
-    // the frames given so far. The engine calls it after extract() of every
-    // extractor of a frame and before the frame's pictures go back to their
-    // owner, so that extractors that copy pictures asynchronously (the HIP
-    // twins) all queue their copies before any waits. NULL: extract()
-    // returns only once it is done with the pictures.
-    int (*wait_reads)(void *state);
+    // frame `index` or of any frame given before it. The engine calls it
+    // before a frame's pictures go back to their owner, after extract() of
+    // every extractor of that frame (and, without worker threads, of the
+    // next frame too), so that extractors that copy pictures asynchronously
+    // (the HIP twins) always have copies queued. NULL: extract() returns
+    // only once it is done with the pictures.
+    int (*wait_reads)(void *state, unsigned index);
 } VmafExtractor;
 
 #ifdef __cplusplus

@@ -79,7 +79,7 @@ public:
         return err;
     }
 
-    int wait_reads() { return wait_reads_with(*this, pipeline_); }
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
     int make_current() const { return hip::make_current(device_); }
 
     // The frame's work: its vertical sums, then, where it is scored, the

@@ -39,7 +39,17 @@ int FramePipeline::upload(Slot &s, const VmafExtractorFrame &frame)
     if (pictures_ == Pictures::kBoth)
         if (int err = s.dis.upload(*frame.dis, copy_)) return err;
     if (int err = s.uploaded.record(copy_)) return err;
+    s.index = frame.index;
+    s.staged = ++uploads_;
     return compute_of(s).wait(s.uploaded);
+}
+
+int FramePipeline::wait_reads(unsigned index) const
+{
+    const Slot *newest = nullptr;
+    for (const Slot &s : slots_)
+        if (s.staged && s.index == index && (!newest || s.staged > newest->staged)) newest = &s;
+    return newest ? newest->uploaded.synchronize() : copy_.synchronize();
 }
 
 int FramePipeline::read_back(Slot &s, unsigned index)

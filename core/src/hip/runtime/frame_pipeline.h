@@ -9,8 +9,8 @@
 // intermediate buffers per lane, so that the lanes' frames run at once: at
 // small sizes a frame's many small kernels leave most of the GPU idle.
 // extract() queues the frame and returns without waiting
-// for the device; the engine calls wait_reads() before the pictures go back
-// to their owner. Results are reported in frame order: those that are ready
+// for the device; the engine calls wait_reads(index) before the frame's
+// pictures go back to their owner. Results are reported in frame order: those that are ready
 // at each extract(), and the oldest one whenever its slot is needed again;
 // flush() reports the rest. A twin whose work is the same for a slot every
 // frame has it captured once per slot and replayed as a graph.
@@ -21,6 +21,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -82,14 +83,16 @@ public:
         if (err) {
             // The pictures go back to the caller after an error: wait for
             // every copy that reads them.
-            wait_reads();
+            copy_.synchronize();
             return err;
         }
         return collect_ready(report);
     }
 
-    // Returns once no copy reads a picture given to extract().
-    int wait_reads() const { return copy_.synchronize(); }
+    // Returns once no copy reads the pictures of frame `index` or of an
+    // earlier frame (copies run in order on one stream): it waits for the
+    // newest slot staged with that index, else for every copy.
+    int wait_reads(unsigned index) const;
 
     // Reports the frames not reported yet, oldest first.
     template <typename Report> int flush(Report &&report)
@@ -109,6 +112,7 @@ private:
         Event uploaded, done;
         Graph graph; // the slot's work, once captured
         unsigned index = 0;
+        uint64_t staged = 0;  // when its copies were queued (uploads_), 0: never
         bool used = false;    // `done` has been recorded at least once
         bool pending = false; // holds a frame not yet reported
     };
@@ -165,6 +169,7 @@ private:
     std::array<DeviceBuffer, kMaxLanes> results_;
     std::array<Slot, kSlots> slots_;
     unsigned next_ = 0; // the slot of the next frame; the oldest pending one
+    uint64_t uploads_ = 0;
     KernelTimer timer_;
     // Declared last, destroyed first: their destructors wait for the queued
     // work, which uses the buffers above.
@@ -190,10 +195,11 @@ int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &
         });
 }
 
-template <typename Twin> int wait_reads_with(Twin &twin, const FramePipeline &pipeline)
+template <typename Twin>
+int wait_reads_with(Twin &twin, const FramePipeline &pipeline, unsigned index)
 {
     if (int err = twin.make_current()) return err;
-    return pipeline.wait_reads();
+    return pipeline.wait_reads(index);
 }
 
 template <typename Twin> int flush_with(Twin &twin, FramePipeline &pipeline, VmafFeatureSink *sink)

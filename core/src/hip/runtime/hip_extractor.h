@@ -37,9 +37,9 @@ int create_hip_state(void **state, const VmafExtractorSetup &setup, const char *
     return 0;
 }
 
-template <typename T> int wait_reads_state(void *state)
+template <typename T> int wait_reads_state(void *state, unsigned index)
 {
-    return static_cast<T *>(state)->wait_reads();
+    return static_cast<T *>(state)->wait_reads(index);
 }
 
 // The table entry of a HIP twin: flagged VMAF_EXTRACTOR_HIP, with the CPU
@@ -50,8 +50,8 @@ constexpr VmafExtractor hip_extractor_entry(const char *name, const VmafOption *
                                             uint64_t flags, const char *const *provided_features,
                                             int (*init)(void **, const VmafExtractorSetup *))
 {
-    int (*wait_reads)(void *) = nullptr;
-    if constexpr (requires(T &t) { t.wait_reads(); }) wait_reads = wait_reads_state<T>;
+    int (*wait_reads)(void *, unsigned) = nullptr;
+    if constexpr (requires(T &t) { t.wait_reads(0u); }) wait_reads = wait_reads_state<T>;
     return {name,           options,          flags | VMAF_EXTRACTOR_HIP,
             provided_features, init,          extract_state<T>,
             flush_state<T>, close_hip_state<T>, wait_reads};

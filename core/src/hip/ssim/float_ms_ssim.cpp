@@ -47,7 +47,7 @@ public:
         return extract_with(*this, pipeline_, frame, sink);
     }
     int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads() { return wait_reads_with(*this, pipeline_); }
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
     int make_current() const { return hip::make_current(device_); }
     int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
                 hipStream_t stream) const;
