@@ -30,6 +30,8 @@
 #   scripts/hip_suite.sh sanitize [BUILD_DIR]
 #       On the GPU machine: every HIP test under compute-sanitizer's
 #       memcheck and racecheck; exits non-zero on any finding.
+#       VMAF_SANITIZE_TESTS, VMAF_SANITIZE_FILTER and VMAF_SANITIZE_TIMEOUT
+#       pick programs, cases and the time each run may take.
 #
 # Environment: VMAF_NVIDIA_ARCH (build; default sm_90), VMAF_GPU (run; the
 # GPU index, default 0).
@@ -42,7 +44,7 @@ TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ss
 TWINS=(adm float_ssim float_ms_ssim psnr vif motion)
 
 usage() {
-    sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -188,7 +190,12 @@ sanitize() {
     echo "== compute-sanitizer: tool, test, exit status, summary"
     # Test by test, both tools, so that a slow one leaves the others done;
     # each run is cut at VMAF_SANITIZE_TIMEOUT seconds (default 300).
-    for t in "${TESTS[@]}"; do
+    # VMAF_SANITIZE_TESTS picks programs (default: every HIP test),
+    # VMAF_SANITIZE_FILTER their cases (a --gtest_filter).
+    local tests filter=()
+    read -r -a tests <<<"${VMAF_SANITIZE_TESTS:-${TESTS[*]}}"
+    [[ -n ${VMAF_SANITIZE_FILTER:-} ]] && filter=(--gtest_filter="$VMAF_SANITIZE_FILTER")
+    for t in "${tests[@]}"; do
         for tool in memcheck racecheck; do
             log=$out/sanitize_${tool}_$t.log
             rc=0
@@ -196,7 +203,8 @@ sanitize() {
             # allocation of 2^60 bytes must fail with -ENOMEM), and every HIP
             # call's status is checked by the code and its tests.
             timeout "${VMAF_SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
-                --report-api-errors no --error-exitcode 99 "$suite/bin/$t" >"$log" 2>&1 || rc=$?
+                --report-api-errors no --error-exitcode 99 "$suite/bin/$t" "${filter[@]}" \
+                >"$log" 2>&1 || rc=$?
             ((rc == 0)) || status=1
             printf '%-10s %-24s %3s  %s  %s\n' "$tool" "$t" "$rc" \
                 "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log" | tail -1)" \
