@@ -7,28 +7,16 @@
 #include <cstring>
 #include <condition_variable>
 #include <deque>
-#include <future>
 #include <gtest/gtest.h>
 #include <mutex>
 #include <thread>
 
 #include "libvmaf/libvmaf.h"
+#include "support/finishes_within.h"
 
 namespace {
 
-// Runs f on its own thread; a call that never returns fails the test (and
-// ends the program) instead of hanging it.
-template <typename F>
-void finishes_within(std::chrono::seconds limit, F f)
-{
-    auto done = std::async(std::launch::async, f);
-    if (done.wait_for(limit) == std::future_status::timeout) {
-        ADD_FAILURE() << "still blocked after " << limit.count() << " s";
-        std::fflush(stdout);
-        std::_Exit(1);
-    }
-    done.get();
-}
+using vmaf::test::finishes_within;
 
 VmafPictureConfiguration pool_config(unsigned count)
 {

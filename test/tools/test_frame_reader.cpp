@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
-#include <future>
 #include <gtest/gtest.h>
 #include <memory>
 #include <mutex>
@@ -15,8 +14,13 @@
 
 #include "frame_reader.h"
 #include "support/feature_scoring.h"
+#include "support/finishes_within.h"
+#include "support/temp_file.h"
 
 namespace {
+
+using vmaf::test::finishes_within;
+using vmaf::test::TempFile;
 
 using vmaf::tools::FrameReader;
 using vmaf::tools::ReadStatus;
@@ -24,20 +28,6 @@ using vmaf::tools::VideoInput;
 
 // 17x9 4:2:0 8-bit: rows narrower than their 64-byte stride; 9x5 chroma.
 constexpr unsigned kW = 17, kH = 9, kCw = 9, kCh = 5;
-
-// Runs f on its own thread; a call that never returns fails the test (and
-// ends the program) instead of hanging it.
-template <typename F>
-void finishes_within(std::chrono::seconds limit, F f)
-{
-    auto done = std::async(std::launch::async, f);
-    if (done.wait_for(limit) == std::future_status::timeout) {
-        ADD_FAILURE() << "still blocked after " << limit.count() << " s";
-        std::fflush(stdout);
-        std::_Exit(1);
-    }
-    done.get();
-}
 
 // Sample i of plane p of frame f.
 uint8_t sample(unsigned f, unsigned p, unsigned i) { return static_cast<uint8_t>(f * 31 + p * 101 + i); }
@@ -56,21 +46,6 @@ std::string y4m(unsigned frames)
     for (unsigned f = 0; f < frames; f++) video += "FRAME\n" + frame_bytes(f);
     return video;
 }
-
-class TempFile {
-public:
-    explicit TempFile(const std::string &bytes)
-    {
-        char name[] = "/tmp/vmaf_readerXXXXXX";
-        const int fd = mkstemp(name);
-        EXPECT_GE(fd, 0);
-        EXPECT_EQ(write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
-        close(fd);
-        path = name;
-    }
-    ~TempFile() { std::remove(path.c_str()); }
-    std::string path;
-};
 
 // A FIFO that a thread writes `data` into, then keeps open until release()
 // (or its end): a pipe whose writer is slow or never finishes.

@@ -10,8 +10,11 @@
 
 #include "video_input.h"
 #include "y4m_input.h"
+#include "support/temp_file.h"
 
 namespace {
+
+using vmaf::test::TempFile;
 
 using vmaf::tools::parse_y4m_header;
 using vmaf::tools::ReadStatus;
@@ -70,21 +73,6 @@ TEST(Y4mHeader, RejectsBadHeadersWithAReason)
         EXPECT_NE(error.find(c.reason), std::string::npos) << c.line << " -> " << error;
     }
 }
-
-class TempFile {
-public:
-    explicit TempFile(const std::string &bytes)
-    {
-        char name[] = "/tmp/vmaf_inputXXXXXX";
-        const int fd = mkstemp(name);
-        EXPECT_GE(fd, 0);
-        EXPECT_EQ(write(fd, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
-        close(fd);
-        path = name;
-    }
-    ~TempFile() { std::remove(path.c_str()); }
-    std::string path;
-};
 
 // A Y4M frame of 16-bit little-endian samples; a 2x2 4:2:0 frame has 4 luma
 // and 1 + 1 chroma samples.
