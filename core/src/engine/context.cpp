@@ -166,20 +166,24 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal,
     return err;
 }
 
-int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others)
+int VmafContext::queue_frame(const VmafExtractorFrame &frame, bool temporal, bool others,
+                             std::vector<vmaf::FrameLease> &leases)
 {
     // Every extractor queues its work before any waits for its reads: the
     // HIP twins' copies then follow each other without a gap.
-    std::vector<vmaf::FrameLease> leases;
     leases.reserve(extractors_.size());
-    int err = 0;
     for (bool t : {true, false}) {
         if (!(t ? temporal : others)) continue;
-        const int e = extract_frame(frame, t, leases);
-        if (e && !err) err = e;
-        // After an error the remaining extractors are skipped, as before.
-        if (err) break;
+        // After an error the remaining extractors are skipped.
+        if (int err = extract_frame(frame, t, leases)) return err;
     }
+    return 0;
+}
+
+int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others)
+{
+    std::vector<vmaf::FrameLease> leases;
+    int err = queue_frame(frame, temporal, others, leases);
     for (vmaf::FrameLease &lease : leases) {
         const int e = lease.finish();
         if (e && !err) err = e;
@@ -191,9 +195,7 @@ int VmafContext::extract_holding(const VmafExtractorFrame &frame, VmafPicture &r
                                  VmafPicture &dis)
 {
     std::vector<vmaf::FrameLease> leases;
-    leases.reserve(extractors_.size());
-    int err = extract_frame(frame, true, leases);
-    if (!err) err = extract_frame(frame, false, leases);
+    int err = queue_frame(frame, true, true, leases);
     if (err) {
         // This frame's pictures go back now: wait for its reads, and for
         // the held frame's in extractors that did not get this one.

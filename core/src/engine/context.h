@@ -69,7 +69,12 @@ private:
     // their instances to `leases`.
     int extract_frame(const VmafExtractorFrame &frame, bool temporal,
                       std::vector<vmaf::FrameLease> &leases);
-    // Both kinds, then waits until nothing reads the frame's pictures.
+    // The temporal extractors (when `temporal`), then the others (when
+    // `others`), lending their instances to `leases`; after an error the
+    // rest are skipped.
+    int queue_frame(const VmafExtractorFrame &frame, bool temporal, bool others,
+                    std::vector<vmaf::FrameLease> &leases);
+    // queue_frame, then waits until nothing reads the frame's pictures.
     int extract_frame(const VmafExtractorFrame &frame, bool temporal, bool others);
     // Without workers, with extractors that read asynchronously: queues the
     // frame's work, waits for the held frame's reads and lets it go, and
