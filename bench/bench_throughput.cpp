@@ -149,12 +149,16 @@ int run(const Settings &s)
     cfg.n_threads = s.threads;
     VmafContext *ctx = nullptr;
     if (vmaf_init(&ctx, cfg)) return fail("vmaf_init");
-    VmafHipState *hip = nullptr;
+    [[maybe_unused]] VmafHipState *hip = nullptr;
     if (s.backend == "hip") {
+#ifdef VMAF_HAVE_HIP
         VmafHipConfiguration hc{};
         hc.device = s.gpu;
         if (vmaf_hip_state_init(&hip, hc) || vmaf_hip_import_state(ctx, hip))
             return fail("starting the HIP backend");
+#else
+        return fail("--backend hip: this build has no HIP backend");
+#endif
     }
     VmafModel *model = nullptr;
     VmafModelConfig mc{};
@@ -202,7 +206,9 @@ int run(const Settings &s)
     }
     vmaf_model_destroy(model);
     vmaf_close(ctx);
+#ifdef VMAF_HAVE_HIP
     if (hip) vmaf_hip_state_free(hip);
+#endif
     return 0;
 }
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Frames/s of whole `vmaf` runs (default model), ours beside another vmaf
-CLI such as Netflix's, on the same Y4M pairs, for several thread counts.
+"""Speed of whole `vmaf` runs (default model), ours beside another vmaf CLI
+such as Netflix's, on the same Y4M pairs, in alternating runs.
 
-usage: compare_cli.py --ours BUILD/core/tools/vmaf [--reference PATH/vmaf] [--model path=M.json]
-                      [--threads 1 2] [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
+usage: compare_cli.py --ours BUILD/core/tools/vmaf [--reference PATH/vmaf]
+                      [--model version=vmaf_v0.6.1] [--threads 1 2] [--cpumask 0 16]
+                      [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
 
-Prints a Markdown table: wall-clock frames/s (best of --repeat runs) and
-frames per CPU second. Each run writes JSON to a temporary file, and the
-vmaf pooled means of the two CLIs are compared, so a fast wrong answer
-shows up.
+For every pair, thread count and --cpumask (given to both CLIs: 16 forbids
+AVX-512, so an AVX-512 machine also measures the AVX2 code), the two CLIs
+run one after the other, --repeat times. Prints a Markdown table: wall-clock
+frames/s (best run), frames per CPU second (best run), and the speed ratio
+ours / reference from the best wall times. Each run writes JSON, and the
+pooled vmaf of the two CLIs must agree, so a fast wrong answer shows up.
 """
 import argparse
 import json
@@ -19,13 +22,13 @@ import tempfile
 import time
 
 
-def run(binary, ref, dis, threads, model):
+def run(binary, ref, dis, threads, model, cpumask):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as tmp:
         out = tmp.name
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     subprocess.run([binary, "-r", ref, "-d", dis, "--model", model, "--threads", str(threads),
-                    "-q", "--json", "-o", out],
+                    "--cpumask", str(cpumask), "-q", "--json", "-o", out],
                    check=True, capture_output=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -41,24 +44,35 @@ def main():
     p.add_argument("--ours", required=True)
     p.add_argument("--reference")
     p.add_argument("--threads", nargs="+", type=int, default=[1, 2])
+    p.add_argument("--cpumask", nargs="+", type=int, default=[0])
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--model", default="version=vmaf_v0.6.1",
                    help="the --model value for both CLIs (path=... for a build without built-in models)")
     p.add_argument("pairs", nargs="+")
     a = p.parse_args()
     binaries = [("vmaf-hip", a.ours)] + ([("reference", a.reference)] if a.reference else [])
-    print("| input | threads | CLI | wall fps | fps per CPU second | vmaf mean |")
-    print("|---|---:|---|---:|---:|---:|")
+    print("| input | threads | cpumask | CLI | wall fps | fps per CPU second | vmaf mean | speed ratio |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
     for pair in a.pairs:
         ref, dis, frames = pair.split(":")
         frames = int(frames)
-        for threads in a.threads:
-            for name, binary in binaries:
-                runs = [run(binary, ref, dis, threads, a.model) for _ in range(a.repeat)]
-                wall = min(r[0] for r in runs)
-                cpu = min(r[1] for r in runs)
-                print(f"| {os.path.basename(ref)} | {threads} | {name} | {frames / wall:.1f} | "
-                      f"{frames / cpu:.1f} | {runs[0][2]:.6f} |", flush=True)
+        for cpumask in a.cpumask:
+            for threads in a.threads:
+                runs = {name: [] for name, _ in binaries}
+                for _ in range(a.repeat):
+                    for name, binary in binaries:
+                        runs[name].append(run(binary, ref, dis, threads, a.model, cpumask))
+                best = {name: min(r[0] for r in rs) for name, rs in runs.items()}
+                means = {runs[name][0][2] for name in runs}
+                if len({f"{m:.6f}" for m in means}) > 1:
+                    raise SystemExit(f"{pair}: the CLIs disagree on vmaf: {sorted(means)}")
+                for name, rs in runs.items():
+                    cpu = min(r[1] for r in rs)
+                    ratio = (f"{best['reference'] / best[name]:.2f}"
+                             if name == "vmaf-hip" and "reference" in best else "")
+                    print(f"| {os.path.basename(ref)} | {threads} | {cpumask} | {name} | "
+                          f"{frames / best[name]:.1f} | {frames / cpu:.1f} | {rs[0][2]:.6f} | {ratio} |",
+                          flush=True)
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     // -h is --height, as in Netflix's vmaf.
     app.set_help_flag("--help", "Print this help and exit");
 
-    std::optional<std::string> width, height, bitdepth, threads, subsample, frame_cnt, skip_ref,
+    std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
         skip_dist, gpu;
     std::vector<std::string> features;
     std::string backend = "cpu";
@@ -105,6 +105,8 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_flag("--csv", csv, "Write CSV");
     app.add_flag("--sub", sub, "Write subtitles (SUB)");
     app.add_option("--threads", threads, "Worker threads");
+    app.add_option("--cpumask", cpumask,
+                   "Instruction sets not to use: 8 AVX2, 16 AVX-512 (24: portable code only)");
     app.add_option("--subsample", subsample, "Score every Nth frame");
     app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
     app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");
@@ -152,6 +154,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     if (!number(width, "--width", signed_number, w) || !number(height, "--height", signed_number, h) ||
         !number(bitdepth, "--bitdepth", signed_number, b) ||
         !number(threads, "--threads", positive_integer, s.threads) ||
+        !number(cpumask, "--cpumask", whole_number, s.cpumask) ||
         !number(subsample, "--subsample", positive_integer, s.subsample) ||
         !number(frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt) ||
         !number(skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref) ||

@@ -25,6 +25,7 @@ struct CliSettings {
     std::optional<std::string> output;  // stdout when absent
     VmafOutputFormat format = VMAF_OUTPUT_FORMAT_XML;
     unsigned threads = 0;
+    uint64_t cpumask = 0;               // VmafConfiguration::cpumask
     unsigned subsample = 1;
     unsigned frame_cnt = 0;             // 0: every frame
     unsigned frame_skip_ref = 0, frame_skip_dist = 0;

@@ -80,6 +80,7 @@ int run(const CliSettings &s)
     cfg.log_level = s.log_level.value_or(s.backend == Backend::Hip ? VMAF_LOG_LEVEL_WARNING
                                                                     : VMAF_LOG_LEVEL_ERROR);
     cfg.n_threads = s.threads;
+    cfg.cpumask = s.cpumask;
     cfg.n_subsample = s.subsample;
     HipSession hip; // declared before the context, which uses its state, to outlive it
     VmafContext *raw_ctx = nullptr;

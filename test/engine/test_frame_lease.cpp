@@ -61,7 +61,7 @@ protected:
 TEST_F(FrameLeaseTest, WaitsOnlyWhenFinished)
 {
     const VmafExtractor e = entry(true);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     std::vector<vmaf::FrameLease> leases;
     ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
@@ -77,7 +77,7 @@ TEST_F(FrameLeaseTest, WaitsOnlyWhenFinished)
 TEST_F(FrameLeaseTest, LentInstanceIsNotSharedUntilItComesBack)
 {
     const VmafExtractor e = entry(true);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     std::vector<vmaf::FrameLease> leases;
     ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
@@ -97,7 +97,7 @@ TEST_F(FrameLeaseTest, LentInstanceIsNotSharedUntilItComesBack)
 TEST_F(FrameLeaseTest, GivenBackInstanceWaitsLaterByFrame)
 {
     const VmafExtractor e = entry(true);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     std::vector<vmaf::FrameLease> leases;
     ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
@@ -117,7 +117,7 @@ TEST_F(FrameLeaseTest, GivenBackInstanceWaitsLaterByFrame)
 TEST_F(FrameLeaseTest, DestroyedLeaseWaits)
 {
     const VmafExtractor e = entry(true);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     {
         std::vector<vmaf::FrameLease> leases;
@@ -129,7 +129,7 @@ TEST_F(FrameLeaseTest, DestroyedLeaseWaits)
 TEST_F(FrameLeaseTest, WaitErrorReachesTheCaller)
 {
     const VmafExtractor e = entry(true);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     std::vector<vmaf::FrameLease> leases;
     ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);
@@ -140,7 +140,7 @@ TEST_F(FrameLeaseTest, WaitErrorReachesTheCaller)
 TEST_F(FrameLeaseTest, ExtractorWithoutWaitReadsFinishesAtOnce)
 {
     const VmafExtractor e = entry(false);
-    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), nullptr);
+    vmaf::RegisteredExtractor r(vmaf::ExtractorSpec::create(e, {}), vmaf::ExtractorEnv{nullptr, 0});
     ASSERT_EQ(r.prepare(params_), 0);
     std::vector<vmaf::FrameLease> leases;
     ASSERT_EQ(r.extract(params_, frame(0), nullptr, leases), 0);

@@ -130,9 +130,10 @@ def main():
                  "enable_mse", "twice")
     expect_error("too many threads", ["-r", good, "-d", good, *n, "--threads", "100000"],
                  "100000 threads")
-    # Flags that would be read nowhere are refused rather than ignored.
-    for flag in ("--cpumask", "--gpumask"):
-        expect_error(f"{flag} is not accepted", ["-r", good, "-d", good, flag, "1", *n], flag)
+    # A flag that would be read nowhere is refused rather than ignored.
+    expect_error("--gpumask is not accepted", ["-r", good, "-d", good, "--gpumask", "1", *n], "--gpumask")
+    expect_error("--cpumask not a number", ["-r", good, "-d", good, "--cpumask", "avx2", *n],
+                 "--cpumask", "whole number")
     expect_error("missing file", ["-r", p("nope.y4m"), "-d", good, *n], "nope.y4m", "cannot open")
     expect_error("empty file", ["-r", p("empty.y4m"), "-d", good, *n], "empty")
     expect_error("truncated frame", ["-r", p("trunc.y4m"), "-d", p("trunc.y4m"), *n], "truncated", "frame 1")
@@ -209,6 +210,23 @@ def main():
             for m, v in golden["pooled_metrics"][k].items():
                 ok = ok and abs(got["pooled_metrics"][k][m] - v) <= 2e-6
     check("json shape of golden main.json", ok, f"rc={rc} err={err!r}")
+
+    # --cpumask 24 (the portable kernels) and VMAF_CPU_MASK give the default
+    # model's every per-frame value unchanged; a mask in the environment that
+    # is not a number is refused with its name.
+    model_run = ["-r", files[0], "-d", files[1], "-q", "--json"]
+    rc, out, err = run(*model_run)
+    plain = json.loads(out)["frames"] if rc == 0 else None
+    rc, out, err = run(*model_run, "--cpumask", "24")
+    portable = json.loads(out)["frames"] if rc == 0 else None
+    check("--cpumask 24 scores as the SIMD kernels", plain is not None and portable == plain,
+          f"rc={rc} err={err!r}")
+    os.environ["VMAF_CPU_MASK"] = "16"
+    rc, out, err = run(*model_run)
+    check("VMAF_CPU_MASK=16 scores the same", rc == 0 and json.loads(out)["frames"] == plain)
+    os.environ["VMAF_CPU_MASK"] = "avx"
+    expect_error("VMAF_CPU_MASK not a number", model_run, "VMAF_CPU_MASK", "avx", "not a number")
+    del os.environ["VMAF_CPU_MASK"]
 
     # Standard input and pipes: the same scores as the file, Y4M and raw YUV
     # (the bytes read to tell the two apart must not be lost).

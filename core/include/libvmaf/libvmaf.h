@@ -47,9 +47,10 @@ typedef struct VmafConfiguration {
     unsigned n_threads;   /* 0: extract on the calling thread; at most 4 per
                            * hardware thread (at least 64), else -EINVAL */
     unsigned n_subsample; /* 0 or 1: every frame */
-    /* Kept for source compatibility with libvmaf 3.x and ignored: scores do
-     * not depend on the instruction sets used, and nothing restricts them
-     * yet (CPU dispatch and its mask come with issue 15). */
+    /* Instruction sets the CPU kernels must not use, as libvmaf's bits:
+     * 1 SSE2, 2 SSSE3, 4 SSE4.1, 8 AVX2, 16 AVX-512 (so 24 runs the portable
+     * C++ kernels). Scores do not depend on it. The environment variable
+     * VMAF_CPU_MASK adds bits to it (vmaf_init: -EINVAL if not a number). */
     uint64_t cpumask;
     uint64_t gpumask;
 } VmafConfiguration;

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "cpu/cpu_flags.h"
 #include "engine/c_enum.h"
 #include "engine/guarded.h"
 #include "engine/context.h"
@@ -42,6 +43,8 @@ int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
                             cfg.n_threads, vmaf::ThreadPool::max_threads());
             return -EINVAL;
         }
+        uint64_t environment_mask = 0;
+        if (int err = vmaf::cpu::environment_mask(environment_mask)) return err;
         *vmaf = new VmafContext(cfg);
         return 0;
     });

@@ -1,5 +1,7 @@
 #include "engine/context.h"
 
+#include "cpu/cpu_flags.h"
+
 #include <cerrno>
 #include <string>
 
@@ -36,7 +38,7 @@ struct PictureHandle {
 
 } // namespace
 
-VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c)
+VmafContext::VmafContext(const VmafConfiguration &c) : cfg(c), cpu_flags_(vmaf::cpu::permitted(c.cpumask))
 {
     if (cfg.n_threads > 0) pool_ = std::make_unique<vmaf::ThreadPool>(cfg.n_threads);
 }
@@ -83,7 +85,8 @@ int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settin
         if (r->spec().same_as(*entry, spec->values())) return 0;
     log_backend(*entry, spec->keys());
     for (const auto &key : spec->keys()) collector.declare(key);
-    extractors_.push_back(std::make_unique<vmaf::RegisteredExtractor>(std::move(spec), hip_state));
+    extractors_.push_back(std::make_unique<vmaf::RegisteredExtractor>(
+        std::move(spec), vmaf::ExtractorEnv{hip_state, cpu_flags_}));
     return 0;
 }
 

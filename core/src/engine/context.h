@@ -55,6 +55,8 @@ struct VmafContext {
     vmaf::PictureAllocator picture_allocator = vmaf::host_allocator();
 
 private:
+    // The instruction sets the CPU kernels may use, from cfg.cpumask.
+    unsigned cpu_flags_;
     // Previous reference pictures a context may keep (prev_ref, prev_prev_ref).
     static constexpr unsigned kHistoryPictures = 2;
     // The last frame's pictures, held while extractors may still read them.

@@ -39,10 +39,10 @@ bool ExtractorSpec::same_as(const VmafExtractor &entry,
     return true;
 }
 
-VmafExtractorSetup ExtractorSpec::setup(const PictureParams &params, void *hip_state) const
+VmafExtractorSetup ExtractorSpec::setup(const PictureParams &params, const ExtractorEnv &env) const
 {
-    return VmafExtractorSetup{params.pix_fmt, params.bpc,      params.w,  params.h,
-                              values_.data(), key_ptrs_.data(), hip_state};
+    return VmafExtractorSetup{params.pix_fmt, params.bpc,      params.w,      params.h,
+                              values_.data(), key_ptrs_.data(), env.hip_state, env.cpu_flags};
 }
 
 ExtractorInstance::~ExtractorInstance()
@@ -50,9 +50,9 @@ ExtractorInstance::~ExtractorInstance()
     if (ready_) spec_.entry().close(state_);
 }
 
-int ExtractorInstance::init(const PictureParams &params, void *hip_state)
+int ExtractorInstance::init(const PictureParams &params, const ExtractorEnv &env)
 {
-    const VmafExtractorSetup setup = spec_.setup(params, hip_state);
+    const VmafExtractorSetup setup = spec_.setup(params, env);
     const char *name = spec_.entry().name;
     int err = guarded_at([name] { return fmt::format("feature extractor '{}' at its start", name); },
                          [&] { return spec_.entry().init(&state_, &setup); });
@@ -95,7 +95,7 @@ int ExtractorInstance::flush(VmafFeatureSink *sink)
 int RegisteredExtractor::prepare(const PictureParams &params)
 {
     auto instance = std::make_unique<ExtractorInstance>(*spec_);
-    int err = instance->init(params, hip_state_);
+    int err = instance->init(params, env_);
     if (err) return err;
     std::lock_guard lock(mutex_);
     idle_.push_back(std::move(instance));
@@ -145,7 +145,7 @@ int RegisteredExtractor::extract(const PictureParams &params, const VmafExtracto
     }
     if (!instance) {
         instance = std::make_unique<ExtractorInstance>(*spec_);
-        int err = instance->init(params, hip_state_);
+        int err = instance->init(params, env_);
         if (err) return err;
     }
     int err = instance->extract(frame, sink);

@@ -19,6 +19,12 @@ struct PictureParams {
     unsigned bpc, w, h;
 };
 
+// What a context gives each of its extractors besides pictures and options.
+struct ExtractorEnv {
+    void *hip_state;    // VmafHipState of HIP entries, else null
+    unsigned cpu_flags; // cpu::permitted(cfg.cpumask)
+};
+
 class ExtractorSpec {
 public:
     // Parses settings; on failure returns nullptr and logs which option is wrong.
@@ -31,7 +37,7 @@ public:
     bool same_as(const VmafExtractor &entry, const std::vector<VmafOptionValue> &values) const;
     const std::vector<VmafOptionValue> &values() const { return values_; }
 
-    VmafExtractorSetup setup(const PictureParams &params, void *hip_state) const;
+    VmafExtractorSetup setup(const PictureParams &params, const ExtractorEnv &env) const;
 
 private:
     ExtractorSpec() = default;
@@ -49,7 +55,7 @@ public:
     ExtractorInstance(const ExtractorInstance &) = delete;
     ExtractorInstance &operator=(const ExtractorInstance &) = delete;
 
-    int init(const PictureParams &params, void *hip_state);
+    int init(const PictureParams &params, const ExtractorEnv &env);
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink);
     // Returns once nothing extract() queued for frames up to `index` still
     // reads their pictures.
@@ -94,8 +100,8 @@ private:
 // in frame order; the others lend an instance to each worker thread.
 class RegisteredExtractor {
 public:
-    RegisteredExtractor(std::unique_ptr<ExtractorSpec> spec, void *hip_state)
-        : spec_(std::move(spec)), hip_state_(hip_state) {}
+    RegisteredExtractor(std::unique_ptr<ExtractorSpec> spec, const ExtractorEnv &env)
+        : spec_(std::move(spec)), env_(env) {}
 
     const ExtractorSpec &spec() const { return *spec_; }
     bool temporal() const { return spec_->entry().flags & VMAF_EXTRACTOR_TEMPORAL; }
@@ -122,7 +128,7 @@ private:
     void give_back(std::unique_ptr<ExtractorInstance> instance);
 
     std::unique_ptr<ExtractorSpec> spec_;
-    void *hip_state_;
+    ExtractorEnv env_;
     std::mutex mutex_;
     std::vector<std::unique_ptr<ExtractorInstance>> idle_;
 };

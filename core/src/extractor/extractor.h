@@ -42,6 +42,8 @@ typedef struct VmafExtractorSetup {
     const char *const *feature_names;
     // The context's VmafHipState for HIP entries, else NULL.
     void *hip_state;
+    // The SIMD instruction sets CPU kernels may use (cpu::Flag bits).
+    unsigned cpu_flags;
 } VmafExtractorSetup;
 
 typedef struct VmafExtractorFrame {

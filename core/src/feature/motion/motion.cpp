@@ -9,6 +9,7 @@
 #include "extractor/extractor_state.h"
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_options.h"
+#include "feature/motion/motion_rows.h"
 #include "feature/motion/motion_setup.h"
 #include "feature/common/edge.h"
 #include "engine/log.h"
@@ -20,7 +21,8 @@ class Motion {
 public:
     explicit Motion(const VmafExtractorSetup &setup)
         : w_(setup.w), h_(setup.h), bpc_(setup.bpc), force_zero_(setup.options[kForceZero].b),
-          debug_(setup.options[kDebug].b), params_(read_params(setup.options)), y_row_(setup.w)
+          debug_(setup.options[kDebug].b), params_(read_params(setup.options)),
+          kernels_(motion_row_kernels(setup.cpu_flags)), y_row_(setup.w + 2 * kRadius)
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
     }
@@ -74,24 +76,8 @@ private:
                 c[k] = reinterpret_cast<const Sample *>(static_cast<const uint8_t *>(cur.data[0]) +
                                                         row * cur.stride[0]);
             }
-            int32_t any = 0;
-            for (int j = 0; j < w; j++) {
-                int64_t acc = 0;
-                for (int k = 0; k < 5; k++)
-                    acc += kFilter[k] * (int32_t{p[k][j]} - int32_t{c[k][j]});
-                y_row_[j] = round_vertical(acc, bpc_);
-                any |= y_row_[j];
-            }
-            if (!any) continue;
-            uint32_t row_sad = 0; // 32-bit, as the reference sums a row
-            for (int j = 0; j < w; j++) {
-                int64_t acc = 0;
-                for (int k = 0; k < 5; k++)
-                    acc += int64_t{kFilter[k]} *
-                           y_row_[edge::reflect_about_sample(j - kRadius + k, w)];
-                row_sad += blurred_magnitude(acc);
-            }
-            sad += row_sad;
+            if constexpr (sizeof(Sample) == 1) sad += kernels_.row8(p, c, w, bpc_, y_row_.data());
+            else sad += kernels_.row16(p, c, w, bpc_, y_row_.data());
         }
         return sad;
     }
@@ -99,6 +85,7 @@ private:
     unsigned w_, h_, bpc_;
     bool force_zero_, debug_;
     MotionParams params_;
+    const MotionRowKernels &kernels_;
     std::vector<std::string> keys_;
     std::vector<int32_t> y_row_;
     std::vector<double> scores_;

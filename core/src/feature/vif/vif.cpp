@@ -32,13 +32,14 @@ public:
     Vif(const VmafExtractorSetup &setup)
         : bpc_(setup.bpc), w_(setup.w), h_(setup.h),
           gain_limit_(setup.options[kEnhnGainLimit].d), debug_(setup.options[kDebug].b),
-          skip_scale0_(setup.options[kSkipScale0].b)
+          skip_scale0_(setup.options[kSkipScale0].b), kernels_(vif_row_kernels(setup.cpu_flags))
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
         const size_t padded = w_ + 2 * kPad;
         for (auto *row : {&mu1_, &mu2_, &xx_, &yy_, &xy_}) row->resize(padded);
-        for (auto *row : {&sum_mu1_, &sum_mu2_}) row->resize(w_);
-        for (auto *row : {&sum_xx_, &sum_yy_, &sum_xy_}) row->resize(w_);
+        for (auto *row : {&sum_mu1_, &sum_mu2_, &sum_xx_, &sum_yy_, &sum_xy_, &wide_mu1_, &wide_mu2_})
+            row->resize(w_);
+        for (auto *row : {&wide_xx_, &wide_yy_, &wide_xy_}) row->resize(w_);
         // Decimated planes of scales 1..3, written each frame.
         for (auto *p : {&ref_small_, &dis_small_}) p->resize(size_t{w_ / 2} * (h_ / 2));
         for (auto *p : {&ref_next_, &dis_next_}) p->resize(size_t{w_ / 4} * (h_ / 4));
@@ -85,8 +86,11 @@ private:
         const VerticalShift vs = vertical_shift(scale, bpc_);
         const int w = static_cast<int>(ref.w), h = static_cast<int>(ref.h);
         const MomentRows rows = moment_rows();
-        const MomentSums sums{sum_mu1_.data(), sum_mu2_.data(), sum_xx_.data(), sum_yy_.data(),
+        const MomentRows sums{sum_mu1_.data(), sum_mu2_.data(), sum_xx_.data(), sum_yy_.data(),
                               sum_xy_.data()};
+        const WideRows wide{wide_mu1_.data(), wide_mu2_.data(), wide_xx_.data(), wide_yy_.data(),
+                            wide_xy_.data()};
+        const auto vertical = vertical_kernel<Sample>();
         Accumulator acc;
         for (int i = 0; i < h; i++) {
             const Sample *rrows[17], *drows[17];
@@ -94,17 +98,15 @@ private:
                 rrows[k] = ref.row(edge::reflect_about_sample(i - half + k, h));
                 drows[k] = dis.row(edge::reflect_about_sample(i - half + k, h));
             }
-            vertical_moments<Sample>(rrows, drows, f, fw, w, vs, rows, sums);
+            vertical(rrows, drows, f, fw, w, vs, rows, wide);
             for (int k = 1; k <= half; k++) {
                 for (uint32_t *row : {rows.mu1, rows.mu2, rows.xx, rows.yy, rows.xy}) {
                     row[-k] = row[k];
                     row[w - 1 + k] = row[w - 1 - k];
                 }
             }
-            horizontal_moments(rows, f, fw, w, sums);
-            for (int j = 0; j < w; j++)
-                accumulate(acc, log2_.data(), sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
-                           gain_limit_);
+            kernels_.horizontal(rows, f, fw, w, sums, wide);
+            kernels_.accumulate(sums, w, log2_.data(), gain_limit_, acc);
         }
         return score_of(acc);
     }
@@ -122,10 +124,21 @@ private:
         for (int i = 0; i < oh; i++) {
             const Sample *rows[9];
             for (int k = 0; k < fw; k++) rows[k] = src.row(edge::reflect_about_sample(2 * i - half + k, h));
-            blur_row_for_decimation<Sample>(rows, f, fw, w, vs, moment_rows().mu1,
-                                            out + static_cast<ptrdiff_t>(i) * ow);
+            decimate_kernel<Sample>()(rows, f, fw, w, vs, moment_rows().mu1,
+                                      out + static_cast<ptrdiff_t>(i) * ow);
         }
         return {out, ow, static_cast<unsigned>(ow), static_cast<unsigned>(oh)};
+    }
+
+    template <typename Sample> auto vertical_kernel() const
+    {
+        if constexpr (sizeof(Sample) == 1) return kernels_.vertical8;
+        else return kernels_.vertical16;
+    }
+    template <typename Sample> auto decimate_kernel() const
+    {
+        if constexpr (sizeof(Sample) == 1) return kernels_.decimate8;
+        else return kernels_.decimate16;
     }
 
     MomentRows moment_rows()
@@ -144,13 +157,14 @@ private:
     unsigned bpc_, w_, h_;
     double gain_limit_;
     bool debug_, skip_scale0_;
+    const VifRowKernels &kernels_;
     std::vector<std::string> keys_;
     Log2Table log2_;
     // Room for the widest filter's reflected edge (17 taps).
     static constexpr size_t kPad = 8;
     std::vector<uint32_t> mu1_, mu2_, xx_, yy_, xy_;
-    std::vector<uint32_t> sum_mu1_, sum_mu2_;
-    std::vector<uint64_t> sum_xx_, sum_yy_, sum_xy_;
+    std::vector<uint32_t> sum_mu1_, sum_mu2_, sum_xx_, sum_yy_, sum_xy_, wide_mu1_, wide_mu2_;
+    std::vector<uint64_t> wide_xx_, wide_yy_, wide_xy_;
     std::vector<uint16_t> ref_small_, dis_small_, ref_next_, dis_next_;
 };
 

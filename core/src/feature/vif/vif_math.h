@@ -44,7 +44,8 @@ public:
     const uint16_t *data() const { return table_.data(); }
 
 private:
-    std::array<uint16_t, kSize> table_{};
+    // Two entries of room: SIMD gathers read 32 bits at an entry.
+    std::array<uint16_t, kSize + 2> table_{};
 };
 
 // log2(x) * 2048 of x >= 32768 (32 bits) or x >= 2^48 >> 16 (64 bits).
@@ -64,40 +65,80 @@ struct Accumulator {
     int64_t num_log = 0, den_log = 0, num_non_log = 0, den_non_log = 0;
 };
 
-// One pixel's filtered means (mu, 16.16) and second moments (xx, yy, xy,
-// still scaled by 65536 before the final shift).
-// `log2` is Log2Table's data, on the host or the device.
-VMAF_HOST_DEVICE inline void accumulate(Accumulator &acc, const uint16_t *log2, uint32_t mu1,
-                                        uint32_t mu2, uint64_t xx_sum, uint64_t yy_sum,
-                                        uint64_t xy_sum, double gain_limit)
+// A horizontally filtered second moment (a sum of filter * 32-bit values)
+// without the filter's 16 bits, kept in 32 bits.
+VMAF_HOST_DEVICE inline uint32_t round_second_moment(uint64_t sum)
 {
-    const uint32_t mu1_sq = static_cast<uint32_t>((uint64_t{mu1} * mu1 + 2147483648u) >> 32);
-    const uint32_t mu2_sq = static_cast<uint32_t>((uint64_t{mu2} * mu2 + 2147483648u) >> 32);
-    const uint32_t mu1_mu2 = static_cast<uint32_t>((uint64_t{mu1} * mu2 + 2147483648u) >> 32);
-    const uint32_t xx = static_cast<uint32_t>((xx_sum + 32768) >> 16);
-    const uint32_t yy = static_cast<uint32_t>((yy_sum + 32768) >> 16);
-    const uint32_t xy = static_cast<uint32_t>((xy_sum + 32768) >> 16);
+    return static_cast<uint32_t>((sum + 32768) >> 16);
+}
 
-    const int32_t sigma1_sq = static_cast<int32_t>(xx - mu1_sq);
-    const int32_t sigma2_sq = std::max(static_cast<int32_t>(yy - mu2_sq), 0);
-    const int32_t sigma12 = static_cast<int32_t>(xy - mu1_mu2);
+// The log terms of a pixel whose sigma1_sq is at least kSigmaNsq: the
+// denominator's, and the numerator's in three steps (the gain g, the
+// residual variance sv_sq, then the log), which SIMD kernels may take apart.
+VMAF_HOST_DEVICE inline int32_t denominator_log(const uint16_t *log2, int32_t sigma1_sq)
+{
+    // log2(1 + sigma1_sq / 2) as log2(2 + sigma1_sq) - log2(2), in 2^17 units.
+    return log2_32(log2, static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
+}
+VMAF_HOST_DEVICE inline double gain(int32_t sigma1_sq, int32_t sigma12)
+{
+    const double eps = 65536 * 1.0e-10;
+    return sigma12 / (sigma1_sq + eps);
+}
+VMAF_HOST_DEVICE inline int32_t residual_variance(int32_t sigma2_sq, int32_t sigma12, double g)
+{
+    return std::max(static_cast<int32_t>(sigma2_sq - g * sigma12), 0);
+}
+VMAF_HOST_DEVICE inline int64_t numerator_log(const uint16_t *log2, int32_t sigma1_sq, double g,
+                                              int32_t sv_sq, double gain_limit)
+{
+    g = std::min(g, gain_limit);
+    const uint32_t numer1 = static_cast<uint32_t>(sv_sq + kSigmaNsq);
+    const int64_t numer = static_cast<int64_t>(g * g * sigma1_sq) + numer1;
+    return log2_64(log2, static_cast<uint64_t>(numer)) - log2_64(log2, numer1);
+}
+
+VMAF_HOST_DEVICE inline void accumulate_log(Accumulator &acc, const uint16_t *log2, int32_t sigma1_sq,
+                                            int32_t sigma2_sq, int32_t sigma12, double gain_limit)
+{
+    acc.den_log += denominator_log(log2, sigma1_sq);
+    if (sigma12 <= 0 || sigma2_sq <= 0) return;
+    const double g = gain(sigma1_sq, sigma12);
+    acc.num_log += numerator_log(log2, sigma1_sq, g, residual_variance(sigma2_sq, sigma12, g), gain_limit);
+}
+
+// A filtered mean squared or times the other, in the means' 16.16 units.
+VMAF_HOST_DEVICE inline uint32_t mean_product(uint32_t a, uint32_t b)
+{
+    return static_cast<uint32_t>((uint64_t{a} * b + 2147483648u) >> 32);
+}
+
+// One pixel's filtered means (mu, 16.16) and second moments (xx, yy, xy, as
+// round_second_moment() gives them).
+// `log2` is Log2Table's data, on the host or the device.
+VMAF_HOST_DEVICE inline void accumulate_rounded(Accumulator &acc, const uint16_t *log2, uint32_t mu1,
+                                                uint32_t mu2, uint32_t xx, uint32_t yy, uint32_t xy,
+                                                double gain_limit)
+{
+    const int32_t sigma1_sq = static_cast<int32_t>(xx - mean_product(mu1, mu1));
+    const int32_t sigma2_sq = std::max(static_cast<int32_t>(yy - mean_product(mu2, mu2)), 0);
+    const int32_t sigma12 = static_cast<int32_t>(xy - mean_product(mu1, mu2));
 
     if (sigma1_sq < kSigmaNsq) {
         acc.num_non_log += sigma2_sq;
         acc.den_non_log++;
         return;
     }
-    // log2(1 + sigma1_sq / 2) as log2(2 + sigma1_sq) - log2(2), in 2^17 units.
-    acc.den_log += log2_32(log2, static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
-    if (sigma12 <= 0 || sigma2_sq <= 0) return;
+    accumulate_log(acc, log2, sigma1_sq, sigma2_sq, sigma12, gain_limit);
+}
 
-    const double eps = 65536 * 1.0e-10;
-    double g = sigma12 / (sigma1_sq + eps);
-    const int32_t sv_sq = std::max(static_cast<int32_t>(sigma2_sq - g * sigma12), 0);
-    g = std::min(g, gain_limit);
-    const uint32_t numer1 = static_cast<uint32_t>(sv_sq + kSigmaNsq);
-    const int64_t numer = static_cast<int64_t>(g * g * sigma1_sq) + numer1;
-    acc.num_log += log2_64(log2, static_cast<uint64_t>(numer)) - log2_64(log2, numer1);
+// The same from the second moments' 64-bit sums.
+VMAF_HOST_DEVICE inline void accumulate(Accumulator &acc, const uint16_t *log2, uint32_t mu1,
+                                        uint32_t mu2, uint64_t xx_sum, uint64_t yy_sum,
+                                        uint64_t xy_sum, double gain_limit)
+{
+    accumulate_rounded(acc, log2, mu1, mu2, round_second_moment(xx_sum), round_second_moment(yy_sum),
+                       round_second_moment(xy_sum), gain_limit);
 }
 
 struct ScaleScore {

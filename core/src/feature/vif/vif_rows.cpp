@@ -2,6 +2,7 @@
 
 #include <type_traits>
 
+#include "cpu/cpu_flags.h"
 #include "feature/common/target_clones.h"
 
 namespace vmaf::vif {
@@ -40,7 +41,7 @@ VMAF_TARGET_CLONES void vertical_sums(const Sample *const *ref_rows, const Sampl
 template <typename Sample>
 void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
                       const uint16_t *filter, int fw, int w, const VerticalShift &vs,
-                      const MomentRows &out, const MomentSums &scratch)
+                      const MomentRows &out, const WideRows &scratch)
 {
     using W = Wide<Sample>;
     // The 64-bit scratch rows hold the narrower sums when those suffice.
@@ -58,11 +59,11 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
 }
 
 VMAF_TARGET_CLONES void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw,
-                                           int w, const MomentSums &out)
+                                           int w, const MomentRows &out, const WideRows &scratch)
 {
     const int half = fw / 2;
     uint32_t *__restrict m1 = out.mu1, *__restrict m2 = out.mu2;
-    uint64_t *__restrict xx = out.xx, *__restrict yy = out.yy, *__restrict xy = out.xy;
+    uint64_t *__restrict xx = scratch.xx, *__restrict yy = scratch.yy, *__restrict xy = scratch.xy;
     for (int j = 0; j < w; j++) m1[j] = m2[j] = 0, xx[j] = yy[j] = xy[j] = 0;
     for (int k = 0; k < fw; k++) {
         const uint32_t f = filter[k];
@@ -76,6 +77,11 @@ VMAF_TARGET_CLONES void horizontal_moments(const MomentRows &in, const uint16_t 
             yy[j] += uint64_t{f} * q[j];
             xy[j] += uint64_t{f} * s[j];
         }
+    }
+    for (int j = 0; j < w; j++) {
+        out.xx[j] = round_second_moment(xx[j]);
+        out.yy[j] = round_second_moment(yy[j]);
+        out.xy[j] = round_second_moment(xy[j]);
     }
 }
 
@@ -105,13 +111,42 @@ VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const
 
 template void vertical_moments<uint8_t>(const uint8_t *const *, const uint8_t *const *,
                                         const uint16_t *, int, int, const VerticalShift &,
-                                        const MomentRows &, const MomentSums &);
+                                        const MomentRows &, const WideRows &);
 template void vertical_moments<uint16_t>(const uint16_t *const *, const uint16_t *const *,
                                          const uint16_t *, int, int, const VerticalShift &,
-                                         const MomentRows &, const MomentSums &);
+                                         const MomentRows &, const WideRows &);
 template void blur_row_for_decimation<uint8_t>(const uint8_t *const *, const uint16_t *, int, int,
                                                const VerticalShift &, uint32_t *, uint16_t *);
 template void blur_row_for_decimation<uint16_t>(const uint16_t *const *, const uint16_t *, int,
                                                 int, const VerticalShift &, uint32_t *, uint16_t *);
+
+void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double gain_limit,
+                    Accumulator &acc)
+{
+    for (int j = 0; j < w; j++)
+        accumulate_rounded(acc, log2, sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
+                           gain_limit);
+}
+
+const VifRowKernels &vif_row_kernels_c()
+{
+    static constexpr VifRowKernels kernels{vertical_moments<uint8_t>, vertical_moments<uint16_t>,
+                                           horizontal_moments, blur_row_for_decimation<uint8_t>,
+                                           blur_row_for_decimation<uint16_t>, accumulate_row, "c"};
+    return kernels;
+}
+
+const VifRowKernels &vif_row_kernels(unsigned cpu_flags)
+{
+    const VifRowKernels *avx512 = vif_row_kernels_avx512(), *avx2 = vif_row_kernels_avx2();
+    if ((cpu_flags & cpu::kAvx512) && avx512) return *avx512;
+    if ((cpu_flags & cpu::kAvx2) && avx2) return *avx2;
+    return vif_row_kernels_c();
+}
+
+#if !defined(VMAF_X86_SIMD)
+const VifRowKernels *vif_row_kernels_avx2() { return nullptr; }
+const VifRowKernels *vif_row_kernels_avx512() { return nullptr; }
+#endif
 
 } // namespace vmaf::vif

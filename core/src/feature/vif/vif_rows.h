@@ -1,6 +1,8 @@
-// The row passes of integer VIF's separable filters, written so that the
-// compiler vectorises them across the row (tap loop outside, samples
-// inside). Exact: the sums are the reference's, in integers wide enough.
+// The row passes of integer VIF's separable filters. The functions here are
+// the portable definition, written so that the compiler vectorises them
+// across the row (tap loop outside, samples inside); VifRowKernels picks
+// them or their AVX2 / AVX-512 twins (vif_rows_x86.h), which give the same
+// bits. Exact: the sums are the reference's, in integers wide enough.
 #pragma once
 
 #include <cstdint>
@@ -9,13 +11,15 @@
 
 namespace vmaf::vif {
 
-// Row buffers of one filtered row; mu/xx/yy/xy have `pad` samples of room
-// on each side for the horizontal pass's reflected edges.
+// Rows of 32-bit values, one per sample: filtered means (mu1, mu2) and
+// second moments (xx, yy, xy). The vertical pass writes them with `pad`
+// samples of room on each side for the horizontal pass's reflected edges.
 struct MomentRows {
     uint32_t *mu1, *mu2, *xx, *yy, *xy;
 };
 
-struct MomentSums {
+// Room for the portable passes' wide sums, one row each.
+struct WideRows {
     uint32_t *mu1, *mu2;
     uint64_t *xx, *yy, *xy;
 };
@@ -25,16 +29,41 @@ struct MomentSums {
 template <typename Sample>
 void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
                       const uint16_t *filter, int fw, int w, const VerticalShift &vs,
-                      const MomentRows &out, const MomentSums &scratch);
+                      const MomentRows &out, const WideRows &scratch);
 
-// Horizontal pass over a vertically filtered row (edges already reflected).
+// Horizontal pass over a vertically filtered row (edges already reflected):
+// the means' sums and the second moments after round_second_moment().
 void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw, int w,
-                        const MomentSums &out);
+                        const MomentRows &out, const WideRows &scratch);
 
 // Vertical then horizontal blur of one output row for decimation; writes
-// every second sample of the row.
+// every second sample of the row. `conv` has room for the filter's reach
+// on each side of the row.
 template <typename Sample>
 void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, int fw, int w,
                              const VerticalShift &vs, uint32_t *conv, uint16_t *out);
+
+// What the pixels of one row of horizontal_moments() add to a scale's sums.
+void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double gain_limit,
+                    Accumulator &acc);
+
+// One implementation of each pass, as the CPU allows.
+struct VifRowKernels {
+    decltype(&vertical_moments<uint8_t>) vertical8;
+    decltype(&vertical_moments<uint16_t>) vertical16;
+    decltype(&horizontal_moments) horizontal;
+    decltype(&blur_row_for_decimation<uint8_t>) decimate8;
+    decltype(&blur_row_for_decimation<uint16_t>) decimate16;
+    decltype(&accumulate_row) accumulate;
+    const char *name;
+};
+
+// The widest kernels that `cpu_flags` (cpu::Flag bits) allow.
+const VifRowKernels &vif_row_kernels(unsigned cpu_flags);
+
+// The portable kernels, and the SIMD ones (nullptr where not built).
+const VifRowKernels &vif_row_kernels_c();
+const VifRowKernels *vif_row_kernels_avx2();
+const VifRowKernels *vif_row_kernels_avx512();
 
 } // namespace vmaf::vif

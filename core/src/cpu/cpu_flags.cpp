@@ -1,0 +1,60 @@
+#include "cpu/cpu_flags.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "engine/excerpt.h"
+#include "engine/log.h"
+
+namespace vmaf::cpu {
+
+unsigned detected()
+{
+#if defined(VMAF_X86_SIMD)
+    // __builtin_cpu_supports also checks that the OS saves the wide registers.
+    unsigned f = kSse2;
+    if (__builtin_cpu_supports("ssse3")) f |= kSsse3;
+    if (__builtin_cpu_supports("sse4.1")) f |= kSse41;
+    if (__builtin_cpu_supports("avx2")) f |= kAvx2;
+    if ((f & kAvx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+        __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+        f |= kAvx512;
+    return f;
+#else
+    return 0;
+#endif
+}
+
+int environment_mask(uint64_t &mask)
+{
+    mask = 0;
+    const char *text = std::getenv("VMAF_CPU_MASK");
+    if (!text || !*text) return 0;
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(text, &end, 0);
+    if (errno || *end || *text == '-') {
+        log_error("VMAF_CPU_MASK='{}' is not a number (instruction sets to forbid: 8 AVX2, "
+                  "16 AVX-512)", excerpt(text));
+        return -EINVAL;
+    }
+    mask = v;
+    return 0;
+}
+
+unsigned permitted(uint64_t cpumask)
+{
+    uint64_t from_environment = 0;
+    if (environment_mask(from_environment)) from_environment = 0;
+    return detected() & ~static_cast<unsigned>(cpumask | from_environment);
+}
+
+const char *widest_name(unsigned flags)
+{
+    if (flags & kAvx512) return "avx512";
+    if (flags & kAvx2) return "avx2";
+    return "c";
+}
+
+} // namespace vmaf::cpu

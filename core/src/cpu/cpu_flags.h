@@ -1,0 +1,34 @@
+// Which SIMD instruction sets the CPU kernels may use. The bits are the
+// reference's (VMAF_X86_CPU_FLAG_*), so a `cpumask` written for libvmaf
+// masks the same sets here: a set bit forbids that instruction set.
+#pragma once
+
+#include <cstdint>
+
+namespace vmaf::cpu {
+
+enum Flag : unsigned {
+    kSse2 = 1u << 0,
+    kSsse3 = 1u << 1,
+    kSse41 = 1u << 2,
+    kAvx2 = 1u << 3,
+    kAvx512 = 1u << 4, // AVX-512 F, CD, BW, DQ and VL
+};
+
+// The instruction sets of the running CPU (and operating system) that this
+// build has kernels for; 0 off x86-64.
+unsigned detected();
+
+// The mask in the environment variable VMAF_CPU_MASK (same bits, decimal
+// or 0x hex; 0 when unset), or -EINVAL with a message when it is not a
+// number.
+int environment_mask(uint64_t &mask);
+
+// detected() less the sets masked by `cpumask` and by VMAF_CPU_MASK (as 0
+// when it is not a number: vmaf_init refuses that first).
+unsigned permitted(uint64_t cpumask);
+
+// "avx512", "avx2" or "c": the widest set in `flags`, for logs and benches.
+const char *widest_name(unsigned flags);
+
+} // namespace vmaf::cpu

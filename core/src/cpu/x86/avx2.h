@@ -1,0 +1,129 @@
+// The AVX2 vector of the x86 kernels: 256 bits, the operations the kernel
+// templates (feature/*/*_x86.h) are written in. Include only from files
+// built with -mavx2 (core_avx2_sources).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+namespace vmaf::cpu {
+
+struct Avx2 {
+    using V = __m256i;
+    static constexpr int kBytes = 32;
+    static constexpr const char *kName = "avx2";
+    static constexpr bool kGathers = false; // no vector lzcnt: table lookups stay scalar
+
+    using D = __m256d; // doubles, half as many as 32-bit lanes
+
+    // The low and the high half of the 32-bit lanes as doubles (exact).
+    static D low_to_double(V a) { return _mm256_cvtepi32_pd(_mm256_castsi256_si128(a)); }
+    static D high_to_double(V a) { return _mm256_cvtepi32_pd(_mm256_extracti128_si256(a, 1)); }
+    // Two halves of doubles truncated to 32-bit lanes, as a C cast does.
+    static V truncate_to_i32(D low, D high)
+    {
+        const __m128i lo = _mm256_cvttpd_epi32(low), hi = _mm256_cvttpd_epi32(high);
+        return _mm256_set_m128i(hi, lo);
+    }
+    static D set_double(double x) { return _mm256_set1_pd(x); }
+    static D add_double(D a, D b) { return _mm256_add_pd(a, b); }
+    static D sub_double(D a, D b) { return _mm256_sub_pd(a, b); }
+    static D mul_double(D a, D b) { return _mm256_mul_pd(a, b); }
+    static D div_double(D a, D b) { return _mm256_div_pd(a, b); }
+    static void store_double(double *p, D a) { _mm256_storeu_pd(p, a); }
+
+    static V zero() { return _mm256_setzero_si256(); }
+    static V set16(int16_t x) { return _mm256_set1_epi16(x); }
+    static V set32(int32_t x) { return _mm256_set1_epi32(x); }
+    static V set64(int64_t x) { return _mm256_set1_epi64x(x); }
+    static V load(const void *p) { return _mm256_loadu_si256(static_cast<const __m256i *>(p)); }
+    static void store(void *p, V v) { _mm256_storeu_si256(static_cast<__m256i *>(p), v); }
+    // kBytes / 2 bytes, each widened to 16 bits.
+    static V load_u8_as_u16(const uint8_t *p)
+    {
+        return _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    }
+    // kBytes / 2 16-bit samples, each widened to 32 bits.
+    static V load_u16_as_u32(const uint16_t *p)
+    {
+        return _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    }
+    // kBytes / 4 bytes, each widened to 32 bits.
+    static V load_u8_as_u32(const uint8_t *p)
+    {
+        return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i *>(p)));
+    }
+
+    static V add32(V a, V b) { return _mm256_add_epi32(a, b); }
+    static V sub32(V a, V b) { return _mm256_sub_epi32(a, b); }
+    static V add64(V a, V b) { return _mm256_add_epi64(a, b); }
+    static V bit_xor(V a, V b) { return _mm256_xor_si256(a, b); }
+    static V bit_or(V a, V b) { return _mm256_or_si256(a, b); }
+    static V bit_and(V a, V b) { return _mm256_and_si256(a, b); }
+    static bool all_zero(V a) { return _mm256_testz_si256(a, a); }
+    static V mullo16(V a, V b) { return _mm256_mullo_epi16(a, b); }
+    static V mulhi_u16(V a, V b) { return _mm256_mulhi_epu16(a, b); }
+    static V mullo32(V a, V b) { return _mm256_mullo_epi32(a, b); }
+    static V mul_u32_to_u64(V a, V b) { return _mm256_mul_epu32(a, b); }
+    static V mul_i32_to_i64(V a, V b) { return _mm256_mul_epi32(a, b); }
+    static V madd16(V a, V b) { return _mm256_madd_epi16(a, b); }
+    static V unpacklo16(V a, V b) { return _mm256_unpacklo_epi16(a, b); }
+    static V unpackhi16(V a, V b) { return _mm256_unpackhi_epi16(a, b); }
+    static V unpacklo32(V a, V b) { return _mm256_unpacklo_epi32(a, b); }
+    static V unpackhi32(V a, V b) { return _mm256_unpackhi_epi32(a, b); }
+    template <int N> static V srli32(V a) { return _mm256_srli_epi32(a, N); }
+    template <int N> static V slli32(V a) { return _mm256_slli_epi32(a, N); }
+    template <int N> static V srai32(V a) { return _mm256_srai_epi32(a, N); }
+    template <int N> static V srli64(V a) { return _mm256_srli_epi64(a, N); }
+    template <int N> static V slli64(V a) { return _mm256_slli_epi64(a, N); }
+    static V srl32(V a, int n) { return _mm256_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sll32(V a, int n) { return _mm256_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sra32(V a, int n) { return _mm256_sra_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sub16(V a, V b) { return _mm256_sub_epi16(a, b); }
+    static V srl64(V a, int n) { return _mm256_srl_epi64(a, _mm_cvtsi32_si128(n)); }
+    static V abs32(V a) { return _mm256_abs_epi32(a); }
+    static V max32(V a, V b) { return _mm256_max_epi32(a, b); }
+    static V min32(V a, V b) { return _mm256_min_epi32(a, b); }
+    // Odd 32-bit lanes of b in place of a's.
+    static V blend_odd32(V a, V b) { return _mm256_blend_epi32(a, b, 0xAA); }
+    // Sum of the 32-bit lanes (modulo 2^32) and of the 64-bit lanes.
+    static uint32_t sum32(V a)
+    {
+        __m128i s = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+        s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+        return static_cast<uint32_t>(_mm_cvtsi128_si32(s));
+    }
+    static uint64_t sum64(V a)
+    {
+        __m128i s = _mm_add_epi64(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+        s = _mm_add_epi64(s, _mm_unpackhi_epi64(s, s));
+        return static_cast<uint64_t>(_mm_cvtsi128_si64(s));
+    }
+    // Bit i set where lane i of a >= b (signed 32-bit lanes).
+    static unsigned mask_ge32(V a, V b)
+    {
+        return ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(b, a)))) & 0xFFu;
+    }
+    // x where lane a < b (signed), else 0.
+    static V select_lt32(V a, V b, V x) { return _mm256_and_si256(_mm256_cmpgt_epi32(b, a), x); }
+    // The low 16 bits of the even 32-bit lanes: kBytes / 8 values.
+    static void store_even32_as_u16(uint16_t *out, V a)
+    {
+        const __m256i pick = _mm256_setr_epi8(0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                              0, 1, 8, 9, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        const __m256i t = _mm256_shuffle_epi8(a, pick);
+        const __m128i v = _mm_unpacklo_epi32(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+        _mm_storel_epi64(reinterpret_cast<__m128i *>(out), v);
+    }
+    // unpacklo/unpackhi results (lanes 0-3 8-11 .. / 4-7 12-15 ..) back in
+    // natural order: a = elements [0, kBytes/4), b = the next kBytes/4.
+    static void deinterleave_store32(uint32_t *out, V lo, V hi)
+    {
+        store(out, _mm256_permute2x128_si256(lo, hi, 0x20));
+        store(out + 8, _mm256_permute2x128_si256(lo, hi, 0x31));
+    }
+};
+
+} // namespace vmaf::cpu

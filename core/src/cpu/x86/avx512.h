@@ -1,0 +1,132 @@
+// The AVX-512 vector of the x86 kernels (F, BW, DQ, VL): 512 bits, the same
+// operations as Avx2 (avx2.h). Include only from files built with AVX-512
+// enabled (core_avx512_sources).
+#pragma once
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+namespace vmaf::cpu {
+
+struct Avx512 {
+    using V = __m512i;
+    static constexpr int kBytes = 64;
+    static constexpr const char *kName = "avx512";
+    static constexpr bool kGathers = true;
+
+    using D = __m512d; // doubles, half as many as 32-bit lanes
+
+    // The low and the high half of the 32-bit lanes as doubles (exact).
+    static D low_to_double(V a) { return _mm512_cvtepi32_pd(_mm512_castsi512_si256(a)); }
+    static D high_to_double(V a) { return _mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(a, 1)); }
+    // Two halves of doubles truncated to 32-bit lanes, as a C cast does.
+    static V truncate_to_i32(D low, D high)
+    {
+        const __m256i lo = _mm512_cvttpd_epi32(low), hi = _mm512_cvttpd_epi32(high);
+        return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    }
+    static D set_double(double x) { return _mm512_set1_pd(x); }
+    static D add_double(D a, D b) { return _mm512_add_pd(a, b); }
+    static D sub_double(D a, D b) { return _mm512_sub_pd(a, b); }
+    static D mul_double(D a, D b) { return _mm512_mul_pd(a, b); }
+    static D div_double(D a, D b) { return _mm512_div_pd(a, b); }
+    static void store_double(double *p, D a) { _mm512_storeu_pd(p, a); }
+
+    // Leading zeros, variable shifts and gathers of 16-bit table entries
+    // (which must have 16 bits of room after the last one).
+    static V lzcnt32(V a) { return _mm512_lzcnt_epi32(a); }
+    static V lzcnt64(V a) { return _mm512_lzcnt_epi64(a); }
+    static V srlv32(V a, V n) { return _mm512_srlv_epi32(a, n); }
+    static V srlv64(V a, V n) { return _mm512_srlv_epi64(a, n); }
+    static V gather_u16(const uint16_t *table, V index32)
+    {
+        return _mm512_and_si512(_mm512_i32gather_epi32(index32, table, 2), _mm512_set1_epi32(0xFFFF));
+    }
+    static V gather_u16_by_64(const uint16_t *table, V index64)
+    {
+        const __m256i v = _mm512_i64gather_epi32(index64, table, 2);
+        return _mm512_cvtepu16_epi64(_mm256_cvtepi32_epi16(v));
+    }
+    static V sub64(V a, V b) { return _mm512_sub_epi64(a, b); }
+    static V mullo64(V a, V b) { return _mm512_mullo_epi64(a, b); }
+    static V i32_low_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_castsi512_si256(a)); }
+    static V i32_high_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
+    static V u32_low_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_castsi512_si256(a)); }
+    static V u32_high_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
+    using M = __mmask16;
+    static M mask_gt32(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
+    static V maskz32(M m, V a) { return _mm512_maskz_mov_epi32(m, a); }
+    // The low / high eight bits of a 16-lane mask for 64-bit lanes.
+    static V maskz64(unsigned m, V a) { return _mm512_maskz_mov_epi64(static_cast<__mmask8>(m), a); }
+    static D min_double(D a, D b) { return _mm512_min_pd(a, b); }
+    static V truncate_to_i64(D a) { return _mm512_cvttpd_epi64(a); }
+
+    static V zero() { return _mm512_setzero_si512(); }
+    static V set16(int16_t x) { return _mm512_set1_epi16(x); }
+    static V set32(int32_t x) { return _mm512_set1_epi32(x); }
+    static V set64(int64_t x) { return _mm512_set1_epi64(x); }
+    static V load(const void *p) { return _mm512_loadu_si512(p); }
+    static void store(void *p, V v) { _mm512_storeu_si512(p, v); }
+    static V load_u8_as_u16(const uint8_t *p)
+    {
+        return _mm512_cvtepu8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)));
+    }
+    static V load_u16_as_u32(const uint16_t *p)
+    {
+        return _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)));
+    }
+    static V load_u8_as_u32(const uint8_t *p)
+    {
+        return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    }
+
+    static V add32(V a, V b) { return _mm512_add_epi32(a, b); }
+    static V sub32(V a, V b) { return _mm512_sub_epi32(a, b); }
+    static V add64(V a, V b) { return _mm512_add_epi64(a, b); }
+    static V bit_xor(V a, V b) { return _mm512_xor_si512(a, b); }
+    static V bit_or(V a, V b) { return _mm512_or_si512(a, b); }
+    static V bit_and(V a, V b) { return _mm512_and_si512(a, b); }
+    static bool all_zero(V a) { return _mm512_test_epi32_mask(a, a) == 0; }
+    static V mullo16(V a, V b) { return _mm512_mullo_epi16(a, b); }
+    static V mulhi_u16(V a, V b) { return _mm512_mulhi_epu16(a, b); }
+    static V mullo32(V a, V b) { return _mm512_mullo_epi32(a, b); }
+    static V mul_u32_to_u64(V a, V b) { return _mm512_mul_epu32(a, b); }
+    static V mul_i32_to_i64(V a, V b) { return _mm512_mul_epi32(a, b); }
+    static V madd16(V a, V b) { return _mm512_madd_epi16(a, b); }
+    static V unpacklo16(V a, V b) { return _mm512_unpacklo_epi16(a, b); }
+    static V unpackhi16(V a, V b) { return _mm512_unpackhi_epi16(a, b); }
+    static V unpacklo32(V a, V b) { return _mm512_unpacklo_epi32(a, b); }
+    static V unpackhi32(V a, V b) { return _mm512_unpackhi_epi32(a, b); }
+    template <int N> static V srli32(V a) { return _mm512_srli_epi32(a, N); }
+    template <int N> static V slli32(V a) { return _mm512_slli_epi32(a, N); }
+    template <int N> static V srai32(V a) { return _mm512_srai_epi32(a, N); }
+    template <int N> static V srli64(V a) { return _mm512_srli_epi64(a, N); }
+    template <int N> static V slli64(V a) { return _mm512_slli_epi64(a, N); }
+    static V srl32(V a, int n) { return _mm512_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sll32(V a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sra32(V a, int n) { return _mm512_sra_epi32(a, _mm_cvtsi32_si128(n)); }
+    static V sub16(V a, V b) { return _mm512_sub_epi16(a, b); }
+    static V srl64(V a, int n) { return _mm512_srl_epi64(a, _mm_cvtsi32_si128(n)); }
+    static V abs32(V a) { return _mm512_abs_epi32(a); }
+    static V max32(V a, V b) { return _mm512_max_epi32(a, b); }
+    static V min32(V a, V b) { return _mm512_min_epi32(a, b); }
+    static V blend_odd32(V a, V b) { return _mm512_mask_blend_epi32(0xAAAA, a, b); }
+    static uint32_t sum32(V a) { return static_cast<uint32_t>(_mm512_reduce_add_epi32(a)); }
+    static uint64_t sum64(V a) { return static_cast<uint64_t>(_mm512_reduce_add_epi64(a)); }
+    static unsigned mask_ge32(V a, V b) { return _mm512_cmpge_epi32_mask(a, b); }
+    static V select_lt32(V a, V b, V x) { return _mm512_maskz_mov_epi32(_mm512_cmplt_epi32_mask(a, b), x); }
+    static void store_even32_as_u16(uint16_t *out, V a)
+    {
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(out), _mm512_cvtepi64_epi16(a));
+    }
+    static void deinterleave_store32(uint32_t *out, V lo, V hi)
+    {
+        const V first = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+        const V second = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+        store(out, _mm512_permutex2var_epi64(lo, first, hi));
+        store(out + 16, _mm512_permutex2var_epi64(lo, second, hi));
+    }
+};
+
+} // namespace vmaf::cpu

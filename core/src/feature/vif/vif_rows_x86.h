@@ -1,0 +1,339 @@
+// The row passes of vif_rows.h for a vector type S (cpu/x86/avx2.h,
+// avx512.h), bit-exact with the portable ones. Included by one file per
+// instruction set.
+//
+// The filters' taps are below 2^15 at scales 0-2 and sum to 2^16, which lets
+// _madd_epi16 (signed 16 x 16 -> 32 bits, two products added) form the
+// sums: an unsigned 16-bit value v enters as v ^ 0x8000 = v - 32768, and the
+// filter's sum times -32768, -2^31, is added back at the end. The sums
+// themselves stay below 2^32, so 32-bit lanes hold them exactly. A 32-bit
+// value is filtered as its two 16-bit halves, whose sums are joined when the
+// result is rounded. Scale 3's centre tap (43728) does not fit, so its rows
+// (1/64 of the samples) take the portable passes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "feature/vif/vif_rows.h"
+
+namespace vmaf::vif::x86 {
+
+// The sign bias of 16-bit values in 16- and 32-bit lanes, and its total.
+inline constexpr int32_t kBias16 = static_cast<int32_t>(0x80008000u);
+inline constexpr uint32_t kBiasTotal = 0x80000000u;
+
+inline bool fits_madd(int fw) { return fw != 3; }
+
+template <class S> struct Pair {
+    typename S::V lo, hi; // the unpacklo16 / unpackhi16 halves' sums
+};
+
+// Sums f * (v0 ^ bias) + f' * (v1 ^ bias) of the 16-bit lanes of v0, v1 into
+// acc (in unpacklo/unpackhi order).
+template <class S, bool kBiased>
+inline void madd_pair(Pair<S> &acc, typename S::V v0, typename S::V v1, typename S::V taps)
+{
+    typename S::V lo = S::unpacklo16(v0, v1), hi = S::unpackhi16(v0, v1);
+    if constexpr (kBiased) {
+        const typename S::V bias = S::set32(kBias16);
+        lo = S::bit_xor(lo, bias);
+        hi = S::bit_xor(hi, bias);
+    }
+    acc.lo = S::add32(acc.lo, S::madd16(lo, taps));
+    acc.hi = S::add32(acc.hi, S::madd16(hi, taps));
+}
+
+template <class S> inline typename S::V load_samples(const uint8_t *p) { return S::load_u8_as_u16(p); }
+template <class S> inline typename S::V load_samples(const uint16_t *p) { return S::load(p); }
+
+// Vertical pass over blocks of kBytes / 2 columns, every tap in registers.
+// Rows k and fw-1-k share a tap and go through one _madd_epi16.
+template <class S, typename Sample>
+void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
+                      const uint16_t *filter, int fw, int w, const VerticalShift &vs,
+                      const MomentRows &out, const WideRows &scratch)
+{
+    using V = typename S::V;
+    constexpr int kBlock = S::kBytes / 2;
+    constexpr bool kDeep = sizeof(Sample) == 2;
+    const int half = fw / 2;
+    int j = 0;
+    if (fits_madd(fw)) {
+        for (; j + kBlock <= w; j += kBlock) {
+            Pair<S> mu1{S::zero(), S::zero()}, mu2 = mu1;
+            Pair<S> xl = mu1, yl = mu1, zl = mu1; // low halves (all of it at 8 bits)
+            Pair<S> xh = mu1, yh = mu1, zh = mu1; // high halves
+            for (int k = 0; k <= half; k++) {
+                const int k2 = fw - 1 - k;
+                const bool centre = k == half;
+                const V taps = S::set32(static_cast<int32_t>(centre ? filter[k] : filter[k] | (uint32_t{filter[k]} << 16)));
+                const V r0 = load_samples<S>(ref_rows[k] + j), d0 = load_samples<S>(dis_rows[k] + j);
+                const V r1 = centre ? S::zero() : load_samples<S>(ref_rows[k2] + j);
+                const V d1 = centre ? S::zero() : load_samples<S>(dis_rows[k2] + j);
+                madd_pair<S, kDeep>(mu1, r0, r1, taps);
+                madd_pair<S, kDeep>(mu2, d0, d1, taps);
+                madd_pair<S, true>(xl, S::mullo16(r0, r0), S::mullo16(r1, r1), taps);
+                madd_pair<S, true>(yl, S::mullo16(d0, d0), S::mullo16(d1, d1), taps);
+                madd_pair<S, true>(zl, S::mullo16(r0, d0), S::mullo16(r1, d1), taps);
+                if constexpr (kDeep) {
+                    madd_pair<S, true>(xh, S::mulhi_u16(r0, r0), S::mulhi_u16(r1, r1), taps);
+                    madd_pair<S, true>(yh, S::mulhi_u16(d0, d0), S::mulhi_u16(d1, d1), taps);
+                    madd_pair<S, true>(zh, S::mulhi_u16(r0, d0), S::mulhi_u16(r1, d1), taps);
+                }
+            }
+            const V unbias = S::set32(static_cast<int32_t>(kBiasTotal));
+            auto mean = [&](V sum) {
+                if constexpr (kDeep) sum = S::add32(sum, unbias);
+                return S::srl32(S::add32(sum, S::set32(static_cast<int32_t>(vs.mu_round))),
+                                static_cast<int>(vs.mu_shift));
+            };
+            // (hi * 2^16 + lo + round) >> shift, modulo 2^32, for shift <= 16.
+            const int shift = static_cast<int>(vs.sq_shift);
+            auto moment = [&](V lo, V hi) {
+                lo = S::add32(lo, unbias);
+                const V low = S::srl32(S::add32(lo, S::set32(static_cast<int32_t>(vs.sq_round))), shift);
+                if constexpr (!kDeep) return low; // the high halves are 0
+                return S::add32(S::sll32(S::add32(hi, unbias), 16 - shift), low);
+            };
+            S::deinterleave_store32(out.mu1 + j, mean(mu1.lo), mean(mu1.hi));
+            S::deinterleave_store32(out.mu2 + j, mean(mu2.lo), mean(mu2.hi));
+            S::deinterleave_store32(out.xx + j, moment(xl.lo, xh.lo), moment(xl.hi, xh.hi));
+            S::deinterleave_store32(out.yy + j, moment(yl.lo, yh.lo), moment(yl.hi, yh.hi));
+            S::deinterleave_store32(out.xy + j, moment(zl.lo, zh.lo), moment(zl.hi, zh.hi));
+        }
+    }
+    if (j == w) return;
+    // The last columns (and scale 3) through the portable pass.
+    const Sample *r[17], *d[17];
+    for (int k = 0; k < fw; k++) r[k] = ref_rows[k] + j, d[k] = dis_rows[k] + j;
+    const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
+    vif::vertical_moments<Sample>(r, d, filter, fw, w - j, vs, o, scratch);
+}
+
+// Horizontal pass over blocks of kBytes / 4 samples of 32 bits.
+template <class S>
+void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw, int w,
+                        const MomentRows &out, const WideRows &scratch)
+{
+    using V = typename S::V;
+    constexpr int kBlock = S::kBytes / 4;
+    const int half = fw / 2;
+    int j = 0;
+    if (fits_madd(fw)) {
+        const V bias = S::set32(kBias16);
+        const V bias_low = S::set32(0x8000);
+        for (; j + kBlock <= w; j += kBlock) {
+            V mu1 = S::zero(), mu2 = mu1, xl = mu1, xh = mu1, yl = mu1, yh = mu1, zl = mu1, zh = mu1;
+            for (int k = 0; k < fw; k++) {
+                const int at = j + k - half;
+                const V low = S::set32(filter[k]), high = S::set32(static_cast<int32_t>(uint32_t{filter[k]} << 16));
+                // Means are below 2^16: one 16-bit half each.
+                mu1 = S::add32(mu1, S::madd16(S::bit_xor(S::load(in.mu1 + at), bias_low), low));
+                mu2 = S::add32(mu2, S::madd16(S::bit_xor(S::load(in.mu2 + at), bias_low), low));
+                const V x = S::bit_xor(S::load(in.xx + at), bias);
+                const V y = S::bit_xor(S::load(in.yy + at), bias);
+                const V z = S::bit_xor(S::load(in.xy + at), bias);
+                xl = S::add32(xl, S::madd16(x, low));
+                xh = S::add32(xh, S::madd16(x, high));
+                yl = S::add32(yl, S::madd16(y, low));
+                yh = S::add32(yh, S::madd16(y, high));
+                zl = S::add32(zl, S::madd16(z, low));
+                zh = S::add32(zh, S::madd16(z, high));
+            }
+            const V unbias = S::set32(static_cast<int32_t>(kBiasTotal));
+            // round_second_moment(hi * 2^16 + lo) = hi + (lo + 2^15) >> 16.
+            const V round = S::set32(static_cast<int32_t>(kBiasTotal + 32768));
+            auto moment = [&](V lo, V hi) {
+                return S::add32(S::add32(hi, unbias), S::template srli32<16>(S::add32(lo, round)));
+            };
+            S::store(out.mu1 + j, S::add32(mu1, unbias));
+            S::store(out.mu2 + j, S::add32(mu2, unbias));
+            S::store(out.xx + j, moment(xl, xh));
+            S::store(out.yy + j, moment(yl, yh));
+            S::store(out.xy + j, moment(zl, zh));
+        }
+    }
+    if (j == w) return;
+    const MomentRows i{in.mu1 + j, in.mu2 + j, in.xx + j, in.yy + j, in.xy + j};
+    const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
+    vif::horizontal_moments(i, filter, fw, w - j, o, scratch);
+}
+
+// Decimation: the vertical pass as vertical_moments' means, the horizontal
+// pass at every sample of a block, of which the even ones are kept.
+template <class S, typename Sample>
+void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, int fw, int w,
+                             const VerticalShift &vs, uint32_t *conv, uint16_t *out)
+{
+    using V = typename S::V;
+    constexpr bool kDeep = sizeof(Sample) == 2;
+    if (!fits_madd(fw)) return vif::blur_row_for_decimation<Sample>(rows, filter, fw, w, vs, conv, out);
+    const int half = fw / 2;
+    constexpr int kBlock = S::kBytes / 2;
+    int j = 0;
+    for (; j + kBlock <= w; j += kBlock) {
+        Pair<S> mu{S::zero(), S::zero()};
+        for (int k = 0; k <= half; k++) {
+            const bool centre = k == half;
+            const V taps = S::set32(static_cast<int32_t>(centre ? filter[k] : filter[k] | (uint32_t{filter[k]} << 16)));
+            const V r0 = load_samples<S>(rows[k] + j);
+            const V r1 = centre ? S::zero() : load_samples<S>(rows[fw - 1 - k] + j);
+            madd_pair<S, kDeep>(mu, r0, r1, taps);
+        }
+        auto mean = [&](V sum) {
+            if constexpr (kDeep) sum = S::add32(sum, S::set32(static_cast<int32_t>(kBiasTotal)));
+            return S::srl32(S::add32(sum, S::set32(static_cast<int32_t>(vs.mu_round))),
+                            static_cast<int>(vs.mu_shift));
+        };
+        S::deinterleave_store32(conv + j, mean(mu.lo), mean(mu.hi));
+    }
+    for (; j < w; j++) {
+        uint32_t sum = 0;
+        for (int k = 0; k < fw; k++) sum += filter[k] * uint32_t{rows[k][j]};
+        conv[j] = round_mean(sum, vs);
+    }
+    for (int k = 1; k <= half; k++) {
+        conv[-k] = conv[k];
+        conv[w - 1 + k] = conv[w - 1 - k];
+    }
+
+    constexpr int kLanes = S::kBytes / 4;
+    const int ow = w / 2;
+    const V bias_low = S::set32(0x8000);
+    const V round = S::set32(static_cast<int32_t>(kBiasTotal + 32768));
+    int i = 0; // first input sample of the block, even
+    for (; i + kLanes <= 2 * ow; i += kLanes) {
+        V sum = S::zero();
+        for (int k = 0; k < fw; k++)
+            sum = S::add32(sum, S::madd16(S::bit_xor(S::load(conv + i + k - half), bias_low),
+                                          S::set32(filter[k])));
+        S::store_even32_as_u16(out + i / 2, S::template srli32<16>(S::add32(sum, round)));
+    }
+    for (int o = i / 2; o < ow; o++) {
+        uint32_t acc = 0;
+        for (int k = 0; k < fw; k++) acc += filter[k] * conv[2 * o - half + k];
+        out[o] = round_decimated(acc);
+    }
+}
+
+// A mean times a mean, as mean_product(), in 32-bit lanes.
+template <class S> inline typename S::V mean_product(typename S::V a, typename S::V b)
+{
+    const typename S::V round = S::set64(int64_t{1} << 31);
+    const typename S::V even = S::template srli64<32>(S::add64(S::mul_u32_to_u64(a, b), round));
+    const typename S::V odd = S::add64(
+        S::mul_u32_to_u64(S::template srli64<32>(a), S::template srli64<32>(b)), round);
+    return S::blend_odd32(even, odd); // odd lanes: the high halves, i.e. >> 32
+}
+
+// log2_32 / log2_64 of vif_math.h, lane by lane, with gathers.
+template <class S> inline typename S::V log2_32(const uint16_t *table, typename S::V x)
+{
+    const typename S::V k = S::sub32(S::set32(16), S::lzcnt32(x));
+    return S::add32(S::gather_u16(table, S::srlv32(x, k)), S::template slli32<11>(k));
+}
+template <class S> inline typename S::V log2_64(const uint16_t *table, typename S::V x)
+{
+    const typename S::V k = S::sub64(S::set64(48), S::lzcnt64(x));
+    return S::add64(S::gather_u16_by_64(table, S::srlv64(x, k)), S::template slli64<11>(k));
+}
+
+// The log terms of the lanes set in `logs` (accumulate_log), in vectors.
+// Every lane is computed and the others masked out; the table indices of
+// every lane stay inside the table.
+template <class S>
+void log_terms(Accumulator &acc, const uint16_t *table, double gain_limit, unsigned logs,
+               typename S::V s1, typename S::V s2, typename S::V s12, typename S::V sv,
+               typename S::D g_lo, typename S::D g_hi)
+{
+    using V = typename S::V;
+    using D = typename S::D;
+    const V nsq = S::set32(kSigmaNsq);
+    const auto m = static_cast<typename S::M>(logs);
+    const V den = S::maskz32(m, S::sub32(log2_32<S>(table, S::add32(s1, nsq)), S::set32(2048 * 17)));
+    acc.den_log += static_cast<int64_t>(S::sum64(S::add64(S::i32_low_to_i64(den), S::i32_high_to_i64(den))));
+
+    const unsigned num = logs & S::mask_gt32(s12, S::zero()) & S::mask_gt32(s2, S::zero());
+    if (!num) return;
+    const D limit = S::set_double(gain_limit);
+    const V numer1_32 = S::add32(sv, nsq);
+    auto half = [&](D g, D s1d, V numer1, unsigned lanes) {
+        g = S::min_double(g, limit);
+        const V numer = S::add64(S::truncate_to_i64(S::mul_double(S::mul_double(g, g), s1d)), numer1);
+        const V terms = S::sub64(log2_64<S>(table, numer), log2_64<S>(table, numer1));
+        return static_cast<int64_t>(S::sum64(S::maskz64(lanes, terms)));
+    };
+    constexpr int kHalf = S::kBytes / 8;
+    acc.num_log += half(g_lo, S::low_to_double(s1), S::u32_low_to_u64(numer1_32), num & ((1u << kHalf) - 1));
+    acc.num_log += half(g_hi, S::high_to_double(s1), S::u32_high_to_u64(numer1_32), num >> kHalf);
+}
+
+// accumulate_row: the sigmas and the non-log pixels' sums in vectors, the
+// log terms (table lookups, a division in double) in vectors where the
+// instruction set gathers, else pixel by pixel.
+template <class S>
+void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double gain_limit,
+                    Accumulator &acc)
+{
+    using V = typename S::V;
+    constexpr int kLanes = S::kBytes / 4;
+    const V nsq = S::set32(kSigmaNsq);
+    V non_log = S::zero();
+    int64_t den_non_log = 0;
+    int j = 0;
+    for (; j + kLanes <= w; j += kLanes) {
+        const V mu1 = S::load(sums.mu1 + j), mu2 = S::load(sums.mu2 + j);
+        const V s1 = S::sub32(S::load(sums.xx + j), mean_product<S>(mu1, mu1));
+        const V s2 = S::max32(S::sub32(S::load(sums.yy + j), mean_product<S>(mu2, mu2)), S::zero());
+        const V s12 = S::sub32(S::load(sums.xy + j), mean_product<S>(mu1, mu2));
+        const V below = S::select_lt32(s1, nsq, s2);
+        non_log = S::add64(non_log, S::add64(S::unpacklo32(below, S::zero()), S::unpackhi32(below, S::zero())));
+        unsigned logs = S::mask_ge32(s1, nsq);
+        den_non_log += kLanes - __builtin_popcount(logs);
+        if (!logs) continue;
+        // gain() and residual_variance() of every lane, in vectors.
+        using D = typename S::D;
+        const D eps = S::set_double(65536 * 1.0e-10);
+        const D s1_lo = S::low_to_double(s1), s1_hi = S::high_to_double(s1);
+        const D s12_lo = S::low_to_double(s12), s12_hi = S::high_to_double(s12);
+        const D g_lo = S::div_double(s12_lo, S::add_double(s1_lo, eps));
+        const D g_hi = S::div_double(s12_hi, S::add_double(s1_hi, eps));
+        const V sv = S::max32(
+            S::truncate_to_i32(S::sub_double(S::low_to_double(s2), S::mul_double(g_lo, s12_lo)),
+                               S::sub_double(S::high_to_double(s2), S::mul_double(g_hi, s12_hi))),
+            S::zero());
+        if constexpr (S::kGathers) {
+            log_terms<S>(acc, log2, gain_limit, logs, s1, s2, s12, sv, g_lo, g_hi);
+            continue;
+        }
+        alignas(64) int32_t a[kLanes], b[kLanes], c[kLanes], v[kLanes];
+        alignas(64) double g[kLanes];
+        S::store(a, s1);
+        S::store(b, s2);
+        S::store(c, s12);
+        S::store(v, sv);
+        S::store_double(g, g_lo);
+        S::store_double(g + kLanes / 2, g_hi);
+        for (; logs; logs &= logs - 1) {
+            const int l = __builtin_ctz(logs);
+            acc.den_log += denominator_log(log2, a[l]);
+            if (c[l] > 0 && b[l] > 0) acc.num_log += numerator_log(log2, a[l], g[l], v[l], gain_limit);
+        }
+    }
+    acc.num_non_log += static_cast<int64_t>(S::sum64(non_log));
+    acc.den_non_log += den_non_log;
+    const MomentRows rest{sums.mu1 + j, sums.mu2 + j, sums.xx + j, sums.yy + j, sums.xy + j};
+    vif::accumulate_row(rest, w - j, log2, gain_limit, acc);
+}
+
+template <class S> const VifRowKernels &row_kernels()
+{
+    static constexpr VifRowKernels kernels{
+        vertical_moments<S, uint8_t>, vertical_moments<S, uint16_t>, horizontal_moments<S>,
+        blur_row_for_decimation<S, uint8_t>, blur_row_for_decimation<S, uint16_t>,
+        accumulate_row<S>, S::kName};
+    return kernels;
+}
+
+} // namespace vmaf::vif::x86

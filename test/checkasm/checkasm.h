@@ -1,0 +1,75 @@
+// checkasm-style tests of the CPU kernels, as dav1d has them: every SIMD
+// variant the running CPU can execute against its portable twin on random
+// and edge inputs, bit for bit. With --bench each variant is also timed, so
+// a regression in one kernel shows without the whole pipeline.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cpu/cpu_flags.h"
+
+namespace vmaf::checkasm {
+
+// Set by main() from --bench.
+bool &bench_enabled();
+
+// A generator seeded from VMAF_CHECKASM_SEED (else a fixed value), so a
+// failure can be replayed; the seed is printed by main().
+std::mt19937_64 &rng();
+uint64_t seed();
+
+inline uint32_t random_below(uint64_t bound) { return static_cast<uint32_t>(rng()() % bound); }
+
+// A kernel table of one instruction set, with its name.
+template <typename Table> struct Variant {
+    const char *name;
+    const Table *table;
+};
+
+// The SIMD variants this CPU runs (built ones whose instruction set it has).
+template <typename Table>
+std::vector<Variant<Table>> simd_variants(const Table *avx2, const Table *avx512)
+{
+    std::vector<Variant<Table>> out;
+    const unsigned flags = cpu::detected();
+    if (avx2 && (flags & cpu::kAvx2)) out.push_back({"avx2", avx2});
+    if (avx512 && (flags & cpu::kAvx512)) out.push_back({"avx512", avx512});
+    return out;
+}
+
+// Keeps a result alive, so that timed calls are not optimised away.
+inline volatile int64_t kept;
+inline void keep(int64_t value) { kept = value; }
+
+// Times f() when --bench is given: ns per call, the best of 5 rounds.
+template <typename F> void bench(const std::string &kernel, const char *variant, F f)
+{
+    if (!bench_enabled()) return;
+    using Clock = std::chrono::steady_clock;
+    int calls = 1;
+    for (;;) { // calls per round: about 20 ms
+        const auto t0 = Clock::now();
+        for (int i = 0; i < calls; i++) f();
+        if (Clock::now() - t0 > std::chrono::milliseconds(20) || calls > (1 << 24)) break;
+        calls *= 2;
+    }
+    double best = 1e300;
+    for (int round = 0; round < 5; round++) {
+        const auto t0 = Clock::now();
+        for (int i = 0; i < calls; i++) f();
+        const double ns = std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / calls;
+        best = ns < best ? ns : best;
+    }
+    std::printf("bench %-40s %-7s %12.1f ns\n", kernel.c_str(), variant, best);
+}
+
+} // namespace vmaf::checkasm
+
+// The timing of each kernel file, run by main() with --bench.
+namespace vmaf::vif { void bench_kernels(); }
+namespace vmaf::motion { void bench_kernels(); }

@@ -1,0 +1,49 @@
+// checkasm [--bench] [GoogleTest flags]: the kernel tests of checkasm.h.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#include "checkasm/checkasm.h"
+
+namespace vmaf::checkasm {
+
+bool &bench_enabled()
+{
+    static bool enabled = false;
+    return enabled;
+}
+
+uint64_t seed()
+{
+    static const uint64_t value = [] {
+        const char *text = std::getenv("VMAF_CHECKASM_SEED");
+        return text ? std::strtoull(text, nullptr, 0) : uint64_t{0x766d6166};
+    }();
+    return value;
+}
+
+std::mt19937_64 &rng()
+{
+    static std::mt19937_64 generator(seed());
+    return generator;
+}
+
+} // namespace vmaf::checkasm
+
+int main(int argc, char **argv)
+{
+    testing::InitGoogleTest(&argc, argv);
+    for (int i = 1; i < argc; i++)
+        if (std::strcmp(argv[i], "--bench") == 0) vmaf::checkasm::bench_enabled() = true;
+    const unsigned flags = vmaf::cpu::detected();
+    std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU: avx2 %s, avx512 %s\n",
+                static_cast<unsigned long long>(vmaf::checkasm::seed()),
+                (flags & vmaf::cpu::kAvx2) ? "yes" : "no", (flags & vmaf::cpu::kAvx512) ? "yes" : "no");
+    const int failed = RUN_ALL_TESTS();
+    if (vmaf::checkasm::bench_enabled() && !failed) {
+        vmaf::vif::bench_kernels();
+        vmaf::motion::bench_kernels();
+    }
+    return failed;
+}
