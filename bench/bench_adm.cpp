@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "cpu/cpu_flags.h"
 #include "feature/adm/adm_compute.h"
 #include "libvmaf/picture.h"
 
@@ -41,7 +42,8 @@ void adm(benchmark::State &state)
     const auto bpc = static_cast<unsigned>(state.range(2));
     VmafPicture ref = synthetic(w, h, bpc, 0);
     VmafPicture dis = synthetic(w, h, bpc, 63);
-    vmaf::adm::IntegerAdm adm({}, static_cast<int>(w), static_cast<int>(h));
+    vmaf::adm::IntegerAdm adm({}, static_cast<int>(w), static_cast<int>(h),
+                              vmaf::cpu::detected());
     for (auto _ : state) benchmark::DoNotOptimize(adm.compute(ref, dis));
     state.counters["fps"] = benchmark::Counter(static_cast<double>(state.iterations()),
                                                benchmark::Counter::kIsRate);

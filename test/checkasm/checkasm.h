@@ -73,3 +73,4 @@ template <typename F> void bench(const std::string &kernel, const char *variant,
 // The timing of each kernel file, run by main() with --bench.
 namespace vmaf::vif { void bench_kernels(); }
 namespace vmaf::motion { void bench_kernels(); }
+namespace vmaf::adm { void bench_kernels(); }

@@ -44,6 +44,7 @@ int main(int argc, char **argv)
     if (vmaf::checkasm::bench_enabled() && !failed) {
         vmaf::vif::bench_kernels();
         vmaf::motion::bench_kernels();
+        vmaf::adm::bench_kernels();
     }
     return failed;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu/cpu_flags.h"
 #include "feature/adm/adm_compute.h"
 #include "feature/adm/adm_csf_model.h"
 #include "feature/adm/adm_decouple.h"
@@ -187,7 +188,7 @@ TEST(AdmDecouple, IdenticalBandsAreFullyRestored)
     dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &d, a, tmp);
     Detail<int16_t> restored, additive;
     DecoupleRows rows;
-    decouple(d, d, 100.0, restored, additive, rows);
+    decouple(adm_kernels(vmaf::cpu::detected()), d, d, 100.0, restored, additive, rows);
     const Region reg = work_region(d[0].w, d[0].h);
     for (int b = 0; b < 3; b++)
         for (int i = reg.top; i < reg.bottom; i++)
@@ -211,7 +212,7 @@ TEST(AdmCompute, FrameAgainstItselfScoresOne)
 {
     const auto f = noise<uint8_t>(96, 64, 255, 11);
     VmafPicture pic = picture_of(f);
-    IntegerAdm c(IntegerAdmParams{}, f.w, f.h);
+    IntegerAdm c(IntegerAdmParams{}, f.w, f.h, vmaf::cpu::detected());
     const AdmScores s = c.compute(pic, pic);
     // Numerator and denominator take different fixed-point paths: equal
     // to within their rounding, as the reference's identical clip shows.
@@ -228,7 +229,7 @@ TEST(AdmCompute, DeepFramesScoreLikeEightBitOnes)
     // transform normalises the depth, so the scores agree closely.
     const auto r8 = noise<uint8_t>(80, 60, 255, 5), d8 = noise<uint8_t>(80, 60, 255, 6);
     VmafPicture r = picture_of(r8), d = picture_of(d8);
-    IntegerAdm c8(IntegerAdmParams{}, r8.w, r8.h);
+    IntegerAdm c8(IntegerAdmParams{}, r8.w, r8.h, vmaf::cpu::detected());
     const double adm8 = c8.compute(r, d).adm2;
     vmaf_picture_unref(&r);
     vmaf_picture_unref(&d);
@@ -246,7 +247,7 @@ TEST(AdmCompute, DeepFramesScoreLikeEightBitOnes)
                 static_cast<uint16_t *>(dd.data[0])[y * dd.stride[0] / 2 + x] =
                     static_cast<uint16_t>(d8.px[at] << (bpc - 8));
             }
-        IntegerAdm c(IntegerAdmParams{}, r8.w, r8.h);
+        IntegerAdm c(IntegerAdmParams{}, r8.w, r8.h, vmaf::cpu::detected());
         EXPECT_NEAR(c.compute(rr, dd).adm2, adm8, 1e-3) << bpc << " bits";
         vmaf_picture_unref(&rr);
         vmaf_picture_unref(&dd);
@@ -257,7 +258,7 @@ TEST(AdmCompute, ConstantFramesScoreOne)
 {
     Frame<uint8_t> a(48, 40, 90), b(48, 40, 200);
     VmafPicture pa = picture_of(a), pb = picture_of(b);
-    IntegerAdm c(IntegerAdmParams{}, a.w, a.h);
+    IntegerAdm c(IntegerAdmParams{}, a.w, a.h, vmaf::cpu::detected());
     // No detail in either: both sums are only the noise floor.
     const AdmScores s = c.compute(pa, pb);
     EXPECT_DOUBLE_EQ(s.adm2, 1.0);

@@ -33,6 +33,45 @@ struct Avx2 {
     static D div_double(D a, D b) { return _mm256_div_pd(a, b); }
     static void store_double(double *p, D a) { _mm256_storeu_pd(p, a); }
 
+    static D round_to_float(D a) { return _mm256_cvtps_pd(_mm256_cvtpd_ps(a)); }
+    static D min_double(D a, D b) { return _mm256_min_pd(a, b); }
+    static D max_double(D a, D b) { return _mm256_max_pd(a, b); }
+    // Bit i set where lane i of a >= b (doubles, ordered).
+    static unsigned mask_ge_double(D a, D b)
+    {
+        return static_cast<unsigned>(_mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_GE_OQ)));
+    }
+
+    // Lane masks (all ones or zero) and selection by them.
+    static V gt32(V a, V b) { return _mm256_cmpgt_epi32(a, b); }
+    static V eq32(V a, V b) { return _mm256_cmpeq_epi32(a, b); }
+    static V lanes_from_bits(unsigned m)
+    {
+        const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+        return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(m)), bit), bit);
+    }
+    static V select(V mask, V x, V y) { return _mm256_blendv_epi8(y, x, mask); }
+    static V clamp64(V x, int64_t lo, int64_t hi)
+    {
+        const __m256i l = _mm256_set1_epi64x(lo), h = _mm256_set1_epi64x(hi);
+        x = _mm256_blendv_epi8(x, l, _mm256_cmpgt_epi64(l, x));
+        return _mm256_blendv_epi8(x, h, _mm256_cmpgt_epi64(x, h));
+    }
+    static V gather32(const int32_t *table, V index) { return _mm256_i32gather_epi32(table, index, 4); }
+    // kBytes / 4 16-bit values, each sign-extended to 32 bits, and back
+    // (the low 16 bits of each lane).
+    static V load_i16_as_i32(const int16_t *p)
+    {
+        return _mm256_cvtepi16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    }
+    static void store_i32_as_i16(int16_t *p, V a)
+    {
+        const __m256i pick = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1,
+                                              0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+        const __m256i t = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(a, pick), 0x08);
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(p), _mm256_castsi256_si128(t));
+    }
+
     static V zero() { return _mm256_setzero_si256(); }
     static V set16(int16_t x) { return _mm256_set1_epi16(x); }
     static V set32(int32_t x) { return _mm256_set1_epi32(x); }

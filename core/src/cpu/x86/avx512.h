@@ -54,6 +54,26 @@ struct Avx512 {
     static V i32_high_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
     static V u32_low_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_castsi512_si256(a)); }
     static V u32_high_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
+    // 64-bit lanes: what ADM's 32-bit bands need.
+    static V abs64(V a) { return _mm512_abs_epi64(a); }
+    static V sllv64(V a, V n) { return _mm512_sllv_epi64(a, n); }
+    static V srav64(V a, V n) { return _mm512_srav_epi64(a, n); }
+    template <int N> static V srai64(V a) { return _mm512_srai_epi64(a, N); }
+    static V gt64(V a, V b) { return _mm512_movm_epi64(_mm512_cmpgt_epi64_mask(a, b)); }
+    static V eq64(V a, V b) { return _mm512_movm_epi64(_mm512_cmpeq_epi64_mask(a, b)); }
+    static V select64(V mask, V x, V y) { return _mm512_mask_blend_epi64(_mm512_movepi64_mask(mask), y, x); }
+    // table[index] of 64-bit indices, 32-bit entries sign-extended.
+    static V gather32_by_64(const int32_t *table, V index64)
+    {
+        return _mm512_cvtepi32_epi64(_mm512_i64gather_epi32(index64, table, 4));
+    }
+    // 64-bit integers rounded to float, then widened back to double.
+    static D i64_to_float_as_double(V a) { return _mm512_cvtps_pd(_mm512_cvtepi64_ps(a)); }
+    // Two vectors of 64-bit lanes truncated into one of 32-bit lanes.
+    static V join_i64_to_i32(V low, V high)
+    {
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi64_epi32(low)), _mm512_cvtepi64_epi32(high), 1);
+    }
     using M = __mmask16;
     static M mask_gt32(V a, V b) { return _mm512_cmpgt_epi32_mask(a, b); }
     static V maskz32(M m, V a) { return _mm512_maskz_mov_epi32(m, a); }
@@ -61,6 +81,28 @@ struct Avx512 {
     static V maskz64(unsigned m, V a) { return _mm512_maskz_mov_epi64(static_cast<__mmask8>(m), a); }
     static D min_double(D a, D b) { return _mm512_min_pd(a, b); }
     static V truncate_to_i64(D a) { return _mm512_cvttpd_epi64(a); }
+
+    static D round_to_float(D a) { return _mm512_cvtps_pd(_mm512_cvtpd_ps(a)); }
+    static D max_double(D a, D b) { return _mm512_max_pd(a, b); }
+    static unsigned mask_ge_double(D a, D b) { return _mm512_cmp_pd_mask(a, b, _CMP_GE_OQ); }
+
+    static V gt32(V a, V b) { return _mm512_movm_epi32(_mm512_cmpgt_epi32_mask(a, b)); }
+    static V eq32(V a, V b) { return _mm512_movm_epi32(_mm512_cmpeq_epi32_mask(a, b)); }
+    static V lanes_from_bits(unsigned m) { return _mm512_movm_epi32(static_cast<__mmask16>(m)); }
+    static V select(V mask, V x, V y) { return _mm512_mask_blend_epi32(_mm512_movepi32_mask(mask), y, x); }
+    static V clamp64(V x, int64_t lo, int64_t hi)
+    {
+        return _mm512_min_epi64(_mm512_max_epi64(x, _mm512_set1_epi64(lo)), _mm512_set1_epi64(hi));
+    }
+    static V gather32(const int32_t *table, V index) { return _mm512_i32gather_epi32(index, table, 4); }
+    static V load_i16_as_i32(const int16_t *p)
+    {
+        return _mm512_cvtepi16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)));
+    }
+    static void store_i32_as_i16(int16_t *p, V a)
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), _mm512_cvtepi32_epi16(a));
+    }
 
     static V zero() { return _mm512_setzero_si512(); }
     static V set16(int16_t x) { return _mm512_set1_epi16(x); }

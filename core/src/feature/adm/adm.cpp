@@ -68,7 +68,10 @@ int init(void **state, const VmafExtractorSetup *setup)
     if (int err = read_setup(*setup, "adm", &p, &output)) return err;
     return create_adm_extractor(
         state,
-        [&] { return IntegerAdm(p, static_cast<int>(setup->w), static_cast<int>(setup->h)); },
+        [&] {
+            return IntegerAdm(p, static_cast<int>(setup->w), static_cast<int>(setup->h),
+                              setup->cpu_flags);
+        },
         output, setup->feature_names);
 }
 

@@ -9,8 +9,8 @@
 
 namespace vmaf::adm {
 
-IntegerAdm::IntegerAdm(const IntegerAdmParams &params, int w, int h)
-    : params_(params), w_(w), h_(h)
+IntegerAdm::IntegerAdm(const IntegerAdmParams &params, int w, int h, unsigned cpu_flags)
+    : params_(params), w_(w), h_(h), kernels_(adm_kernels(cpu_flags))
 {
     for (int s = 0; s < kScales; s++) {
         weights_[s] = csf_weights(params.csf, s);
@@ -58,7 +58,7 @@ AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
     } else {
         transform0(ref, &work0_.ref, approx_ref_);
         transform0(dis, &work0_.dis, approx_dis_);
-        decouple(work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
+        decouple(kernels_, work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
                  work0_.additive, decouple_rows_);
         den[0] = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
         measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num[0], aim[0]);
@@ -72,7 +72,7 @@ AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
         std::swap(approx_dis_, next_dis_);
         w = (w + 1) / 2;
         h = (h + 1) / 2;
-        decouple(work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
+        decouple(kernels_, work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
                  decouple_rows_);
         den[scale] = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
         measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num[scale],

@@ -35,7 +35,8 @@ AdmScores combine_scales(const std::array<float, kScales> &num,
 class IntegerAdm {
 public:
     // w, h at least kMinSize; the caller checks.
-    IntegerAdm(const IntegerAdmParams &params, int w, int h);
+    // cpu_flags: the instruction sets its kernels may use (cpu::Flag bits).
+    IntegerAdm(const IntegerAdmParams &params, int w, int h, unsigned cpu_flags);
 
     // Luma of both pictures, of the size given at construction.
     AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
@@ -52,6 +53,7 @@ private:
 
     IntegerAdmParams params_;
     int w_, h_;
+    const AdmKernels &kernels_;
     std::array<std::array<float, 2>, kScales> weights_;
     ScaleMath<int16_t>::Factors factors0_;
     std::array<ScaleMath<int32_t>::Factors, kScales> factors_;

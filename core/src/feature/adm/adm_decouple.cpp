@@ -1,5 +1,6 @@
 #include "feature/adm/adm_decouple.h"
 
+#include "cpu/cpu_flags.h"
 #include "feature/adm/adm_math.h"
 #include "feature/common/target_clones.h"
 
@@ -24,48 +25,92 @@ inline __attribute__((always_inline)) void ratios(const T *__restrict o, const T
 } // namespace
 
 template <typename T>
-VMAF_TARGET_CLONES void decouple(const Detail<T> &ref, const Detail<T> &dis, double enhn_gain_limit,
-                              Detail<T> &restored, Detail<T> &additive, DecoupleRows &rows)
+VMAF_TARGET_CLONES void decouple_row(const T *const o[3], const T *const t[3], T *const r[3],
+                                     T *const a[3], int lo, int hi, double enhn_gain_limit,
+                                     DecoupleRows &rows)
+{
+    const int32_t *div = division_table();
+    const float cos_sq = cos_1deg_sq();
+    const double egl = enhn_gain_limit;
+    // Each on its own: after a failed allocation one may be grown, the other not.
+    if (rows.angle.size() < static_cast<size_t>(hi)) rows.angle.resize(static_cast<size_t>(hi));
+    if (rows.ratio.size() < static_cast<size_t>(hi)) rows.ratio.resize(static_cast<size_t>(hi));
+    uint8_t *__restrict angle = rows.angle.data();
+    int32_t *__restrict ratio = rows.ratio.data();
+    // One direction test per sample, shared by the three bands.
+    {
+        const T *__restrict oh = o[0], *__restrict ov = o[1];
+        const T *__restrict th = t[0], *__restrict tv = t[1];
+        for (int j = lo; j < hi; j++)
+            angle[j] = within_one_degree(dot_to_float(oh[j], th[j], ov[j], tv[j]),
+                                         dot_to_float(oh[j], oh[j], ov[j], ov[j]),
+                                         dot_to_float(th[j], th[j], tv[j], tv[j]), cos_sq);
+    }
+    for (int b = 0; b < 3; b++) {
+        const T *__restrict ob = o[b], *__restrict tb = t[b];
+        T *__restrict rb = r[b], *__restrict ab = a[b];
+        // Two passes: each is simple enough for the compiler to vectorise.
+        ratios<T>(ob, tb, div, ratio, rb, lo, hi);
+        for (int j = lo; j < hi; j++) {
+            const T rst = limit_gain<T>(rb[j], tb[j], ratio[j], ob[j], angle[j], egl);
+            rb[j] = rst;
+            ab[j] = static_cast<T>(tb[j] - rst);
+        }
+    }
+}
+
+template void decouple_row<int16_t>(const int16_t *const[3], const int16_t *const[3],
+                                    int16_t *const[3], int16_t *const[3], int, int, double,
+                                    DecoupleRows &);
+template void decouple_row<int32_t>(const int32_t *const[3], const int32_t *const[3],
+                                    int32_t *const[3], int32_t *const[3], int, int, double,
+                                    DecoupleRows &);
+
+template <typename T>
+void decouple(const AdmKernels &kernels, const Detail<T> &ref, const Detail<T> &dis,
+              double enhn_gain_limit, Detail<T> &restored, Detail<T> &additive, DecoupleRows &rows)
 {
     const int w = ref[0].w, h = ref[0].h;
     restored.resize(w, h);
     additive.resize(w, h);
     const Region reg = work_region(w, h);
-    const int32_t *div = division_table();
-    const float cos_sq = cos_1deg_sq();
-    const double egl = enhn_gain_limit;
-    rows.angle.resize(static_cast<size_t>(w));
-    rows.ratio.resize(static_cast<size_t>(w));
-    uint8_t *__restrict angle = rows.angle.data();
-    int32_t *__restrict ratio = rows.ratio.data();
-
+    auto row = [&] {
+        if constexpr (sizeof(T) == 2) return kernels.decouple16;
+        else return kernels.decouple32;
+    }();
     for (int i = reg.top; i < reg.bottom; i++) {
-        // One direction test per sample, shared by the three bands.
-        {
-            const T *__restrict oh = ref[0].row(i), *__restrict ov = ref[1].row(i);
-            const T *__restrict th = dis[0].row(i), *__restrict tv = dis[1].row(i);
-            for (int j = reg.left; j < reg.right; j++)
-                angle[j] = within_one_degree(dot_to_float(oh[j], th[j], ov[j], tv[j]),
-                                             dot_to_float(oh[j], oh[j], ov[j], ov[j]),
-                                             dot_to_float(th[j], th[j], tv[j], tv[j]), cos_sq);
-        }
-        for (int b = 0; b < 3; b++) {
-            const T *__restrict o = ref[b].row(i), *__restrict t = dis[b].row(i);
-            T *__restrict r = restored[b].row(i), *__restrict a = additive[b].row(i);
-            // Two passes: each is simple enough for the compiler to vectorise.
-            ratios<T>(o, t, div, ratio, r, reg.left, reg.right);
-            for (int j = reg.left; j < reg.right; j++) {
-                const T rst = limit_gain<T>(r[j], t[j], ratio[j], o[j], angle[j], egl);
-                r[j] = rst;
-                a[j] = static_cast<T>(t[j] - rst);
-            }
-        }
+        const T *o[3] = {ref[0].row(i), ref[1].row(i), ref[2].row(i)};
+        const T *t[3] = {dis[0].row(i), dis[1].row(i), dis[2].row(i)};
+        T *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};
+        T *a[3] = {additive[0].row(i), additive[1].row(i), additive[2].row(i)};
+        row(o, t, r, a, reg.left, reg.right, enhn_gain_limit, rows);
     }
 }
 
-template void decouple<int16_t>(const Detail<int16_t> &, const Detail<int16_t> &, double,
-                                Detail<int16_t> &, Detail<int16_t> &, DecoupleRows &);
-template void decouple<int32_t>(const Detail<int32_t> &, const Detail<int32_t> &, double,
-                                Detail<int32_t> &, Detail<int32_t> &, DecoupleRows &);
+template void decouple<int16_t>(const AdmKernels &, const Detail<int16_t> &,
+                                const Detail<int16_t> &, double, Detail<int16_t> &,
+                                Detail<int16_t> &, DecoupleRows &);
+template void decouple<int32_t>(const AdmKernels &, const Detail<int32_t> &,
+                                const Detail<int32_t> &, double, Detail<int32_t> &,
+                                Detail<int32_t> &, DecoupleRows &);
+
+const AdmKernels &adm_kernels_c()
+{
+    static constexpr AdmKernels kernels{decouple_row<int16_t>, decouple_row<int32_t>, "c"};
+    return kernels;
+}
+
+const AdmKernels &adm_kernels(unsigned cpu_flags)
+{
+    const AdmKernels *avx512 = adm_kernels_avx512(), *avx2 = adm_kernels_avx2();
+    if ((cpu_flags & cpu::kAvx512) && avx512) return *avx512;
+    if ((cpu_flags & cpu::kAvx2) && avx2) return *avx2;
+    return adm_kernels_c();
+}
+
+#if !defined(VMAF_X86_SIMD)
+const AdmKernels *adm_kernels_avx2() { return nullptr; }
+const AdmKernels *adm_kernels_avx512() { return nullptr; }
+#endif
 
 } // namespace vmaf::adm

@@ -1,0 +1,180 @@
+// decouple_row (adm_decouple.h) for a vector type S (cpu/x86/avx2.h,
+// avx512.h), bit-exact with the portable one. Included by one file per
+// instruction set. Scale 0's 16-bit bands in 32-bit lanes; scales 1-3 (32-bit
+// bands) in 64-bit lanes where the set shifts them by lane and counts their
+// leading zeros (AVX-512), else the portable row.
+//
+// Every sample in 32-bit lanes: the direction test in double as the
+// portable code does it (products of 16-bit values are exact in double, the
+// sums rounded to float and back), k = t / o from the 2^30 / o table by a
+// gather and 64-bit products, clamped before the shift (which gives the
+// same k), and the gain limit in double, both branches truncated and picked.
+#pragma once
+
+#include <cstdint>
+
+#include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_math.h"
+
+namespace vmaf::adm::x86 {
+
+template <class S>
+void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_t *const r[3],
+                    int16_t *const a[3], int lo, int hi, double enhn_gain_limit, DecoupleRows &rows)
+{
+    using V = typename S::V;
+    using D = typename S::D;
+    constexpr int kLanes = S::kBytes / 4;
+    constexpr int kHalf = kLanes / 2;
+    const int32_t *div = division_table();
+    const D cos_sq = S::set_double(static_cast<double>(cos_1deg_sq()));
+    const D quarter_kib = S::set_double(1.0 / 4096.0); // x / 4096.0, exactly
+    const D zero_d = S::set_double(0.0);
+    const D egl = S::set_double(enhn_gain_limit);
+    const V zero = S::zero();
+    int j = lo;
+    for (; j + kLanes <= hi; j += kLanes) {
+        V ov[3], tv[3];
+        for (int b = 0; b < 3; b++) {
+            ov[b] = S::load_i16_as_i32(o[b] + j);
+            tv[b] = S::load_i16_as_i32(t[b] + j);
+        }
+        // within_one_degree(dot_to_float(...)) of each half of the lanes.
+        auto angle_bits = [&](auto to_double) {
+            auto dot = [&](V p, V q, V u, V v) {
+                const D sum = S::add_double(S::mul_double(to_double(p), to_double(q)),
+                                            S::mul_double(to_double(u), to_double(v)));
+                return S::mul_double(S::round_to_float(sum), quarter_kib);
+            };
+            const D dp = dot(ov[0], tv[0], ov[1], tv[1]);
+            const D om = dot(ov[0], ov[0], ov[1], ov[1]);
+            const D tm = dot(tv[0], tv[0], tv[1], tv[1]);
+            return S::mask_ge_double(dp, zero_d) &
+                   S::mask_ge_double(S::mul_double(dp, dp), S::mul_double(S::mul_double(cos_sq, om), tm));
+        };
+        const unsigned angle = angle_bits([](V x) { return S::low_to_double(x); }) |
+                               (angle_bits([](V x) { return S::high_to_double(x); }) << kHalf);
+        const V angle_lanes = S::lanes_from_bits(angle);
+        for (int b = 0; b < 3; b++) {
+            const V ob = ov[b], tb = tv[b];
+            // ScaleMath<int16_t>::ratio
+            const V d = S::gather32(div, S::add32(ob, S::set32(32768)));
+            auto k_of = [&](V p) {
+                return S::template srli64<15>(S::clamp64(S::add64(p, S::set64(16384)), 0, int64_t{32768} << 15));
+            };
+            const V even = k_of(S::mul_i32_to_i64(d, tb));
+            const V odd = k_of(S::mul_i32_to_i64(S::template srli64<32>(d), S::template srli64<32>(tb)));
+            const V o_zero = S::eq32(ob, zero);
+            const V k = S::select(o_zero, S::set32(32768), S::blend_odd32(even, S::template slli64<32>(odd)));
+            // ScaleMath<int16_t>::restore
+            const V rst = S::template srai32<15>(S::add32(S::mullo32(k, ob), S::set32(16384)));
+            // limit_gain
+            auto limited_half = [&](D g, D td, bool use_min) {
+                return use_min ? S::min_double(g, td) : S::max_double(g, td);
+            };
+            const D g_lo = S::mul_double(S::low_to_double(rst), egl), g_hi = S::mul_double(S::high_to_double(rst), egl);
+            const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
+            const V below = S::truncate_to_i32(limited_half(g_lo, t_lo, true), limited_half(g_hi, t_hi, true));
+            const V above = S::truncate_to_i32(limited_half(g_lo, t_lo, false), limited_half(g_hi, t_hi, false));
+            const V limited = S::select(S::gt32(ob, zero), below, above);
+            const V keep = S::bit_and(angle_lanes, S::bit_and(S::gt32(k, zero), S::bit_xor(o_zero, S::set32(-1))));
+            const V out = S::select(keep, limited, rst);
+            S::store_i32_as_i16(r[b] + j, out);
+            S::store_i32_as_i16(a[b] + j, S::sub32(tb, out));
+        }
+    }
+    if (j < hi) decouple_row<int16_t>(o, t, r, a, j, hi, enhn_gain_limit, rows);
+}
+
+// ScaleMath<int32_t>::ratio and restore of eight samples in 64-bit lanes.
+template <class S> inline typename S::V ratio32(typename S::V o, typename S::V t, const int32_t *div)
+{
+    using V = typename S::V;
+    const V zero = S::zero(), one = S::set64(1);
+    const V mag = S::abs64(o); // |int32| as the reference's uint32
+    const V big = S::gt64(mag, S::set64(32767));
+    const V shift = S::select64(big, S::sub64(S::set64(49), S::lzcnt64(mag)), zero); // 17 - clz32
+    const V round = S::select64(big, S::sllv64(one, S::sub64(shift, one)), zero);
+    const V d = S::bit_and(S::srlv64(S::add64(mag, round), shift), S::set64(0xFFFF));
+    V q = S::mullo64(S::gather32_by_64(div, S::add64(d, S::set64(32768))), t);
+    q = S::select64(S::gt64(zero, o), S::sub64(zero, q), q);
+    V k = S::srav64(S::add64(q, S::sllv64(one, S::add64(shift, S::set64(14)))), S::add64(shift, S::set64(15)));
+    k = S::clamp64(k, 0, 32768);
+    return S::select64(S::eq64(o, zero), S::set64(32768), k);
+}
+
+// decouple_row<int32_t> where the instruction set has 64-bit shifts by lane
+// and leading-zero counts (AVX-512).
+template <class S>
+void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_t *const r[3],
+                    int32_t *const a[3], int lo, int hi, double enhn_gain_limit, DecoupleRows &rows)
+{
+    using V = typename S::V;
+    using D = typename S::D;
+    constexpr int kLanes = S::kBytes / 4;
+    constexpr int kHalf = kLanes / 2;
+    const int32_t *div = division_table();
+    const D cos_sq = S::set_double(static_cast<double>(cos_1deg_sq()));
+    const D quarter_kib = S::set_double(1.0 / 4096.0);
+    const D zero_d = S::set_double(0.0);
+    const D egl = S::set_double(enhn_gain_limit);
+    const V zero = S::zero();
+    int j = lo;
+    for (; j + kLanes <= hi; j += kLanes) {
+        V ov[3], tv[3], o64[3][2], t64[3][2];
+        for (int b = 0; b < 3; b++) {
+            ov[b] = S::load(o[b] + j);
+            tv[b] = S::load(t[b] + j);
+            o64[b][0] = S::i32_low_to_i64(ov[b]), o64[b][1] = S::i32_high_to_i64(ov[b]);
+            t64[b][0] = S::i32_low_to_i64(tv[b]), t64[b][1] = S::i32_high_to_i64(tv[b]);
+        }
+        unsigned angle = 0;
+        for (int h = 0; h < 2; h++) {
+            auto dot = [&](V p, V q, V u, V v) {
+                return S::mul_double(S::i64_to_float_as_double(S::add64(S::mullo64(p, q), S::mullo64(u, v))),
+                                     quarter_kib);
+            };
+            const D dp = dot(o64[0][h], t64[0][h], o64[1][h], t64[1][h]);
+            const D om = dot(o64[0][h], o64[0][h], o64[1][h], o64[1][h]);
+            const D tm = dot(t64[0][h], t64[0][h], t64[1][h], t64[1][h]);
+            angle |= (S::mask_ge_double(dp, zero_d) &
+                      S::mask_ge_double(S::mul_double(dp, dp), S::mul_double(S::mul_double(cos_sq, om), tm)))
+                     << (h * kHalf);
+        }
+        const V angle_lanes = S::lanes_from_bits(angle);
+        for (int b = 0; b < 3; b++) {
+            V k64[2], r64[2];
+            for (int h = 0; h < 2; h++) {
+                k64[h] = ratio32<S>(o64[b][h], t64[b][h], div);
+                r64[h] = S::template srai64<15>(S::add64(S::mullo64(k64[h], o64[b][h]), S::set64(16384)));
+            }
+            const V k = S::join_i64_to_i32(k64[0], k64[1]);
+            const V rst = S::join_i64_to_i32(r64[0], r64[1]);
+            const V ob = ov[b], tb = tv[b];
+            const D g_lo = S::mul_double(S::low_to_double(rst), egl), g_hi = S::mul_double(S::high_to_double(rst), egl);
+            const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
+            const V below = S::truncate_to_i32(S::min_double(g_lo, t_lo), S::min_double(g_hi, t_hi));
+            const V above = S::truncate_to_i32(S::max_double(g_lo, t_lo), S::max_double(g_hi, t_hi));
+            const V limited = S::select(S::gt32(ob, zero), below, above);
+            const V keep = S::bit_and(angle_lanes, S::bit_and(S::gt32(k, zero), S::bit_xor(S::eq32(ob, zero), S::set32(-1))));
+            const V out = S::select(keep, limited, rst);
+            S::store(r[b] + j, out);
+            S::store(a[b] + j, S::sub32(tb, out));
+        }
+    }
+    if (j < hi) decouple_row<int32_t>(o, t, r, a, j, hi, enhn_gain_limit, rows);
+}
+
+template <class S> constexpr auto decouple32()
+{
+    if constexpr (S::kGathers) return &decouple_row32<S>;
+    else return &decouple_row<int32_t>;
+}
+
+template <class S> const AdmKernels &kernels()
+{
+    static constexpr AdmKernels table{decouple_row16<S>, decouple32<S>(), S::kName};
+    return table;
+}
+
+} // namespace vmaf::adm::x86
