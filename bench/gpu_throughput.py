@@ -32,32 +32,13 @@ import time
 
 import numpy as np
 
+from make_clips import read_y4m  # beside this file
+
 SIZES = {  # name: (width, height, source clip, scale, frames N)
     "576x324": (576, 324, "vtest_576x324_420p8", 1, 6000),
     "1920x1080": (1920, 1080, "box_960x540_420p8", 2, 1500),
     "3840x2160": (3840, 2160, "box_960x540_420p8", 4, 200),
 }
-
-
-def read_y4m(path):
-    """Frames (Y, U, V arrays) of an 8-bit 4:2:0 Y4M file, xz or plain."""
-    data = subprocess.run(["xz", "-dc", path], check=True, capture_output=True).stdout \
-        if path.endswith(".xz") else open(path, "rb").read()
-    header_end = data.index(b"\n")
-    fields = data[:header_end].split()
-    w = int(next(f[1:] for f in fields if f.startswith(b"W")))
-    h = int(next(f[1:] for f in fields if f.startswith(b"H")))
-    cw, ch = (w + 1) // 2, (h + 1) // 2
-    frames, at = [], header_end + 1
-    while at < len(data):
-        at = data.index(b"\n", at) + 1
-        planes = []
-        for pw, ph in ((w, h), (cw, ch), (cw, ch)):
-            n = pw * ph
-            planes.append(np.frombuffer(data, np.uint8, n, at).reshape(ph, pw))
-            at += n
-        frames.append(planes)
-    return frames
 
 
 def write_pair(work, name, spec, clips):
@@ -68,7 +49,7 @@ def write_pair(work, name, spec, clips):
         paths.append(path)
         if os.path.exists(path) and os.path.getsize(path) >= n * (w * h * 3 // 2 + 6):
             continue
-        frames = read_y4m(os.path.join(clips, f"{clip}_{side}.y4m.xz"))
+        frames = read_y4m(os.path.join(clips, f"{clip}_{side}.y4m.xz"), 8)[2]
         blobs = [b"FRAME\n" + b"".join(
             np.ascontiguousarray(p.repeat(scale, 0).repeat(scale, 1)).tobytes() for p in f)
             for f in frames]

@@ -74,7 +74,7 @@ build() {
     cp "$build/core/tools/vmaf" "$suite/bin/"
     if ((${#bench[@]})); then
         cp "$build/bench/bench_throughput" "$suite/bin/"
-        cp bench/gpu_throughput.py "$suite/"
+        cp bench/gpu_throughput.py bench/make_clips.py "$suite/"
     fi
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"

@@ -28,6 +28,16 @@ int environment_mask(uint64_t &mask);
 // when it is not a number: vmaf_init refuses that first).
 unsigned permitted(uint64_t cpumask);
 
+// The widest of a metric's kernel tables that `flags` allow: the portable
+// one, or an AVX2 / AVX-512 one where built (non-null) and allowed.
+template <typename Table>
+const Table &widest(unsigned flags, const Table &portable, const Table *avx2, const Table *avx512)
+{
+    if ((flags & kAvx512) && avx512) return *avx512;
+    if ((flags & kAvx2) && avx2) return *avx2;
+    return portable;
+}
+
 // "avx512", "avx2" or "c": the widest set in `flags`, for logs and benches.
 const char *widest_name(unsigned flags);
 

@@ -102,10 +102,7 @@ const AdmKernels &adm_kernels_c()
 
 const AdmKernels &adm_kernels(unsigned cpu_flags)
 {
-    const AdmKernels *avx512 = adm_kernels_avx512(), *avx2 = adm_kernels_avx2();
-    if ((cpu_flags & cpu::kAvx512) && avx512) return *avx512;
-    if ((cpu_flags & cpu::kAvx2) && avx2) return *avx2;
-    return adm_kernels_c();
+    return cpu::widest(cpu_flags, adm_kernels_c(), adm_kernels_avx2(), adm_kernels_avx512());
 }
 
 #if !defined(VMAF_X86_SIMD)

@@ -18,6 +18,17 @@
 
 namespace vmaf::adm::x86 {
 
+// The doubles both rows use.
+template <class S> struct Constants {
+    typename S::D cos_sq, quarter_kib, zero_d, egl;
+    explicit Constants(double enhn_gain_limit)
+        : cos_sq(S::set_double(static_cast<double>(cos_1deg_sq()))),
+          quarter_kib(S::set_double(1.0 / 4096.0)), // x / 4096.0, exactly
+          zero_d(S::set_double(0.0)), egl(S::set_double(enhn_gain_limit))
+    {
+    }
+};
+
 template <class S>
 void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_t *const r[3],
                     int16_t *const a[3], int lo, int hi, double enhn_gain_limit, DecoupleRows &rows)
@@ -27,10 +38,8 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
     constexpr int kLanes = S::kBytes / 4;
     constexpr int kHalf = kLanes / 2;
     const int32_t *div = division_table();
-    const D cos_sq = S::set_double(static_cast<double>(cos_1deg_sq()));
-    const D quarter_kib = S::set_double(1.0 / 4096.0); // x / 4096.0, exactly
-    const D zero_d = S::set_double(0.0);
-    const D egl = S::set_double(enhn_gain_limit);
+    const Constants<S> c(enhn_gain_limit);
+    const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
     int j = lo;
     for (; j + kLanes <= hi; j += kLanes) {
@@ -114,10 +123,8 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
     constexpr int kLanes = S::kBytes / 4;
     constexpr int kHalf = kLanes / 2;
     const int32_t *div = division_table();
-    const D cos_sq = S::set_double(static_cast<double>(cos_1deg_sq()));
-    const D quarter_kib = S::set_double(1.0 / 4096.0);
-    const D zero_d = S::set_double(0.0);
-    const D egl = S::set_double(enhn_gain_limit);
+    const Constants<S> c(enhn_gain_limit);
+    const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
     int j = lo;
     for (; j + kLanes <= hi; j += kLanes) {

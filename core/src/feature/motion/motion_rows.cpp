@@ -41,10 +41,8 @@ const MotionRowKernels &motion_row_kernels_c()
 
 const MotionRowKernels &motion_row_kernels(unsigned cpu_flags)
 {
-    const MotionRowKernels *avx512 = motion_row_kernels_avx512(), *avx2 = motion_row_kernels_avx2();
-    if ((cpu_flags & cpu::kAvx512) && avx512) return *avx512;
-    if ((cpu_flags & cpu::kAvx2) && avx2) return *avx2;
-    return motion_row_kernels_c();
+    return cpu::widest(cpu_flags, motion_row_kernels_c(), motion_row_kernels_avx2(),
+                       motion_row_kernels_avx512());
 }
 
 #if !defined(VMAF_X86_SIMD)

@@ -138,10 +138,7 @@ const VifRowKernels &vif_row_kernels_c()
 
 const VifRowKernels &vif_row_kernels(unsigned cpu_flags)
 {
-    const VifRowKernels *avx512 = vif_row_kernels_avx512(), *avx2 = vif_row_kernels_avx2();
-    if ((cpu_flags & cpu::kAvx512) && avx512) return *avx512;
-    if ((cpu_flags & cpu::kAvx2) && avx2) return *avx2;
-    return vif_row_kernels_c();
+    return cpu::widest(cpu_flags, vif_row_kernels_c(), vif_row_kernels_avx2(), vif_row_kernels_avx512());
 }
 
 #if !defined(VMAF_X86_SIMD)
