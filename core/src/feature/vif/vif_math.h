@@ -78,7 +78,9 @@ VMAF_HOST_DEVICE inline uint32_t round_second_moment(uint64_t sum)
 VMAF_HOST_DEVICE inline int32_t denominator_log(const uint16_t *log2, int32_t sigma1_sq)
 {
     // log2(1 + sigma1_sq / 2) as log2(2 + sigma1_sq) - log2(2), in 2^17 units.
-    return log2_32(log2, static_cast<uint32_t>(kSigmaNsq + sigma1_sq)) - 2048 * 17;
+    // Unsigned: the sum wraps where the reference's int would overflow.
+    return log2_32(log2, static_cast<uint32_t>(kSigmaNsq) + static_cast<uint32_t>(sigma1_sq)) -
+           2048 * 17;
 }
 VMAF_HOST_DEVICE inline double gain(int32_t sigma1_sq, int32_t sigma12)
 {
@@ -93,7 +95,7 @@ VMAF_HOST_DEVICE inline int64_t numerator_log(const uint16_t *log2, int32_t sigm
                                               int32_t sv_sq, double gain_limit)
 {
     g = std::min(g, gain_limit);
-    const uint32_t numer1 = static_cast<uint32_t>(sv_sq + kSigmaNsq);
+    const uint32_t numer1 = static_cast<uint32_t>(sv_sq) + static_cast<uint32_t>(kSigmaNsq);
     const int64_t numer = static_cast<int64_t>(g * g * sigma1_sq) + numer1;
     return log2_64(log2, static_cast<uint64_t>(numer)) - log2_64(log2, numer1);
 }
