@@ -34,18 +34,21 @@ struct Avx512 {
     static void store_double(double *p, D a) { _mm512_storeu_pd(p, a); }
 
     // Leading zeros, variable shifts and gathers of 16-bit table entries
-    // (which must have 16 bits of room after the last one).
+    // (which must have 16 bits of room after the last one). Lanes outside
+    // the mask are not read and come back 0.
     static V lzcnt32(V a) { return _mm512_lzcnt_epi32(a); }
     static V lzcnt64(V a) { return _mm512_lzcnt_epi64(a); }
     static V srlv32(V a, V n) { return _mm512_srlv_epi32(a, n); }
     static V srlv64(V a, V n) { return _mm512_srlv_epi64(a, n); }
-    static V gather_u16(const uint16_t *table, V index32)
+    static V gather_u16(const uint16_t *table, V index32, unsigned mask)
     {
-        return _mm512_and_si512(_mm512_i32gather_epi32(index32, table, 2), _mm512_set1_epi32(0xFFFF));
+        const V v = _mm512_mask_i32gather_epi32(zero(), static_cast<__mmask16>(mask), index32, table, 2);
+        return _mm512_and_si512(v, _mm512_set1_epi32(0xFFFF));
     }
-    static V gather_u16_by_64(const uint16_t *table, V index64)
+    static V gather_u16_by_64(const uint16_t *table, V index64, unsigned mask)
     {
-        const __m256i v = _mm512_i64gather_epi32(index64, table, 2);
+        const __m256i v = _mm512_mask_i64gather_epi32(_mm256_setzero_si256(), static_cast<__mmask8>(mask),
+                                                      index64, table, 2);
         return _mm512_cvtepu16_epi64(_mm256_cvtepi32_epi16(v));
     }
     static V sub64(V a, V b) { return _mm512_sub_epi64(a, b); }

@@ -227,46 +227,53 @@ template <class S> inline typename S::V mean_product(typename S::V a, typename S
     return S::blend_odd32(even, odd); // odd lanes: the high halves, i.e. >> 32
 }
 
-// log2_32 / log2_64 of vif_math.h, lane by lane, with gathers.
-template <class S> inline typename S::V log2_32(const uint16_t *table, typename S::V x)
+// log2_32 / log2_64 of vif_math.h in the lanes of `mask`, with gathers.
+template <class S> inline typename S::V log2_32(const uint16_t *table, typename S::V x, unsigned mask)
 {
     const typename S::V k = S::sub32(S::set32(16), S::lzcnt32(x));
-    return S::add32(S::gather_u16(table, S::srlv32(x, k)), S::template slli32<11>(k));
+    return S::add32(S::gather_u16(table, S::srlv32(x, k), mask), S::template slli32<11>(k));
 }
-template <class S> inline typename S::V log2_64(const uint16_t *table, typename S::V x)
+template <class S> inline typename S::V log2_64(const uint16_t *table, typename S::V x, unsigned mask)
 {
     const typename S::V k = S::sub64(S::set64(48), S::lzcnt64(x));
-    return S::add64(S::gather_u16_by_64(table, S::srlv64(x, k)), S::template slli64<11>(k));
+    return S::add64(S::gather_u16_by_64(table, S::srlv64(x, k), mask), S::template slli64<11>(k));
 }
 
+// A row's log terms, summed in 64-bit lanes and added up once per row.
+template <class S> struct LogSums {
+    typename S::V den = S::zero(), num = S::zero();
+};
+
 // The log terms of the lanes set in `logs` (accumulate_log), in vectors.
-// Every lane is computed and the others masked out; the table indices of
-// every lane stay inside the table.
+// Only those lanes gather from the table; the others add 0.
 template <class S>
-void log_terms(Accumulator &acc, const uint16_t *table, double gain_limit, unsigned logs,
+void log_terms(LogSums<S> &sums, const uint16_t *table, double gain_limit, unsigned logs,
                typename S::V s1, typename S::V s2, typename S::V s12, typename S::V sv,
                typename S::D g_lo, typename S::D g_hi)
 {
     using V = typename S::V;
     using D = typename S::D;
     const V nsq = S::set32(kSigmaNsq);
-    const auto m = static_cast<typename S::M>(logs);
-    const V den = S::maskz32(m, S::sub32(log2_32<S>(table, S::add32(s1, nsq)), S::set32(2048 * 17)));
-    acc.den_log += static_cast<int64_t>(S::sum64(S::add64(S::i32_low_to_i64(den), S::i32_high_to_i64(den))));
+    const V den = S::maskz32(static_cast<typename S::M>(logs),
+                             S::sub32(log2_32<S>(table, S::add32(s1, nsq), logs), S::set32(2048 * 17)));
+    sums.den = S::add64(sums.den, S::add64(S::i32_low_to_i64(den), S::i32_high_to_i64(den)));
 
     const unsigned num = logs & S::mask_gt32(s12, S::zero()) & S::mask_gt32(s2, S::zero());
     if (!num) return;
+    // numer1 = sv_sq + 2 is below 2^32, where log2_64 takes log2_32's
+    // shift: one gather of 32-bit lanes serves both halves.
+    const V numer1 = S::add32(sv, nsq);
+    const V log1 = log2_32<S>(table, numer1, num);
     const D limit = S::set_double(gain_limit);
-    const V numer1_32 = S::add32(sv, nsq);
-    auto half = [&](D g, D s1d, V numer1, unsigned lanes) {
+    auto half = [&](D g, D s1d, V numer1_64, V log1_64, unsigned lanes) {
+        if (!lanes) return;
         g = S::min_double(g, limit);
-        const V numer = S::add64(S::truncate_to_i64(S::mul_double(S::mul_double(g, g), s1d)), numer1);
-        const V terms = S::sub64(log2_64<S>(table, numer), log2_64<S>(table, numer1));
-        return static_cast<int64_t>(S::sum64(S::maskz64(lanes, terms)));
+        const V numer = S::add64(S::truncate_to_i64(S::mul_double(S::mul_double(g, g), s1d)), numer1_64);
+        sums.num = S::add64(sums.num, S::maskz64(lanes, S::sub64(log2_64<S>(table, numer, lanes), log1_64)));
     };
     constexpr int kHalf = S::kBytes / 8;
-    acc.num_log += half(g_lo, S::low_to_double(s1), S::u32_low_to_u64(numer1_32), num & ((1u << kHalf) - 1));
-    acc.num_log += half(g_hi, S::high_to_double(s1), S::u32_high_to_u64(numer1_32), num >> kHalf);
+    half(g_lo, S::low_to_double(s1), S::u32_low_to_u64(numer1), S::u32_low_to_u64(log1), num & ((1u << kHalf) - 1));
+    half(g_hi, S::high_to_double(s1), S::u32_high_to_u64(numer1), S::u32_high_to_u64(log1), num >> kHalf);
 }
 
 // accumulate_row: the sigmas and the non-log pixels' sums in vectors, the
@@ -280,6 +287,7 @@ void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double 
     constexpr int kLanes = S::kBytes / 4;
     const V nsq = S::set32(kSigmaNsq);
     V non_log = S::zero();
+    LogSums<S> log_sums;
     int64_t den_non_log = 0;
     int j = 0;
     for (; j + kLanes <= w; j += kLanes) {
@@ -304,7 +312,7 @@ void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double 
                                S::sub_double(S::high_to_double(s2), S::mul_double(g_hi, s12_hi))),
             S::zero());
         if constexpr (S::kGathers) {
-            log_terms<S>(acc, log2, gain_limit, logs, s1, s2, s12, sv, g_lo, g_hi);
+            log_terms<S>(log_sums, log2, gain_limit, logs, s1, s2, s12, sv, g_lo, g_hi);
             continue;
         }
         alignas(64) int32_t a[kLanes], b[kLanes], c[kLanes], v[kLanes];
@@ -323,6 +331,8 @@ void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double 
     }
     acc.num_non_log += static_cast<int64_t>(S::sum64(non_log));
     acc.den_non_log += den_non_log;
+    acc.den_log += static_cast<int64_t>(S::sum64(log_sums.den));
+    acc.num_log += static_cast<int64_t>(S::sum64(log_sums.num));
     const MomentRows rest{sums.mu1 + j, sums.mu2 + j, sums.xx + j, sums.yy + j, sums.xy + j};
     vif::accumulate_row(rest, w - j, log2, gain_limit, acc);
 }
