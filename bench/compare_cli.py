@@ -2,7 +2,8 @@
 """Speed of whole `vmaf` runs (default model), ours beside another vmaf CLI
 such as Netflix's, on the same Y4M pairs, in alternating runs.
 
-usage: compare_cli.py --ours BUILD/core/tools/vmaf [--reference PATH/vmaf]
+usage: compare_cli.py --ours BUILD/core/tools/vmaf [--ours-avx2 BUILD2/core/tools/vmaf]
+                      [--reference PATH/vmaf]
                       [--model version=vmaf_v0.6.1] [--threads 1 2] [--cpumask 0 16]
                       [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
 
@@ -10,7 +11,9 @@ For every pair, thread count and --cpumask (given to both CLIs: 16 forbids
 AVX-512, so an AVX-512 machine also measures the AVX2 code), the two CLIs
 run one after the other, --repeat times. Prints a Markdown table: wall-clock
 frames/s (best run), frames per CPU second (best run), and the speed ratio
-ours / reference from the best wall times. Each run writes JSON, and the
+ours / reference from the best wall times. --ours-avx2 (a build with
+-Dx86_clones=avx2) replaces --ours on the rows whose cpumask forbids
+AVX-512, so those rows run all of the code an AVX2-only CPU would. Each run writes JSON, and the
 pooled vmaf of the two CLIs must agree, so a fast wrong answer shows up.
 """
 import argparse
@@ -42,6 +45,7 @@ def run(binary, ref, dis, threads, model, cpumask):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--ours", required=True)
+    p.add_argument("--ours-avx2", help="our CLI built with -Dx86_clones=avx2, for cpumask 16 rows")
     p.add_argument("--reference")
     p.add_argument("--threads", nargs="+", type=int, default=[1, 2])
     p.add_argument("--cpumask", nargs="+", type=int, default=[0])
@@ -50,7 +54,9 @@ def main():
                    help="the --model value for both CLIs (path=... for a build without built-in models)")
     p.add_argument("pairs", nargs="+")
     a = p.parse_args()
-    binaries = [("vmaf-hip", a.ours)] + ([("reference", a.reference)] if a.reference else [])
+    def binaries(cpumask):
+        ours = a.ours_avx2 if a.ours_avx2 and cpumask & 16 else a.ours
+        return [("vmaf-hip", ours)] + ([("reference", a.reference)] if a.reference else [])
     print("| input | threads | cpumask | CLI | wall fps | fps per CPU second | vmaf mean | speed ratio |")
     print("|---|---:|---:|---|---:|---:|---:|---:|")
     for pair in a.pairs:
@@ -58,9 +64,9 @@ def main():
         frames = int(frames)
         for cpumask in a.cpumask:
             for threads in a.threads:
-                runs = {name: [] for name, _ in binaries}
+                runs = {name: [] for name, _ in binaries(cpumask)}
                 for _ in range(a.repeat):
-                    for name, binary in binaries:
+                    for name, binary in binaries(cpumask):
                         runs[name].append(run(binary, ref, dis, threads, a.model, cpumask))
                 best = {name: min(r[0] for r in rs) for name, rs in runs.items()}
                 means = {runs[name][0][2] for name in runs}
