@@ -13,7 +13,7 @@ struct Avx2 {
     using V = __m256i;
     static constexpr int kBytes = 32;
     static constexpr const char *kName = "avx2";
-    static constexpr bool kGathers = false; // no vector lzcnt: table lookups stay scalar
+    static constexpr bool kWide64 = false; // no 64-bit abs, arithmetic shifts, mullo
 
     using D = __m256d; // doubles, half as many as 32-bit lanes
 
@@ -40,6 +40,69 @@ struct Avx2 {
     static unsigned mask_ge_double(D a, D b)
     {
         return static_cast<unsigned>(_mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_GE_OQ)));
+    }
+
+    // The log2 lookups of VIF's statistic. AVX2 has no vector lzcnt: the
+    // leading zeros come from the exponent of the value as a float or
+    // double, exact in the domain of those lookups (x >= 2 for 32 bits,
+    // 0 < x < 2^52 for 64 bits; elsewhere the result is meaningless).
+    static V lzcnt32(V a)
+    {
+        // x >> 1 stays below 2^31 (signed conversion); clearing every bit
+        // below a set bit leaves no two ones side by side, so rounding to
+        // float cannot carry into the exponent.
+        const V z = _mm256_srli_epi32(a, 1);
+        const V y = _mm256_andnot_si256(_mm256_srli_epi32(z, 1), z);
+        const V e = _mm256_srli_epi32(_mm256_castps_si256(_mm256_cvtepi32_ps(y)), 23); // floor(log2 x) + 126
+        return _mm256_sub_epi32(_mm256_set1_epi32(31 + 126), e);
+    }
+    static V lzcnt64(V a)
+    {
+        // 2^52 + x is exact as a double; minus 2^52 leaves x, as a double.
+        const V magic = _mm256_set1_epi64x(0x4330000000000000);
+        const D d = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(a, magic)), _mm256_castsi256_pd(magic));
+        const V e = _mm256_srli_epi64(_mm256_castpd_si256(d), 52); // floor(log2 x) + 1023
+        return _mm256_sub_epi64(_mm256_set1_epi64x(63 + 1023), e);
+    }
+    static V srlv32(V a, V n) { return _mm256_srlv_epi32(a, n); }
+    static V srlv64(V a, V n) { return _mm256_srlv_epi64(a, n); }
+    // 16-bit table entries (with 16 bits of room after the last one) at the
+    // lanes of `mask`; the other lanes are not read and come back 0.
+    static V gather_u16(const uint16_t *table, V index32, unsigned mask)
+    {
+        const V v = _mm256_mask_i32gather_epi32(zero(), reinterpret_cast<const int *>(table), index32,
+                                                lanes_from_bits(mask), 2);
+        return _mm256_and_si256(v, _mm256_set1_epi32(0xFFFF));
+    }
+    static V gather_u16_by_64(const uint16_t *table, V index64, unsigned mask)
+    {
+        const __m128i v = _mm256_mask_i64gather_epi32(_mm_setzero_si128(), reinterpret_cast<const int *>(table),
+                                                      index64, _mm256_castsi256_si128(lanes_from_bits(mask)), 2);
+        return _mm256_cvtepu32_epi64(_mm_and_si128(v, _mm_set1_epi32(0xFFFF)));
+    }
+    static V sub64(V a, V b) { return _mm256_sub_epi64(a, b); }
+    static V i32_low_to_i64(V a) { return _mm256_cvtepi32_epi64(_mm256_castsi256_si128(a)); }
+    static V i32_high_to_i64(V a) { return _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a, 1)); }
+    static V u32_low_to_u64(V a) { return _mm256_cvtepu32_epi64(_mm256_castsi256_si128(a)); }
+    static V u32_high_to_u64(V a) { return _mm256_cvtepu32_epi64(_mm256_extracti128_si256(a, 1)); }
+    // Doubles in [0, 2^52) truncated to 64-bit integers, as a C cast does.
+    static V truncate_to_i64(D a)
+    {
+        const D magic = _mm256_set1_pd(4503599627370496.0); // 2^52
+        const D t = _mm256_add_pd(_mm256_round_pd(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), magic);
+        return _mm256_sub_epi64(_mm256_castpd_si256(t), _mm256_castpd_si256(magic));
+    }
+    // Masks as bits, lane i in bit i, and lanes kept by them.
+    using M = unsigned;
+    static unsigned mask_gt32(V a, V b)
+    {
+        return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b))));
+    }
+    static V maskz32(unsigned m, V a) { return _mm256_and_si256(lanes_from_bits(m), a); }
+    static V maskz64(unsigned m, V a)
+    {
+        const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+        return _mm256_and_si256(_mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(m), bit), bit), a);
     }
 
     // Lane masks (all ones or zero) and selection by them.

@@ -13,7 +13,7 @@ struct Avx512 {
     using V = __m512i;
     static constexpr int kBytes = 64;
     static constexpr const char *kName = "avx512";
-    static constexpr bool kGathers = true;
+    static constexpr bool kWide64 = true; // 64-bit abs, arithmetic shifts, mullo
 
     using D = __m512d; // doubles, half as many as 32-bit lanes
 

@@ -276,9 +276,8 @@ void log_terms(LogSums<S> &sums, const uint16_t *table, double gain_limit, unsig
     half(g_hi, S::high_to_double(s1), S::u32_high_to_u64(numer1), S::u32_high_to_u64(log1), num >> kHalf);
 }
 
-// accumulate_row: the sigmas and the non-log pixels' sums in vectors, the
-// log terms (table lookups, a division in double) in vectors where the
-// instruction set gathers, else pixel by pixel.
+// accumulate_row: the sigmas, the non-log pixels' sums and the log terms
+// (a division in double, table lookups by gathers) in vectors.
 template <class S>
 void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double gain_limit,
                     Accumulator &acc)
@@ -297,7 +296,7 @@ void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double 
         const V s12 = S::sub32(S::load(sums.xy + j), mean_product<S>(mu1, mu2));
         const V below = S::select_lt32(s1, nsq, s2);
         non_log = S::add64(non_log, S::add64(S::unpacklo32(below, S::zero()), S::unpackhi32(below, S::zero())));
-        unsigned logs = S::mask_ge32(s1, nsq);
+        const unsigned logs = S::mask_ge32(s1, nsq);
         den_non_log += kLanes - __builtin_popcount(logs);
         if (!logs) continue;
         // gain() and residual_variance() of every lane, in vectors.
@@ -311,23 +310,7 @@ void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double 
             S::truncate_to_i32(S::sub_double(S::low_to_double(s2), S::mul_double(g_lo, s12_lo)),
                                S::sub_double(S::high_to_double(s2), S::mul_double(g_hi, s12_hi))),
             S::zero());
-        if constexpr (S::kGathers) {
-            log_terms<S>(log_sums, log2, gain_limit, logs, s1, s2, s12, sv, g_lo, g_hi);
-            continue;
-        }
-        alignas(64) int32_t a[kLanes], b[kLanes], c[kLanes], v[kLanes];
-        alignas(64) double g[kLanes];
-        S::store(a, s1);
-        S::store(b, s2);
-        S::store(c, s12);
-        S::store(v, sv);
-        S::store_double(g, g_lo);
-        S::store_double(g + kLanes / 2, g_hi);
-        for (; logs; logs &= logs - 1) {
-            const int l = __builtin_ctz(logs);
-            acc.den_log += denominator_log(log2, a[l]);
-            if (c[l] > 0 && b[l] > 0) acc.num_log += numerator_log(log2, a[l], g[l], v[l], gain_limit);
-        }
+        log_terms<S>(log_sums, log2, gain_limit, logs, s1, s2, s12, sv, g_lo, g_hi);
     }
     acc.num_non_log += static_cast<int64_t>(S::sum64(non_log));
     acc.den_non_log += den_non_log;
