@@ -4,8 +4,8 @@ such as Netflix's, on the same Y4M pairs, in alternating runs.
 
 usage: compare_cli.py --ours BUILD/core/tools/vmaf [--ours-avx2 BUILD2/core/tools/vmaf]
                       [--reference PATH/vmaf]
-                      [--model version=vmaf_v0.6.1] [--threads 1 2] [--cpumask 0 16]
-                      [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
+                      [--model version=vmaf_v0.6.1 | --feature NAME] [--threads 1 2]
+                      [--cpumask 0 16] [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
 
 For every pair, thread count and --cpumask (given to both CLIs: 16 forbids
 AVX-512, so an AVX-512 machine also measures the AVX2 code), the two CLIs
@@ -14,7 +14,9 @@ frames/s (best run), frames per CPU second (best run), and the speed ratio
 ours / reference from the best wall times. --ours-avx2 (a build with
 -Dx86_clones=avx2) replaces --ours on the rows whose cpumask forbids
 AVX-512, so those rows run all of the code an AVX2-only CPU would. Each run writes JSON, and the
-pooled vmaf of the two CLIs must agree, so a fast wrong answer shows up.
+pooled scores of the two CLIs must agree, so a fast wrong answer shows up.
+--feature NAME scores one feature without a model (`-n --feature NAME`)
+instead; the table then shows that feature's pooled mean.
 """
 import argparse
 import json
@@ -25,21 +27,26 @@ import tempfile
 import time
 
 
-def run(binary, ref, dis, threads, model, cpumask):
+def run(binary, ref, dis, threads, scoring, cpumask):
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as tmp:
         out = tmp.name
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run([binary, "-r", ref, "-d", dis, "--model", model, "--threads", str(threads),
+    subprocess.run([binary, "-r", ref, "-d", dis, *scoring, "--threads", str(threads),
                     "--cpumask", str(cpumask), "-q", "--json", "-o", out],
                    check=True, capture_output=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     with open(out) as f:
-        vmaf = json.load(f)["pooled_metrics"]["vmaf"]["mean"]
+        pooled = {k: v["mean"] for k, v in json.load(f)["pooled_metrics"].items()}
     os.remove(out)
-    return wall, cpu, vmaf
+    return wall, cpu, pooled
+
+
+def first_mean(pooled, shown):
+    key = shown if shown in pooled else next(iter(pooled))
+    return f"{pooled[key]:.6f}"
 
 
 def main():
@@ -52,12 +59,15 @@ def main():
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--model", default="version=vmaf_v0.6.1",
                    help="the --model value for both CLIs (path=... for a build without built-in models)")
+    p.add_argument("--feature", help="score this feature alone (-n --feature NAME), no model")
     p.add_argument("pairs", nargs="+")
     a = p.parse_args()
     def binaries(cpumask):
         ours = a.ours_avx2 if a.ours_avx2 and cpumask & 16 else a.ours
         return [("vmaf-hip", ours)] + ([("reference", a.reference)] if a.reference else [])
-    print("| input | threads | cpumask | CLI | wall fps | fps per CPU second | vmaf mean | speed ratio |")
+    scoring = ["-n", "--feature", a.feature] if a.feature else ["--model", a.model]
+    shown = a.feature or "vmaf"
+    print(f"| input | threads | cpumask | CLI | wall fps | fps per CPU second | {shown} mean | speed ratio |")
     print("|---|---:|---:|---|---:|---:|---:|---:|")
     for pair in a.pairs:
         ref, dis, frames = pair.split(":")
@@ -67,17 +77,17 @@ def main():
                 runs = {name: [] for name, _ in binaries(cpumask)}
                 for _ in range(a.repeat):
                     for name, binary in binaries(cpumask):
-                        runs[name].append(run(binary, ref, dis, threads, a.model, cpumask))
+                        runs[name].append(run(binary, ref, dis, threads, scoring, cpumask))
                 best = {name: min(r[0] for r in rs) for name, rs in runs.items()}
-                means = {runs[name][0][2] for name in runs}
-                if len({f"{m:.6f}" for m in means}) > 1:
-                    raise SystemExit(f"{pair}: the CLIs disagree on vmaf: {sorted(means)}")
+                printed = {name: {k: f"{m:.6f}" for k, m in rs[0][2].items()} for name, rs in runs.items()}
+                if len({tuple(sorted(p.items())) for p in printed.values()}) > 1:
+                    raise SystemExit(f"{pair}: the CLIs disagree on the pooled scores: {printed}")
                 for name, rs in runs.items():
                     cpu = min(r[1] for r in rs)
                     ratio = (f"{best['reference'] / best[name]:.2f}"
                              if name == "vmaf-hip" and "reference" in best else "")
                     print(f"| {os.path.basename(ref)} | {threads} | {cpumask} | {name} | "
-                          f"{frames / best[name]:.1f} | {frames / cpu:.1f} | {rs[0][2]:.6f} | {ratio} |",
+                          f"{frames / best[name]:.1f} | {frames / cpu:.1f} | {first_mean(rs[0][2], shown)} | {ratio} |",
                           flush=True)
 
 
