@@ -13,7 +13,7 @@ struct Avx2 {
     using V = __m256i;
     static constexpr int kBytes = 32;
     static constexpr const char *kName = "avx2";
-    static constexpr bool kWide64 = false; // no 64-bit abs, arithmetic shifts, mullo
+    static constexpr bool kWide64 = false; // no 64-bit abs, arithmetic shifts, int64 -> float
 
     using D = __m256d; // doubles, half as many as 32-bit lanes
 

@@ -13,7 +13,7 @@ struct Avx512 {
     using V = __m512i;
     static constexpr int kBytes = 64;
     static constexpr const char *kName = "avx512";
-    static constexpr bool kWide64 = true; // 64-bit abs, arithmetic shifts, mullo
+    static constexpr bool kWide64 = true; // 64-bit abs, arithmetic shifts, lzcnt by lane
 
     using D = __m512d; // doubles, half as many as 32-bit lanes
 
@@ -52,7 +52,6 @@ struct Avx512 {
         return _mm512_cvtepu16_epi64(_mm256_cvtepi32_epi16(v));
     }
     static V sub64(V a, V b) { return _mm512_sub_epi64(a, b); }
-    static V mullo64(V a, V b) { return _mm512_mullo_epi64(a, b); }
     static V i32_low_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_castsi512_si256(a)); }
     static V i32_high_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
     static V u32_low_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_castsi512_si256(a)); }
