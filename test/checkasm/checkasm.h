@@ -74,3 +74,4 @@ template <typename F> void bench(const std::string &kernel, const char *variant,
 namespace vmaf::vif { void bench_kernels(); }
 namespace vmaf::motion { void bench_kernels(); }
 namespace vmaf::adm { void bench_kernels(); }
+namespace vmaf::cambi { void bench_kernels(); }

@@ -45,6 +45,7 @@ int main(int argc, char **argv)
         vmaf::vif::bench_kernels();
         vmaf::motion::bench_kernels();
         vmaf::adm::bench_kernels();
+        vmaf::cambi::bench_kernels();
     }
     return failed;
 }

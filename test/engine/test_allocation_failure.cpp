@@ -69,7 +69,8 @@ void operator delete[](void *p, size_t, std::align_val_t) noexcept { std::free(p
 
 namespace {
 
-constexpr unsigned kW = 176, kH = 176, kFrames = 2;
+// 216 wide for cambi, 176 high for float_ms_ssim: the least sizes they take.
+constexpr unsigned kW = 216, kH = 176, kFrames = 2;
 
 // A picture of hashed noise, different per side and frame; nullptr-free
 // even when the allocation fails (ref stays NULL).
@@ -95,7 +96,7 @@ struct Run {
     std::vector<double> scores;
 };
 
-constexpr size_t kScores = kFrames * 12;
+constexpr size_t kScores = kFrames * 13;
 
 // Scores the noise clip with every CPU feature and the model; the first
 // error, or every score. Nothing here allocates but the library: no gtest
@@ -137,7 +138,7 @@ Run score(unsigned threads, VmafModel *model)
         for (const char *key : {"psnr_y", "float_ssim", "float_ms_ssim", "ciede2000",
                                 "integer_adm2", "integer_vif_scale0", "integer_motion2",
                                 "VMAF_feature_adm2_score", "VMAF_feature_vif_scale3_score",
-                                "VMAF_feature_motion2_score", "psnr_hvs"}) {
+                                "VMAF_feature_motion2_score", "psnr_hvs", "cambi"}) {
             if (step(vmaf_feature_score_at_index(ctx, key, &v, i))) run.scores.push_back(v);
         }
     }

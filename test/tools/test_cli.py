@@ -413,6 +413,19 @@ def main():
         check("backend hip without a device fails cleanly", rc == 1 and "hip" in err.lower(),
               f"rc={rc} err={err!r}")
 
+    # cambi names the least size it can score: one side of 216, and a
+    # coarsest scale that holds half its window.
+    y4m(p("cambi_small.y4m"), 64, 64, 1)
+    expect_error("cambi names the least side", ["-r", p("cambi_small.y4m"), "-d", p("cambi_small.y4m"),
+                                                "-n", "-q", "--feature", "cambi"], "cambi", "64x64", "216")
+    y4m(p("cambi_thin.y4m"), 1920, 160, 1)
+    expect_error("cambi names the least size for its window",
+                 ["-r", p("cambi_thin.y4m"), "-d", p("cambi_thin.y4m"), "-n", "-q", "--feature", "cambi"],
+                 "cambi", "23-pixel window", "1920x161")
+    expect_error("cambi names an unknown eotf", ["-r", p("cambi_thin.y4m"), "-d", p("cambi_thin.y4m"),
+                                                 "-n", "-q", "--feature", "cambi=eotf=hlg:window_size=15"],
+                 "cambi", "eotf", "hlg")
+
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0
 

@@ -20,8 +20,12 @@ std::unique_ptr<ExtractorSpec> ExtractorSpec::create(const VmafExtractor &entry,
         log_error("{}", error.message);
         return nullptr;
     }
-    for (const char *const *f = entry.provided_features; *f; f++)
-        spec->keys_.push_back(feature_key(*f, entry.options, spec->values_.data()));
+    for (const char *const *f = entry.provided_features; *f; f++) {
+        const bool suffixed =
+            !(entry.flags & VMAF_EXTRACTOR_ONE_SUFFIXED_KEY) || f == entry.provided_features;
+        spec->keys_.push_back(suffixed ? feature_key(*f, entry.options, spec->values_.data())
+                                       : std::string(*f));
+    }
     for (const auto &k : spec->keys_) spec->key_ptrs_.push_back(k.c_str());
     spec->key_ptrs_.push_back(nullptr);
     return spec;

@@ -31,6 +31,10 @@ enum VmafExtractorFlags {
     // without it, only the luma plane. Pictures whose chroma was not read
     // (vmaf_planes_read gave 1) reach only extractors without it.
     VMAF_EXTRACTOR_CHROMA = 1 << 3,
+    // Option suffixes go to the first provided feature's key only; the
+    // others keep their names whatever the options (the reference's cambi
+    // writes cambi_source and cambi_full_reference that way).
+    VMAF_EXTRACTOR_ONE_SUFFIXED_KEY = 1 << 4,
 };
 
 typedef struct VmafExtractorSetup {

@@ -5,6 +5,7 @@
 
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
+extern const VmafExtractor vmaf_extractor_cambi;
 extern const VmafExtractor vmaf_extractor_ciede;
 extern const VmafExtractor vmaf_extractor_float_adm;
 extern const VmafExtractor vmaf_extractor_float_ansnr;
@@ -33,6 +34,7 @@ namespace vmaf {
 namespace {
 constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_adm,
+    &vmaf_extractor_cambi,
     &vmaf_extractor_ciede,
     &vmaf_extractor_float_adm,
     &vmaf_extractor_float_ansnr,

@@ -135,6 +135,27 @@ struct Avx2 {
         _mm_storeu_si128(reinterpret_cast<__m128i *>(p), _mm256_castsi256_si128(t));
     }
 
+    // Floats, as many as 32-bit lanes: CAMBI's c-values.
+    using F = __m256;
+    static F zero_float() { return _mm256_setzero_ps(); }
+    static F i32_to_float(V a) { return _mm256_cvtepi32_ps(a); }
+    static F mul_float(F a, F b) { return _mm256_mul_ps(a, b); }
+    static F max_float(F a, F b) { return _mm256_max_ps(a, b); }
+    static void store_float(float *p, F a) { _mm256_storeu_ps(p, a); }
+    // table[index] at the lanes of `mask`; the other lanes are not read and
+    // come back 0.
+    static F gather_float(const float *table, V index, unsigned mask)
+    {
+        return _mm256_mask_i32gather_ps(_mm256_setzero_ps(), table, index, _mm256_castsi256_ps(lanes_from_bits(mask)), 4);
+    }
+    // Bit i set where lane i of a == b (32-bit lanes).
+    static unsigned mask_eq32(V a, V b)
+    {
+        return static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b))));
+    }
+    // 0, 1, 2, ... in the 32-bit lanes.
+    static V iota32() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+
     static V zero() { return _mm256_setzero_si256(); }
     static V set16(int16_t x) { return _mm256_set1_epi16(x); }
     static V set32(int32_t x) { return _mm256_set1_epi32(x); }
@@ -183,6 +204,11 @@ struct Avx2 {
     static V sll32(V a, int n) { return _mm256_sll_epi32(a, _mm_cvtsi32_si128(n)); }
     static V sra32(V a, int n) { return _mm256_sra_epi32(a, _mm_cvtsi32_si128(n)); }
     static V sub16(V a, V b) { return _mm256_sub_epi16(a, b); }
+    static V add16(V a, V b) { return _mm256_add_epi16(a, b); }
+    static V min16(V a, V b) { return _mm256_min_epi16(a, b); }
+    static V max16(V a, V b) { return _mm256_max_epi16(a, b); }
+    // 0, 1, 2, ... in the 16-bit lanes.
+    static V iota16() { return _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
     static V srl64(V a, int n) { return _mm256_srl_epi64(a, _mm_cvtsi32_si128(n)); }
     static V abs32(V a) { return _mm256_abs_epi32(a); }
     static V max32(V a, V b) { return _mm256_max_epi32(a, b); }

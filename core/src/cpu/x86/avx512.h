@@ -106,6 +106,19 @@ struct Avx512 {
         _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), _mm512_cvtepi32_epi16(a));
     }
 
+    using F = __m512;
+    static F zero_float() { return _mm512_setzero_ps(); }
+    static F i32_to_float(V a) { return _mm512_cvtepi32_ps(a); }
+    static F mul_float(F a, F b) { return _mm512_mul_ps(a, b); }
+    static F max_float(F a, F b) { return _mm512_max_ps(a, b); }
+    static void store_float(float *p, F a) { _mm512_storeu_ps(p, a); }
+    static F gather_float(const float *table, V index, unsigned mask)
+    {
+        return _mm512_mask_i32gather_ps(_mm512_setzero_ps(), static_cast<__mmask16>(mask), index, table, 4);
+    }
+    static unsigned mask_eq32(V a, V b) { return _mm512_cmpeq_epi32_mask(a, b); }
+    static V iota32() { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
+
     static V zero() { return _mm512_setzero_si512(); }
     static V set16(int16_t x) { return _mm512_set1_epi16(x); }
     static V set32(int32_t x) { return _mm512_set1_epi32(x); }
@@ -151,6 +164,14 @@ struct Avx512 {
     static V sll32(V a, int n) { return _mm512_sll_epi32(a, _mm_cvtsi32_si128(n)); }
     static V sra32(V a, int n) { return _mm512_sra_epi32(a, _mm_cvtsi32_si128(n)); }
     static V sub16(V a, V b) { return _mm512_sub_epi16(a, b); }
+    static V add16(V a, V b) { return _mm512_add_epi16(a, b); }
+    static V min16(V a, V b) { return _mm512_min_epi16(a, b); }
+    static V max16(V a, V b) { return _mm512_max_epi16(a, b); }
+    static V iota16()
+    {
+        return _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
+                                10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    }
     static V srl64(V a, int n) { return _mm512_srl_epi64(a, _mm_cvtsi32_si128(n)); }
     static V abs32(V a) { return _mm512_abs_epi32(a); }
     static V max32(V a, V b) { return _mm512_max_epi32(a, b); }

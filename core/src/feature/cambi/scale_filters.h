@@ -1,0 +1,37 @@
+// The steps between cambi's scales: a 3x3 mode filter that removes isolated
+// samples before the c-values, and the halving that makes the next scale.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "feature/common/plane.h"
+
+namespace vmaf::cambi {
+
+// The mode of three samples: the value two of them share, else the least.
+inline uint16_t mode3(uint16_t a, uint16_t b, uint16_t c)
+{
+    if (a == b || a == c) return a;
+    if (b == c) return b;
+    return std::min(std::min(a, b), c);
+}
+
+class ModeFilter {
+public:
+    // In place: each sample not on the border becomes the vertical mode of
+    // the horizontal modes of its 3x3 neighbourhood. The first and last rows
+    // stay as they are; on the other rows the first and last samples take
+    // the vertical mode of the unfiltered samples above and below them.
+    void apply(Plane<uint16_t> &image);
+
+private:
+    std::vector<uint16_t> rows_; // horizontal modes of three rows
+};
+
+// In place: the plane becomes its samples at even rows and columns,
+// ceil(w / 2) x ceil(h / 2).
+void halve(Plane<uint16_t> &plane);
+
+} // namespace vmaf::cambi
