@@ -11,7 +11,10 @@ For every pair, thread count and --cpumask (given to both CLIs: 16 forbids
 AVX-512, so an AVX-512 machine also measures the AVX2 code), the two CLIs
 run one after the other, --repeat times. Prints a Markdown table: wall-clock
 frames/s (best run), frames per CPU second (best run), and the speed ratio
-ours / reference from the best wall times. --ours-avx2 (a build with
+ours / reference: the median, over the repeats, of the ratio of two
+neighbouring runs' wall times. A shared machine's speed drifts between
+runs by tens of percent; neighbours see the same drift, so their ratio
+holds where the ratio of the best times of each need not. --ours-avx2 (a build with
 -Dx86_clones=avx2) replaces --ours on the rows whose cpumask forbids
 AVX-512, so those rows run all of the code an AVX2-only CPU would. Each run writes JSON, and the
 pooled scores of the two CLIs must agree, so a fast wrong answer shows up.
@@ -22,6 +25,7 @@ import argparse
 import json
 import os
 import resource
+import statistics
 import subprocess
 import tempfile
 import time
@@ -42,6 +46,10 @@ def run(binary, ref, dis, threads, scoring, cpumask):
         pooled = {k: v["mean"] for k, v in json.load(f)["pooled_metrics"].items()}
     os.remove(out)
     return wall, cpu, pooled
+
+
+def paired_ratio(ours, reference):
+    return statistics.median(r[0] / o[0] for o, r in zip(ours, reference))
 
 
 def first_mean(pooled, shown):
@@ -84,8 +92,8 @@ def main():
                     raise SystemExit(f"{pair}: the CLIs disagree on the pooled scores: {printed}")
                 for name, rs in runs.items():
                     cpu = min(r[1] for r in rs)
-                    ratio = (f"{best['reference'] / best[name]:.2f}"
-                             if name == "vmaf-hip" and "reference" in best else "")
+                    ratio = (f"{paired_ratio(rs, runs['reference']):.2f}"
+                             if name == "vmaf-hip" and "reference" in runs else "")
                     print(f"| {os.path.basename(ref)} | {threads} | {cpumask} | {name} | "
                           f"{frames / best[name]:.1f} | {frames / cpu:.1f} | {first_mean(rs[0][2], shown)} | {ratio} |",
                           flush=True)
