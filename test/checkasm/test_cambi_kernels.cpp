@@ -4,6 +4,7 @@
 // saturated and banded inputs, codes inside and outside the band.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -117,8 +118,18 @@ void check_c_values(const CambiKernels &simd, const char *name, const CValueLeve
         for (int w = 1; w <= kMaxWidth; w++) {
             const Row row(w, fill, levels.band_low, levels.band_count);
             Counts counts(rows, w, 0, fill == Fill::Saturated ? Fill::Random : fill);
-            if (fill == Fill::Saturated) // a whole window at two codes: p + p0 at its largest
-                for (int k = 0; k < rows * w; k++) counts.start[k] = random_below(2) ? 4225 - 2112 : 2112;
+            if (fill == Fill::Saturated) {
+                // A whole 65x65 window at two codes: p + p0 at its largest,
+                // 4225, the last reciprocal (a window holds no more samples).
+                std::fill(counts.start, counts.start + static_cast<ptrdiff_t>(rows) * w, uint16_t{0});
+                for (int x = 0; x < w; x++) {
+                    const int a = static_cast<int>(random_below(static_cast<uint32_t>(rows)));
+                    const int b = (a + 1 + static_cast<int>(random_below(static_cast<uint32_t>(rows)))) % rows;
+                    const auto share = static_cast<uint16_t>(random_below(4226));
+                    counts.start[a * w + x] = a == b ? uint16_t{4225} : share;
+                    if (a != b) counts.start[b * w + x] = static_cast<uint16_t>(4225 - share);
+                }
+            }
             std::vector<float> expect(w, -1.0f), got(w, -2.0f);
             c_values_row(levels, reciprocal, counts.start, w, row.view(), w, expect.data());
             simd.c_values(levels, reciprocal, counts.start, w, row.view(), w, got.data());
