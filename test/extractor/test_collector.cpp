@@ -27,6 +27,41 @@ TEST(Collector, KeepsScoresByKeyAndIndex)
     EXPECT_EQ(c.aggregates()[0].second, 4.0);
 }
 
+// The reference's order: keys by the frame being extracted when their first
+// value came, then by extractor and key within it (declaration order).
+TEST(Collector, KeysFollowTheStepOfTheirFirstValue)
+{
+    vmaf::FeatureCollector c;
+    for (const char *key : {"adm", "motion2", "vif"}) c.declare(key);
+    // A worker may deliver frame 1 before frame 0; motion2 of frame 0 comes
+    // only while frame 1 is extracted.
+    vmaf::StepSink frame1(c, 1);
+    EXPECT_EQ(frame1.append("vif", 0.5, 1), 0);
+    EXPECT_EQ(frame1.append("motion2", 0.1, 0), 0);
+    EXPECT_EQ(frame1.append("adm", 0.9, 1), 0);
+    vmaf::StepSink frame0(c, 0);
+    EXPECT_EQ(frame0.append("vif", 0.4, 0), 0);
+    EXPECT_EQ(frame0.append("adm", 0.8, 0), 0);
+    // A model score, appended after the run.
+    EXPECT_EQ(c.append("vmaf", 90.0, 0), 0);
+    EXPECT_EQ(c.keys(), (std::vector<std::string>{"adm", "vif", "motion2", "vmaf"}));
+}
+
+TEST(Collector, FlushedKeysFollowEveryFrameAndPrecedeLaterOnes)
+{
+    vmaf::FeatureCollector c;
+    c.declare("motion2");
+    c.declare("psnr_y");
+    EXPECT_EQ(c.append("vmaf", 90.0, 0), 0);
+    vmaf::StepSink flush(c, vmaf::FeatureCollector::kFlushStep);
+    EXPECT_EQ(flush.append("motion2", 0.0, 0), 0);
+    vmaf::StepSink frame0(c, 0);
+    EXPECT_EQ(frame0.append("psnr_y", 30.0, 0), 0);
+    // A value refused (written twice) does not move its key.
+    EXPECT_EQ(frame0.append("motion2", 0.0, 0), -EINVAL);
+    EXPECT_EQ(c.keys(), (std::vector<std::string>{"psnr_y", "motion2", "vmaf"}));
+}
+
 class Pooling : public ::testing::Test {
 protected:
     void SetUp() override

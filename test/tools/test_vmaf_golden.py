@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The whole chain through the CLI: `vmaf -r ref.y4m -d dis.y4m` with each
-golden variant's invocation, every per-frame and pooled value against what
-libvmaf 3.2.0 printed; and thread-count independence.
+golden variant's invocation, every per-frame, pooled and aggregate value
+against what libvmaf 3.2.0 printed, and the order of the keys in each
+section (the reference's order, which CSV readers rely on); and thread-count
+independence.
 
 usage: test_vmaf_golden.py VMAF_BINARY SHARED_DIR WORK_DIR
 """
@@ -16,7 +18,15 @@ INTEGER_TOL, FLOAT_TOL = 2e-6, 1e-5
 # Keys of float features (the float models' adm2, aim, adm3, adm_scaleN,
 # vif_scaleN and motion* are the aliases of the float extractors' keys).
 FLOAT_FEATURES = ("float_", "ciede2000", "psnr_hvs", "adm", "aim", "vif_", "motion")
-CHROMA = ("psnr_cb", "psnr_cr", "ciede2000", "psnr_hvs_cb", "psnr_hvs_cr", "psnr_hvs")
+CHROMA = ("psnr_cb", "psnr_cr", "mse_cb", "mse_cr", "apsnr_cb", "apsnr_cr", "ciede2000", "psnr_hvs_cb",
+          "psnr_hvs_cr", "psnr_hvs")
+# Variants whose key order is known to differ from the reference's, and why.
+ORDER_DIFFERS = {
+    "float": "float_motion writes motion2 and motion3 at the flush; the reference writes "
+             "motion2 of frame 0 while extracting it (before motion) and motion3 a frame late",
+    "psnr_opts": "psnr provides psnr_y/cb/cr before mse_y/cb/cr; the reference writes each "
+                 "plane's psnr and mse together (psnr_y, mse_y, psnr_cb, ...)",
+}
 results = {"passed": 0, "failed": 0}
 
 
@@ -85,6 +95,27 @@ def compare(got, want, chroma_ok):
             mine = got["pooled_metrics"].get(key, {}).get(method)
             if not close(mine, value, tolerance(key)):
                 problems.append(f"pooled {key} {method}: {mine} vs {value}")
+    for key, value in want["aggregate_metrics"].items():
+        if not compared(key, chroma_ok):
+            continue
+        mine = got["aggregate_metrics"].get(key)
+        if not close(mine, value, tolerance(key)):
+            problems.append(f"aggregate {key}: {mine} vs {value}")
+    return problems
+
+
+def order_problems(got, want):
+    """Keys in the reference's order: each frame's metrics, the pooled and the
+    aggregate metrics (json.load keeps the order of the file)."""
+    problems = []
+    got_frames = {f["frameNum"]: list(f["metrics"]) for f in got["frames"]}
+    for f in want["frames"]:
+        if got_frames.get(f["frameNum"]) != list(f["metrics"]):
+            problems.append(f"frame {f['frameNum']} key order {got_frames.get(f['frameNum'])} "
+                            f"vs {list(f['metrics'])}")
+    for section in ("pooled_metrics", "aggregate_metrics"):
+        if list(got[section]) != list(want[section]):
+            problems.append(f"{section} key order {list(got[section])} vs {list(want[section])}")
     return problems
 
 
@@ -99,6 +130,9 @@ def main():
         "float": ["--model", "version=vmaf_float_v0.6.1", "--feature", "float_psnr",
                   "--feature", "float_ansnr", "--feature", "float_moment"],
         "subsample3": ["--subsample", "3"],
+        "debug": ["-n", "--feature", "adm=debug=true", "--feature", "vif=debug=true",
+                  "--feature", "motion=debug=true"],
+        "psnr_opts": ["-n", "--feature", "psnr=enable_mse=true:enable_apsnr=true"],
     }
     for clip in clips:
         with open(os.path.join(SHARED, "golden", clip, "SOURCE.json")) as f:
@@ -112,14 +146,16 @@ def main():
             extra = []
             if variant == "main":
                 # The reference refused float_ms_ssim and cambi at 64x64 (too small
-                # for their scales).
-                features = ["psnr", "float_ssim", "ciede", "psnr_hvs"]
-                for refusable in ("float_ms_ssim", "cambi"):
-                    if refusable in want["frames"][0]["metrics"]:
-                        features.append(refusable)
+                # for their scales). The reference's order of --feature, which
+                # is the order of the keys.
+                refused = [f for f in ("float_ms_ssim", "cambi") if f not in want["frames"][0]["metrics"]]
+                features = [f for f in ("psnr", "float_ssim", "float_ms_ssim", "ciede", "psnr_hvs", "cambi")
+                            if f not in refused]
                 extra = [a for feat in features for a in ("--feature", feat)]
             got, error = score(clip, args + extra + ["--threads", "2"])
             check(f"{clip} {variant}", [error] if error else compare(got, want, chroma_ok))
+            if not error and variant not in ORDER_DIFFERS:
+                check(f"{clip} {variant} key order", order_problems(got, want))
 
     # The same document for any thread count.
     for clip in ("vtest_576x324_420p8", "tree_640x360_420p10"):

@@ -163,7 +163,8 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal,
     for (auto &r : extractors_) {
         if (r->temporal() != temporal) continue;
         if (!r->needs_every_frame() && !frame_selected(frame.index)) continue;
-        int e = r->extract(*params, frame, &collector, leases);
+        vmaf::StepSink sink(collector, frame.index);
+        int e = r->extract(*params, frame, &sink, leases);
         if (e && !err) err = e;
     }
     return err;
@@ -317,8 +318,9 @@ int VmafContext::flush()
     release_history();
     int err = worker_error();
     if (!err) err = held;
+    vmaf::StepSink sink(collector, vmaf::FeatureCollector::kFlushStep);
     for (auto &r : extractors_) {
-        int e = r->flush(&collector);
+        int e = r->flush(&sink);
         if (e && !err) err = e;
     }
     return err;

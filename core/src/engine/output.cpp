@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/printf.h>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "extractor/feature_name.h"
@@ -116,12 +118,16 @@ std::string write_json(const VmafContext &ctx, const OutputInfo &info)
         out += first_frame ? "\n" : ",\n";
         first_frame = false;
         out += fmt::format("    {{\n      \"frameNum\": {},\n      \"metrics\": {{\n", i);
-        std::vector<std::string> lines;
+        std::vector<std::pair<std::string_view, double>> scores;
         for (const auto &k : t.keys)
-            if (auto v = ctx.collector.score(k, i))
-                lines.push_back(fmt::format("        \"{}\": {}", feature_alias(k), json_number(*v)));
-        for (size_t j = 0; j < lines.size(); j++)
-            out += lines[j] + (j + 1 < lines.size() ? ",\n" : "\n");
+            if (auto v = ctx.collector.score(k, i)) scores.emplace_back(feature_alias(k), *v);
+        for (size_t j = 0; j < scores.size(); j++) {
+            const auto &[name, v] = scores[j];
+            // The reference ends a null's line without a newline: the next
+            // key follows on the same line. Valid JSON all the same.
+            out += fmt::format("        \"{}\": {}{}{}", name, json_number(v),
+                               j + 1 < scores.size() ? "," : "", std::isfinite(v) ? "\n" : "");
+        }
         out += "      }\n    }";
     }
     out += "\n  ],\n  \"pooled_metrics\": {";

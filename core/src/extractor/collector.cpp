@@ -1,5 +1,6 @@
 #include "extractor/collector.h"
 
+#include <algorithm>
 #include <cerrno>
 
 #include "engine/log.h"
@@ -21,7 +22,7 @@ void FeatureCollector::declare(std::string_view key)
     series_for(key);
 }
 
-int FeatureCollector::append(std::string_view key, double value, unsigned index)
+int FeatureCollector::append(std::string_view key, double value, unsigned index, Step step)
 {
     if (index > kMaxIndex) {
         log_error("feature '{}': frame index {} is beyond the last one taken ({})", key, index,
@@ -36,6 +37,9 @@ int FeatureCollector::append(std::string_view key, double value, unsigned index)
         return -EINVAL;
     }
     s.values[index] = value;
+    // The earliest step, not the first to arrive: workers may append a later
+    // frame's values first.
+    s.first_step = std::min(s.first_step, step);
     return 0;
 }
 
@@ -65,9 +69,15 @@ std::optional<double> FeatureCollector::score(std::string_view key, unsigned ind
 std::vector<std::string> FeatureCollector::keys() const
 {
     std::lock_guard lock(mutex_);
-    std::vector<std::string> out;
+    std::vector<const Series *> written;
     for (const auto &s : series_)
-        if (!s.values.empty()) out.push_back(s.key);
+        if (!s.values.empty()) written.push_back(&s);
+    // Stable: keys of one step keep their declaration/first-write order.
+    std::stable_sort(written.begin(), written.end(), [](const Series *a, const Series *b) {
+        return a->first_step < b->first_step;
+    });
+    std::vector<std::string> out;
+    for (const Series *s : written) out.push_back(s->key);
     return out;
 }
 

@@ -1,7 +1,15 @@
 // The feature collector: every score of every frame, by key, plus the
-// aggregate (whole-clip) values. Thread safe; keys keep their first order.
+// aggregate (whole-clip) values. Thread safe.
+//
+// Keys come out in the reference's order, which is the order in which each
+// key got its first value while the reference extracted frame after frame,
+// extractor after extractor, on one thread. Our extractors run on several
+// threads, so the collector rebuilds that order from when each value came
+// (its step: the frame being extracted, the flush, or after the run) and
+// the order in which keys were declared (extractor, then key within it).
 #pragma once
 
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -20,30 +28,40 @@ struct VmafFeatureSink {
 
 namespace vmaf {
 
-class FeatureCollector final : public VmafFeatureSink {
+class FeatureCollector {
 public:
     // The highest frame index taken: 2^24 frames is over 77 hours at 60 fps,
     // and it bounds what one call can make the collector allocate.
     static constexpr unsigned kMaxIndex = (1u << 24) - 1;
+    // When a value came. Steps up to kMaxIndex are the index of the frame
+    // being extracted; then come the extractors' flush and whatever is
+    // appended after the run (model scores, imported scores).
+    using Step = std::uint64_t;
+    static constexpr Step kFlushStep = Step{kMaxIndex} + 1;
+    static constexpr Step kAfterRun = kFlushStep + 1;
 
-    // Reserves a key's place in the output order before any value comes.
+    // Reserves a key's place among the keys whose first value comes at the
+    // same step, before any value comes.
     void declare(std::string_view key);
 
-    int append(std::string_view key, double value, unsigned index) override;
-    int set_aggregate(std::string_view key, double value) override;
+    int append(std::string_view key, double value, unsigned index, Step step = kAfterRun);
+    int set_aggregate(std::string_view key, double value);
 
     std::optional<double> score(std::string_view key, unsigned index) const;
 
-    // Keys that have at least one value, in declaration/first-write order.
+    // Keys that have at least one value: by the step of their earliest
+    // value, then in declaration/first-write order.
     std::vector<std::string> keys() const;
     // One past the highest frame index written for any key.
     unsigned frame_count() const;
+    // In the order they were first set.
     std::vector<std::pair<std::string, double>> aggregates() const;
 
 private:
     struct Series {
         std::string key;
         std::vector<std::optional<double>> values;
+        Step first_step = kAfterRun;
     };
     Series &series_for(std::string_view key);
 
@@ -51,6 +69,27 @@ private:
     std::vector<Series> series_;
     std::unordered_map<std::string, size_t> index_;
     std::vector<std::pair<std::string, double>> aggregates_;
+};
+
+// What an extractor writes to during one call (extract or flush): each
+// value is stamped with the call's step.
+class StepSink final : public VmafFeatureSink {
+public:
+    StepSink(FeatureCollector &collector, FeatureCollector::Step step)
+        : collector_(collector), step_(step) {}
+
+    int append(std::string_view key, double value, unsigned index) override
+    {
+        return collector_.append(key, value, index, step_);
+    }
+    int set_aggregate(std::string_view key, double value) override
+    {
+        return collector_.set_aggregate(key, value);
+    }
+
+private:
+    FeatureCollector &collector_;
+    FeatureCollector::Step step_;
 };
 
 } // namespace vmaf
