@@ -20,13 +20,6 @@ INTEGER_TOL, FLOAT_TOL = 2e-6, 1e-5
 FLOAT_FEATURES = ("float_", "ciede2000", "psnr_hvs", "adm", "aim", "vif_", "motion")
 CHROMA = ("psnr_cb", "psnr_cr", "mse_cb", "mse_cr", "apsnr_cb", "apsnr_cr", "ciede2000", "psnr_hvs_cb",
           "psnr_hvs_cr", "psnr_hvs")
-# Variants whose key order is known to differ from the reference's, and why.
-ORDER_DIFFERS = {
-    "float": "float_motion writes motion2 and motion3 at the flush; the reference writes "
-             "motion2 of frame 0 while extracting it (before motion) and motion3 a frame late",
-    "psnr_opts": "psnr provides psnr_y/cb/cr before mse_y/cb/cr; the reference writes each "
-                 "plane's psnr and mse together (psnr_y, mse_y, psnr_cb, ...)",
-}
 results = {"passed": 0, "failed": 0}
 
 
@@ -154,7 +147,7 @@ def main():
                 extra = [a for feat in features for a in ("--feature", feat)]
             got, error = score(clip, args + extra + ["--threads", "2"])
             check(f"{clip} {variant}", [error] if error else compare(got, want, chroma_ok))
-            if not error and variant not in ORDER_DIFFERS:
+            if not error:
                 check(f"{clip} {variant} key order", order_problems(got, want))
 
     # The same document for any thread count.

@@ -1,7 +1,8 @@
 // float_motion: temporal activity of the reference pictures in float, the
 // CPU reference, bit-exact with libvmaf's float_motion. Temporal: it keeps
 // the previous blurred picture, scores each frame against it and derives
-// motion2/motion3 from all scores at the flush, as integer motion does.
+// motion2/motion3 from all scores at the flush, as integer motion does
+// (motion2 of the first frame, always 0, at that frame, as the reference).
 #include <algorithm>
 #include <cerrno>
 #include <span>
@@ -68,9 +69,15 @@ public:
         const double score = force_zero_ ? 0.0 : score_of(*frame.ref);
         // The score is weighted here; it is clipped where it is written.
         scores_.push_back(score * fps_weight_);
-        if (!debug_) return 0;
-        return vmaf_sink_append(sink, keys_[kMotion].c_str(),
-                                std::min(scores_.back(), max_val_), frame.index);
+        int err = 0;
+        // motion2 of the first frame is 0 whatever follows; the reference
+        // writes it now, which places the key before motion (and the rest
+        // at the flush).
+        if (frame.index == 0) err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(), 0.0, 0);
+        if (debug_)
+            err |= vmaf_sink_append(sink, keys_[kMotion].c_str(), std::min(scores_.back(), max_val_),
+                                    frame.index);
+        return err;
     }
 
     int flush(VmafFeatureSink *sink) const
@@ -78,8 +85,9 @@ public:
         const motion::Derived d = motion::derive(scores_, params_);
         int err = 0;
         for (unsigned i = 0; i < scores_.size(); i++) {
-            err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
-                                    std::min(d.motion2[i], max_val_), i);
+            if (i > 0)
+                err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
+                                        std::min(d.motion2[i], max_val_), i);
             err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
         }
         return err;

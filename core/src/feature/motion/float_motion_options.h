@@ -45,11 +45,13 @@ static_assert(options_indexed(
      {kAddScale1, "motion_add_scale1"}, {kFilterSize, "motion_filter_size"},
      {kAddUv, "motion_add_uv"}, {kMaxVal, "motion_max_val"}}));
 
-enum FeatureIndex { kMotion, kMotion2, kMotion3 };
+// motion2 before motion: the reference writes the first frame's motion2
+// before its motion, and the output lists keys in that order.
+enum FeatureIndex { kMotion2, kMotion, kMotion3 };
 
 inline constexpr const char *kFeatures[] = {
-    "VMAF_feature_motion_score",
     "VMAF_feature_motion2_score",
+    "VMAF_feature_motion_score",
     "VMAF_feature_motion3_score",
     nullptr,
 };

@@ -26,8 +26,9 @@ static_assert(options_indexed(
      {kReducedHbdPeak, "reduced_hbd_peak"}, {kMinSse, "min_sse"}}));
 
 // Order matters: provided_features index = plane + 3 * (is mse).
-inline constexpr const char *kFeatures[] = {"psnr_y", "psnr_cb", "psnr_cr",
-                                            "mse_y",  "mse_cb",  "mse_cr", nullptr};
+// Each plane's psnr then its mse: the reference's key order.
+inline constexpr const char *kFeatures[] = {"psnr_y", "mse_y", "psnr_cb", "mse_cb",
+                                            "psnr_cr", "mse_cr", nullptr};
 inline constexpr const char *kAggregateKeys[] = {"apsnr_y", "apsnr_cb", "apsnr_cr"};
 
 } // namespace vmaf::psnr

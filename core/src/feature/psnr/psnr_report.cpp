@@ -17,8 +17,8 @@ Reporter::Reporter(const VmafExtractorSetup &setup)
     plane_sizes(setup.pix_fmt, setup.w, setup.h, w_, h_);
     for (unsigned p = 0; p < 3; p++) {
         cap_[p] = cap(setup.bpc, peak_, opt[kMinSse].d, uint64_t{w_[p]} * h_[p]);
-        psnr_key_[p] = setup.feature_names[p];
-        mse_key_[p] = setup.feature_names[p + 3];
+        psnr_key_[p] = setup.feature_names[2 * p];
+        mse_key_[p] = setup.feature_names[2 * p + 1];
     }
 }
 
