@@ -58,11 +58,17 @@ def find(root, name):
 
 def pkg_config(destdir, pcdir, *args):
     # Only the installed .pc is visible (no fmt or nlohmann_json .pc files),
-    # and its paths are read inside the destdir.
-    env = dict(os.environ, PKG_CONFIG_LIBDIR=pcdir, PKG_CONFIG_SYSROOT_DIR=destdir,
+    # and its prefix moves into the destdir. Not a sysroot: that would move
+    # the absolute paths too, such as the CUDA runtime's folder in the
+    # Libs.private of an NVIDIA build.
+    with open(os.path.join(pcdir, "libvmaf.pc")) as f:
+        prefix = next(line.split("=", 1)[1].strip() for line in f if line.startswith("prefix="))
+    env = dict(os.environ, PKG_CONFIG_LIBDIR=pcdir,
                PKG_CONFIG_ALLOW_SYSTEM_CFLAGS="1", PKG_CONFIG_ALLOW_SYSTEM_LIBS="1")
     env.pop("PKG_CONFIG_PATH", None)
-    return shlex.split(run(["pkg-config", *args, "libvmaf"], env=env))
+    env.pop("PKG_CONFIG_SYSROOT_DIR", None)
+    moved = "--define-variable=prefix=" + destdir + prefix
+    return shlex.split(run(["pkg-config", moved, *args, "libvmaf"], env=env))
 
 
 def declared_functions(include_dir):
