@@ -67,11 +67,18 @@ build() {
     local bench=()
     [[ $(meson introspect --buildoptions "$build" | python3 -c 'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "enable_bench"][0])') == True ]] &&
         bench=(bench/bench_throughput)
-    ninja -C "$build" -j1 core/tools/vmaf "${TESTS[@]/#/test/hip/}" "${bench[@]}"
+    local version
+    version=$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+    ninja -C "$build" -j1 core/tools/vmaf core/src/hip/module/hip_backend.so "core/libvmaf.so.$version" \
+        "${TESTS[@]/#/test/hip/}" "${bench[@]}"
 
     rm -rf "$suite"
-    mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips"
+    mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips" "$suite/module" "$suite/support"
     cp "$build/core/tools/vmaf" "$suite/bin/"
+    # The backend the library loads at run time (ADR 0016); suite_env points
+    # VMAF_HIP_MODULE at it. libvmaf.so only for test_runtime_absent.py.
+    cp "$build/core/src/hip/module/hip_backend.so" "$suite/module/"
+    cp "$build/core/libvmaf.so.$version" "$suite/module/libvmaf.so"
     if ((${#bench[@]})); then
         cp "$build/bench/bench_throughput" "$suite/bin/"
         cp bench/gpu_throughput.py bench/make_clips.py "$suite/"
@@ -79,7 +86,11 @@ build() {
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp test/tools/test_cli.py "$suite/"
-    bundle_libs "$suite"/bin/* | while read -r lib; do
+    # As in the tree: the script finds ../support/clip_files.py.
+    mkdir -p "$suite/hip"
+    cp test/hip/test_runtime_absent.py "$suite/hip/"
+    cp test/support/clip_files.py "$suite/support/"
+    bundle_libs "$suite"/bin/* "$suite"/module/* | while read -r lib; do
         case $(basename "$lib") in
         libstdc++.so* | libgcc_s.so*) cp -L "$lib" "$suite/lib-cxx/" ;;
         *) cp -L "$lib" "$suite/lib/" ;;
@@ -161,6 +172,7 @@ suite_env() {
             { echo "hip_suite: vmaf does not start on this machine (see the loader's message above)" >&2; exit 2; }
     fi
     export PATH=$suite/bin:$PATH
+    export VMAF_HIP_MODULE=$suite/module/hip_backend.so
 }
 
 # The throughput table (bench/gpu_throughput.py) with the packed programs.
@@ -263,6 +275,18 @@ run() {
             status=1
         fi
     fi
+    # The driver hidden from a copy of the module: --backend cpu still
+    # scores, --backend hip names the driver (test/hip/test_runtime_absent.py).
+    local runtime_absent=missing
+    if [[ -f $suite/hip/test_runtime_absent.py && -d $work/shared/golden ]]; then
+        if python3 "$suite/hip/test_runtime_absent.py" "$suite/bin/vmaf" "$suite/module/libvmaf.so" \
+            "$VMAF_HIP_MODULE" nvidia "$work/shared" "$work/clips" >"$out/test_runtime_absent.log" 2>&1; then
+            runtime_absent="ok ($(tail -1 "$out/test_runtime_absent.log"))"
+        else
+            runtime_absent="FAIL ($(tail -1 "$out/test_runtime_absent.log"), see test_runtime_absent.log)"
+            status=1
+        fi
+    fi
     if grep -q 'vmaf_hip_available() is false' "$out/test_hip_psnr_parity.log"; then
         echo "hip_suite: no usable GPU: the GPU tests skipped (see $out/test_hip_psnr_parity.log)" >&2
         status=1
@@ -354,6 +378,7 @@ run() {
         printf '%-24s %6s %7s %6s  %s\n' test passed skipped failed verdict
         printf '%s\n' "${rows[@]}"
         echo "test_cli.py: $cli_tests"
+        echo "test_runtime_absent.py: $runtime_absent"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr);"
         echo "   --backend cpu vs hip (GPU $gpu)"

@@ -10,13 +10,16 @@ usage: test_install.py MESON BUILD_ROOT CLIENT_SOURCE SHARED_DIR WORK_DIR
 environment: CC (the C compiler command), SANITIZE (meson's b_sanitize)
 """
 import json
-import lzma
 import os
 import re
 import shlex
 import subprocess
 import sys
 import tempfile
+
+# The shared helpers of the Python tests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from clip_files import clip_file as shared_clip_file  # noqa: E402
 
 MESON, BUILD, CLIENT, SHARED, WORK = sys.argv[1:6]
 CLIP, TOLERANCE = "vtest_576x324_420p8", 2e-6
@@ -39,14 +42,7 @@ def run(cmd, env=None):
 
 
 def clip_file(side):
-    os.makedirs(WORK, exist_ok=True)
-    path = os.path.join(WORK, f"{CLIP}_{side}.y4m")
-    if not os.path.exists(path):
-        tmp = f"{path}.part{os.getpid()}"
-        with lzma.open(os.path.join(SHARED, "clips", f"{CLIP}_{side}.y4m.xz")) as src, open(tmp, "wb") as dst:
-            dst.write(src.read())
-        os.replace(tmp, path)
-    return path
+    return shared_clip_file(SHARED, WORK, CLIP, side)
 
 
 def find(root, name):

@@ -8,10 +8,13 @@ independence.
 usage: test_vmaf_golden.py VMAF_BINARY SHARED_DIR WORK_DIR
 """
 import json
-import lzma
 import os
 import subprocess
 import sys
+
+# The shared helpers of the Python tests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from clip_files import clip_file as shared_clip_file  # noqa: E402
 
 VMAF, SHARED, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 INTEGER_TOL, FLOAT_TOL = 2e-6, 1e-5
@@ -30,14 +33,7 @@ def check(name, problems):
 
 
 def clip_file(clip, side):
-    os.makedirs(WORK, exist_ok=True)
-    path = os.path.join(WORK, f"{clip}_{side}.y4m")
-    if not os.path.exists(path):
-        tmp = f"{path}.part{os.getpid()}"
-        with lzma.open(os.path.join(SHARED, "clips", f"{clip}_{side}.y4m.xz")) as src, open(tmp, "wb") as dst:
-            dst.write(src.read())
-        os.replace(tmp, path)
-    return path
+    return shared_clip_file(SHARED, WORK, clip, side)
 
 
 def score(clip, args):

@@ -13,11 +13,14 @@ CSV and SUB carry neither and are compared whole.
 
 usage: test_vmaf_outputs.py VMAF_BINARY SHARED_DIR WORK_DIR
 """
-import lzma
 import os
 import re
 import subprocess
 import sys
+
+# The shared helpers of the Python tests.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from clip_files import clip_file as shared_clip_file  # noqa: E402
 
 VMAF, SHARED, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 CLIP = "vtest_576x324_420p8"
@@ -32,14 +35,7 @@ MASKED = {
 
 
 def clip_file(side):
-    os.makedirs(WORK, exist_ok=True)
-    path = os.path.join(WORK, f"{CLIP}_{side}.y4m")
-    if not os.path.exists(path):
-        tmp = f"{path}.part{os.getpid()}"
-        with lzma.open(os.path.join(SHARED, "clips", f"{CLIP}_{side}.y4m.xz")) as src, open(tmp, "wb") as dst:
-            dst.write(src.read())
-        os.replace(tmp, path)
-    return path
+    return shared_clip_file(SHARED, WORK, CLIP, side)
 
 
 def masked(text, fmt, whose):

@@ -24,10 +24,20 @@ typedef struct VmafHipConfiguration {
     int device; /* GPU index, 0 for the first */
 } VmafHipConfiguration;
 
+/*
+ * The backend is a module that the library loads at the first of these calls
+ * (installed as <libdir>/libvmaf/hip_backend.so; $VMAF_HIP_MODULE overrides),
+ * so the library itself needs no GPU runtime.
+ */
+
 /* True when at least one HIP device is usable; never logs. */
 bool vmaf_hip_available(void);
 
-/* Selects cfg.device; -ENODEV with a message when there is no such device. */
+/*
+ * Selects cfg.device; -ENODEV with a message when there is no such device,
+ * -ELIBACC with a message naming what is missing when the backend's module
+ * or the GPU runtime it needs cannot be loaded.
+ */
 int vmaf_hip_state_init(VmafHipState **hip_state, VmafHipConfiguration cfg);
 
 /*

@@ -72,7 +72,7 @@ int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settin
     if (!entry) {
         std::string known;
         for (const VmafExtractor *e : vmaf::extractor_table())
-            if (!(e->flags & VMAF_EXTRACTOR_HIP)) known += std::string(known.empty() ? "" : ", ") + e->name;
+            known += std::string(known.empty() ? "" : ", ") + e->name;
         vmaf::log_error("unknown feature '{}' (available: {})", vmaf::excerpt(name), known);
         return -EINVAL;
     }

@@ -1,7 +1,12 @@
 #include "extractor/registry.h"
 
 #include <array>
+#include <span>
 #include <string>
+
+#ifdef VMAF_HAVE_HIP
+#include "engine/hip_module.h"
+#endif
 
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
@@ -19,14 +24,6 @@ extern const VmafExtractor vmaf_extractor_motion;
 extern const VmafExtractor vmaf_extractor_psnr;
 extern const VmafExtractor vmaf_extractor_psnr_hvs;
 extern const VmafExtractor vmaf_extractor_vif;
-#ifdef VMAF_HAVE_HIP
-extern const VmafExtractor vmaf_extractor_psnr_hip;
-extern const VmafExtractor vmaf_extractor_float_ssim_hip;
-extern const VmafExtractor vmaf_extractor_float_ms_ssim_hip;
-extern const VmafExtractor vmaf_extractor_adm_hip;
-extern const VmafExtractor vmaf_extractor_vif_hip;
-extern const VmafExtractor vmaf_extractor_motion_hip;
-#endif
 }
 
 namespace vmaf {
@@ -48,15 +45,18 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_psnr,
     &vmaf_extractor_psnr_hvs,
     &vmaf_extractor_vif,
-#ifdef VMAF_HAVE_HIP
-    &vmaf_extractor_psnr_hip,
-    &vmaf_extractor_float_ssim_hip,
-    &vmaf_extractor_float_ms_ssim_hip,
-    &vmaf_extractor_adm_hip,
-    &vmaf_extractor_vif_hip,
-    &vmaf_extractor_motion_hip,
-#endif
 };
+
+// The HIP twins, once the HIP module is loaded (a HIP state exists).
+std::span<const VmafExtractor *const> hip_twins()
+{
+#ifdef VMAF_HAVE_HIP
+    if (const VmafHipModule *module = hip_module::loaded())
+        return {module->extractors, module->extractor_count};
+#endif
+    return {};
+}
+
 } // namespace
 
 std::span<const VmafExtractor *const> extractor_table() { return kTable; }
@@ -65,16 +65,16 @@ const VmafExtractor *find_extractor(std::string_view name)
 {
     for (const VmafExtractor *e : kTable)
         if (name == e->name) return e;
+    for (const VmafExtractor *e : hip_twins())
+        if (name == e->name) return e;
     return nullptr;
 }
 
 const VmafExtractor *find_extractor_by_feature(std::string_view feature)
 {
-    for (const VmafExtractor *e : kTable) {
-        if (e->flags & VMAF_EXTRACTOR_HIP) continue;
+    for (const VmafExtractor *e : kTable)
         for (const char *const *f = e->provided_features; *f; f++)
             if (feature == *f) return e;
-    }
     return nullptr;
 }
 

@@ -1,4 +1,5 @@
-// The extractor table: every extractor this build has, CPU and HIP.
+// The extractor table: the CPU extractors, plus the HIP twins of the HIP
+// module once it is loaded (ADR 0016).
 #pragma once
 
 #include <span>
@@ -8,12 +9,14 @@
 
 namespace vmaf {
 
+// The CPU extractors.
 std::span<const VmafExtractor *const> extractor_table();
 
+// A CPU extractor or a loaded HIP twin by its table name.
 const VmafExtractor *find_extractor(std::string_view name);
 
 // The extractor whose provided features include `feature` (an output key
-// without option suffixes, as a model names it), CPU entries only.
+// without option suffixes, as a model names it); CPU extractors only.
 const VmafExtractor *find_extractor_by_feature(std::string_view feature);
 
 // The HIP twin of a CPU entry, or nullptr when it has none.

@@ -1,11 +1,37 @@
 #include "hip/runtime/device.h"
 
 #include <cerrno>
+#include <string>
+
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+#include <dlfcn.h>
+#endif
 
 #include "hip/runtime/error.h"
 #include "engine/log.h"
 
 namespace vmaf::hip {
+
+namespace {
+
+// Why no device answers. On NVIDIA the runtime inside the module loads the
+// driver's library itself, at the first call: name it when it is missing.
+std::string no_device_reason(hipError_t e)
+{
+    if (e == hipSuccess) return "no device found";
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+    if (void *driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+        dlclose(driver);
+    } else {
+        const char *why = dlerror();
+        return std::string("the NVIDIA driver's libcuda.so.1 cannot be loaded (") +
+               (why ? why : "unknown error") + "): install the NVIDIA driver";
+    }
+#endif
+    return hipGetErrorString(e);
+}
+
+} // namespace
 
 int device_count()
 {
@@ -19,8 +45,7 @@ int select_device(int index, DeviceInfo *info)
     int count = 0;
     const hipError_t e = hipGetDeviceCount(&count);
     if (e != hipSuccess || count == 0) {
-        log_error("HIP: no usable GPU: {}", e == hipSuccess ? "no device found"
-                                                            : hipGetErrorString(e));
+        log_error("HIP: no usable GPU: {}", no_device_reason(e));
         return -ENODEV;
     }
     if (index < 0 || index >= count) {

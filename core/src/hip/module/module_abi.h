@@ -1,0 +1,53 @@
+// The boundary between libvmaf and its HIP backend module (ADR 0016). The
+// core loads the module with dlopen when HIP is first asked for, hands it
+// the host's functions and gets back the module's table. Both sides are
+// built from one tree; the ABI number catches a module of another build.
+#pragma once
+
+#include <stddef.h>
+
+#include "engine/picture_memory.h"
+#include "extractor/extractor.h"
+#include "libvmaf/libvmaf.h"
+
+// Bump when anything that crosses here changes: these two tables,
+// VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator.
+#define VMAF_HIP_MODULE_ABI 1
+
+// The module's one exported function, as dlsym looks it up.
+#define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
+
+extern "C" {
+
+typedef struct VmafHipState VmafHipState;
+
+// The core's functions the module calls: twins write scores and messages
+// through them, so both land where the core's own go.
+typedef struct VmafHipHost {
+    int abi; // VMAF_HIP_MODULE_ABI of the core
+    int (*sink_append)(VmafFeatureSink *sink, const char *name, double value, unsigned index);
+    int (*sink_set_aggregate)(VmafFeatureSink *sink, const char *name, double value);
+    bool (*log_enabled)(VmafLogLevel level);
+    void (*log_message)(VmafLogLevel level, const char *message, size_t length);
+} VmafHipHost;
+
+typedef struct VmafHipModule {
+    int abi;             // VMAF_HIP_MODULE_ABI of the module
+    const char *version; // VMAF_VERSION of the module's build
+    // The HIP twins, each flagged VMAF_EXTRACTOR_HIP.
+    const VmafExtractor *const *extractors;
+    size_t extractor_count;
+    // Usable devices; 0 without a device or a driver, silently.
+    int (*device_count)(void);
+    // Selects `device`: -ENODEV with a message when there is none.
+    int (*state_init)(VmafHipState **state, int device);
+    void (*state_free)(VmafHipState *state);
+    // Pinned picture memory on the state's device.
+    void (*pinned_allocator)(const VmafHipState *state, vmaf::PictureAllocator *allocator);
+} VmafHipModule;
+
+// NULL when the host's ABI differs from the module's (the module logs why
+// through the host when it can).
+typedef const VmafHipModule *(*VmafHipModuleOpen)(const VmafHipHost *host);
+
+} // extern "C"
