@@ -40,8 +40,9 @@ set -euo pipefail
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
 TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
-       test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity)
-TWINS=(adm float_ssim float_ms_ssim psnr vif motion)
+       test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
+       test_hip_float_moment_parity test_hip_float_ansnr_parity)
+TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr)
 
 usage() {
     sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
@@ -321,7 +322,8 @@ run() {
     }
 
     local smoke=() model_smoke=()
-    local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true)
+    local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true
+        --feature float_psnr --feature float_moment --feature float_ansnr)
     for c in "${CLIPS[@]}"; do
         [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
         for side in ref dis; do
@@ -380,7 +382,8 @@ run() {
         echo "test_cli.py: $cli_tests"
         echo "test_runtime_absent.py: $runtime_absent"
         echo
-        echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr);"
+        echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
+        echo "   float_psnr, float_moment, float_ansnr;"
         echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"

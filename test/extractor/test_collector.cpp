@@ -62,6 +62,33 @@ TEST(Collector, FlushedKeysFollowEveryFrameAndPrecedeLaterOnes)
     EXPECT_EQ(c.keys(), (std::vector<std::string>{"psnr_y", "motion2", "vmaf"}));
 }
 
+// An asynchronous extractor (a HIP twin) reports frame 0's values while a
+// later frame is extracted, or at the flush: stamped with frame 0 through
+// vmaf_sink_append_at, its keys keep the place the CPU's would have, even
+// where another extractor's frame-1 key and a flushed key came first.
+TEST(Collector, LateValuesKeepTheirFramesPlace)
+{
+    vmaf::FeatureCollector c;
+    for (const char *key : {"adm", "motion_sad", "vif", "motion2"}) c.declare(key);
+    vmaf::StepSink frame1(c, 1);
+    EXPECT_EQ(vmaf_sink_append(&frame1, "motion2", 0.1, 0), 0);
+    EXPECT_EQ(vmaf_sink_append_at(&frame1, "motion_sad", 2.0, 0, 0), 0);
+    vmaf::StepSink flush(c, vmaf::FeatureCollector::kFlushStep);
+    EXPECT_EQ(vmaf_sink_append_at(&flush, "vif", 0.5, 0, 0), 0);
+    EXPECT_EQ(vmaf_sink_append_at(&flush, "adm", 0.9, 0, 0), 0);
+    EXPECT_EQ(c.keys(), (std::vector<std::string>{"adm", "motion_sad", "vif", "motion2"}));
+    // A stamp never moves a value later than the call it came in.
+    vmaf::FeatureCollector d;
+    d.declare("a");
+    d.declare("b");
+    vmaf::StepSink frame0(d, 0);
+    EXPECT_EQ(vmaf_sink_append_at(&frame0, "b", 1.0, 0, 5), 0);
+    vmaf::StepSink frame3(d, 3);
+    EXPECT_EQ(frame3.append("a", 1.0, 3), 0);
+    EXPECT_EQ(d.keys(), (std::vector<std::string>{"b", "a"}));
+    EXPECT_EQ(vmaf_sink_append_at(nullptr, "a", 1.0, 0, 0), -EINVAL);
+}
+
 class Pooling : public ::testing::Test {
 protected:
     void SetUp() override

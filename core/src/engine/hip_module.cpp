@@ -24,8 +24,8 @@ void host_log_message(VmafLogLevel level, const char *message, size_t length)
     log_message(level, std::string_view(message, length));
 }
 
-constexpr VmafHipHost kHost{VMAF_HIP_MODULE_ABI, vmaf_sink_append, vmaf_sink_set_aggregate,
-                            host_log_enabled, host_log_message};
+constexpr VmafHipHost kHost{VMAF_HIP_MODULE_ABI,     vmaf_sink_append, vmaf_sink_append_at,
+                            vmaf_sink_set_aggregate, host_log_enabled, host_log_message};
 
 // Where the module may be: $VMAF_HIP_MODULE alone when set (uninstalled
 // builds, tests); else beside the object that holds this code (libvmaf.so

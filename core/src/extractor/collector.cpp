@@ -104,6 +104,13 @@ extern "C" int vmaf_sink_append(VmafFeatureSink *sink, const char *name, double 
     return sink->append(name, value, index);
 }
 
+extern "C" int vmaf_sink_append_at(VmafFeatureSink *sink, const char *name, double value,
+                                   unsigned index, unsigned frame)
+{
+    if (!sink || !name) return -EINVAL;
+    return sink->append_at(name, value, index, frame);
+}
+
 extern "C" int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double value)
 {
     if (!sink || !name) return -EINVAL;

@@ -9,6 +9,7 @@
 // the order in which keys were declared (extractor, then key within it).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -23,6 +24,12 @@
 struct VmafFeatureSink {
     virtual ~VmafFeatureSink() = default;
     virtual int append(std::string_view key, double value, unsigned index) = 0;
+    // A value that the extraction of frame `frame` produced, reported later.
+    virtual int append_at(std::string_view key, double value, unsigned index, unsigned frame)
+    {
+        static_cast<void>(frame);
+        return append(key, value, index);
+    }
     virtual int set_aggregate(std::string_view key, double value) = 0;
 };
 
@@ -81,6 +88,13 @@ public:
     int append(std::string_view key, double value, unsigned index) override
     {
         return collector_.append(key, value, index, step_);
+    }
+    // Stamped with the frame that produced it, so that the key order does
+    // not depend on when an asynchronous extractor reports.
+    int append_at(std::string_view key, double value, unsigned index, unsigned frame) override
+    {
+        return collector_.append(key, value, index,
+                                 std::min(step_, static_cast<FeatureCollector::Step>(frame)));
     }
     int set_aggregate(std::string_view key, double value) override
     {

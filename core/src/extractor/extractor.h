@@ -17,6 +17,12 @@ typedef struct VmafFeatureSink VmafFeatureSink;
 
 int vmaf_sink_append(VmafFeatureSink *sink, const char *name, double value,
                      unsigned index);
+// As vmaf_sink_append, for a value that the extraction of frame `frame`
+// produced but that is reported later (the HIP twins report a frame's
+// results some frames on): keys then come out in the same order whenever
+// the values arrive.
+int vmaf_sink_append_at(VmafFeatureSink *sink, const char *name, double value,
+                        unsigned index, unsigned frame);
 int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double value);
 
 enum VmafExtractorFlags {

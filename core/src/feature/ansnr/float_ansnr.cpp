@@ -3,34 +3,17 @@
 // and noise energies of the two give float_ansnr (SNR) and float_anpsnr
 // (PSNR). Luma only, samples centred on zero (offset -128).
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
 #include <string>
 #include <vector>
 
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/edge.h"
+#include "feature/ansnr/float_ansnr_math.h"
 #include "feature/common/float_picture.h"
-#include "engine/log.h"
 
 namespace vmaf::float_ansnr {
 namespace {
-
-// The reference's filter taps, rounded to float as it stores them.
-constexpr float kRefTaps[3 * 3] = {
-    1.0 / 16.0, 2.0 / 16.0, 1.0 / 16.0, //
-    2.0 / 16.0, 4.0 / 16.0, 2.0 / 16.0, //
-    1.0 / 16.0, 2.0 / 16.0, 1.0 / 16.0,
-};
-constexpr float kDisTaps[5 * 5] = {
-    2.0 / 571.0,  7.0 / 571.0,  12.0 / 571.0,  7.0 / 571.0,  2.0 / 571.0,  //
-    7.0 / 571.0,  31.0 / 571.0, 52.0 / 571.0,  31.0 / 571.0, 7.0 / 571.0,  //
-    12.0 / 571.0, 52.0 / 571.0, 127.0 / 571.0, 52.0 / 571.0, 12.0 / 571.0, //
-    7.0 / 571.0,  31.0 / 571.0, 52.0 / 571.0,  31.0 / 571.0, 7.0 / 571.0,  //
-    2.0 / 571.0,  7.0 / 571.0,  12.0 / 571.0,  7.0 / 571.0,  2.0 / 571.0,
-};
-constexpr int kMinSize = 3; // the 5-tap filter reflects two samples
 
 // 2-D filter of len x len taps. Per pixel, each tap row is summed in float
 // left to right and the row sums are added top to bottom, as the reference
@@ -61,10 +44,6 @@ void filter2d(const float *taps, int len, const FloatPlane &src, FloatPlane &dst
     }
 }
 
-struct Energies {
-    float signal, noise;
-};
-
 // Summed in float, per row and then over rows, as the reference.
 Energies energies(const FloatPlane &ref, const FloatPlane &dis)
 {
@@ -92,22 +71,14 @@ public:
 
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
-        luma_to_float(*frame.ref, ref_, -128.0f);
-        luma_to_float(*frame.dis, dis_, -128.0f);
-        filter2d(kRefTaps, 3, ref_, ref_blur_, cols_, row_sum_);
-        filter2d(kDisTaps, 5, dis_, dis_blur_, cols_, row_sum_);
-        const Energies e = energies(ref_blur_, dis_blur_);
-        // The ratio in float, its logarithm in double: the reference's types
-        // (std::log10 of a float would be the float logarithm).
-        const double ansnr = e.noise == 0
-                                 ? peak_.psnr_max
-                                 : 10.0 * std::log10(static_cast<double>(e.signal / e.noise));
-        const double n = static_cast<double>(ref_.w) * ref_.h;
-        const double anpsnr = std::min(
-            10 * std::log10(peak_.peak * peak_.peak * n / std::max<double>(e.noise, 1e-10)),
-            peak_.psnr_max);
-        int err = vmaf_sink_append(sink, ansnr_key_.c_str(), ansnr, frame.index);
-        err |= vmaf_sink_append(sink, anpsnr_key_.c_str(), anpsnr, frame.index);
+        luma_to_float(*frame.ref, ref_, kOffset);
+        luma_to_float(*frame.dis, dis_, kOffset);
+        filter2d(kRefTaps, kRefLen, ref_, ref_blur_, cols_, row_sum_);
+        filter2d(kDisTaps, kDisLen, dis_, dis_blur_, cols_, row_sum_);
+        const Scores s =
+            scores(energies(ref_blur_, dis_blur_), static_cast<double>(ref_.w) * ref_.h, peak_);
+        int err = vmaf_sink_append(sink, ansnr_key_.c_str(), s.ansnr, frame.index);
+        err |= vmaf_sink_append(sink, anpsnr_key_.c_str(), s.anpsnr, frame.index);
         return err;
     }
 
@@ -121,15 +92,9 @@ private:
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (setup->w < kMinSize || setup->h < kMinSize) {
-        log_error("float_ansnr: {}x{} is too small: its 5x5 filter needs at least {}x{}",
-                  setup->w, setup->h, kMinSize, kMinSize);
-        return -EINVAL;
-    }
+    if (int err = check_size("float_ansnr", setup->w, setup->h)) return err;
     return create_state<FloatAnsnr>(state, *setup);
 }
-
-constexpr const char *kFeatures[] = {"float_ansnr", "float_anpsnr", nullptr};
 
 } // namespace
 } // namespace vmaf::float_ansnr

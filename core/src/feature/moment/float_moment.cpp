@@ -5,13 +5,10 @@
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/float_picture.h"
+#include "feature/moment/float_moment_math.h"
 
 namespace vmaf::float_moment {
 namespace {
-
-struct Moments {
-    double first, second;
-};
 
 Moments moments(const FloatPlane &img)
 {
@@ -20,8 +17,7 @@ Moments moments(const FloatPlane &img)
         sum += v;
         sum_sq += v * v; // squared in float, as the reference
     }
-    const double n = static_cast<double>(img.w * img.h);
-    return {sum / n, sum_sq / n};
+    return moments_of(sum, sum_sq, static_cast<double>(img.w * img.h));
 }
 
 class FloatMoment {
@@ -52,9 +48,6 @@ int init(void **state, const VmafExtractorSetup *setup)
 {
     return create_state<FloatMoment>(state, *setup);
 }
-
-constexpr const char *kFeatures[] = {"float_moment_ref1st", "float_moment_dis1st",
-                                     "float_moment_ref2nd", "float_moment_dis2nd", nullptr};
 
 } // namespace
 } // namespace vmaf::float_moment

@@ -1,13 +1,12 @@
 // float_psnr: PSNR of the luma computed in float, the reference's older
 // PSNR (no chroma, no options), kept for the float models' feature set.
-#include <algorithm>
-#include <cmath>
 #include <span>
 #include <string>
 
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/float_picture.h"
+#include "feature/psnr/float_psnr_math.h"
 
 namespace vmaf::float_psnr {
 namespace {
@@ -31,10 +30,8 @@ public:
             const float d = ref[i] - dis[i];
             noise += d * d;
         }
-        noise /= static_cast<double>(ref_.w * ref_.h);
-        const double score = std::min(
-            10 * std::log10(peak_.peak * peak_.peak / std::max(noise, 1e-10)), peak_.psnr_max);
-        return vmaf_sink_append(sink, key_.c_str(), score, frame.index);
+        const double value = score(noise, static_cast<double>(ref_.w * ref_.h), peak_);
+        return vmaf_sink_append(sink, key_.c_str(), value, frame.index);
     }
 
 private:
@@ -47,8 +44,6 @@ int init(void **state, const VmafExtractorSetup *setup)
 {
     return create_state<FloatPsnr>(state, *setup);
 }
-
-constexpr const char *kFeatures[] = {"float_psnr", nullptr};
 
 } // namespace
 } // namespace vmaf::float_psnr

@@ -16,6 +16,9 @@ extern const VmafExtractor vmaf_extractor_float_ms_ssim_hip;
 extern const VmafExtractor vmaf_extractor_adm_hip;
 extern const VmafExtractor vmaf_extractor_vif_hip;
 extern const VmafExtractor vmaf_extractor_motion_hip;
+extern const VmafExtractor vmaf_extractor_float_psnr_hip;
+extern const VmafExtractor vmaf_extractor_float_moment_hip;
+extern const VmafExtractor vmaf_extractor_float_ansnr_hip;
 }
 
 namespace vmaf::hip {
@@ -23,8 +26,11 @@ namespace vmaf::hip {
 namespace {
 
 constexpr const VmafExtractor *kTwins[] = {
-    &vmaf_extractor_psnr_hip, &vmaf_extractor_float_ssim_hip, &vmaf_extractor_float_ms_ssim_hip,
-    &vmaf_extractor_adm_hip,  &vmaf_extractor_vif_hip,        &vmaf_extractor_motion_hip,
+    &vmaf_extractor_psnr_hip,       &vmaf_extractor_float_ssim_hip,
+    &vmaf_extractor_float_ms_ssim_hip, &vmaf_extractor_adm_hip,
+    &vmaf_extractor_vif_hip,        &vmaf_extractor_motion_hip,
+    &vmaf_extractor_float_psnr_hip, &vmaf_extractor_float_moment_hip,
+    &vmaf_extractor_float_ansnr_hip,
 };
 
 int state_init(VmafHipState **state, int device)

@@ -22,6 +22,12 @@ extern "C" int vmaf_sink_append(VmafFeatureSink *sink, const char *name, double 
     return vmaf::hip::g_host.sink_append(sink, name, value, index);
 }
 
+extern "C" int vmaf_sink_append_at(VmafFeatureSink *sink, const char *name, double value,
+                                   unsigned index, unsigned frame)
+{
+    return vmaf::hip::g_host.sink_append_at(sink, name, value, index, frame);
+}
+
 extern "C" int vmaf_sink_set_aggregate(VmafFeatureSink *sink, const char *name, double value)
 {
     return vmaf::hip::g_host.sink_set_aggregate(sink, name, value);

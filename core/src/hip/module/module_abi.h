@@ -12,7 +12,7 @@
 
 // Bump when anything that crosses here changes: these two tables,
 // VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator.
-#define VMAF_HIP_MODULE_ABI 1
+#define VMAF_HIP_MODULE_ABI 2
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
@@ -26,6 +26,8 @@ typedef struct VmafHipState VmafHipState;
 typedef struct VmafHipHost {
     int abi; // VMAF_HIP_MODULE_ABI of the core
     int (*sink_append)(VmafFeatureSink *sink, const char *name, double value, unsigned index);
+    int (*sink_append_at)(VmafFeatureSink *sink, const char *name, double value, unsigned index,
+                          unsigned frame);
     int (*sink_set_aggregate)(VmafFeatureSink *sink, const char *name, double value);
     bool (*log_enabled)(VmafLogLevel level);
     void (*log_message)(VmafLogLevel level, const char *message, size_t length);

@@ -27,6 +27,7 @@
 
 #include "extractor/extractor.h"
 #include "hip/runtime/buffer.h"
+#include "hip/runtime/frame_sink.h"
 #include "hip/runtime/graph.h"
 #include "hip/runtime/kernel_timer.h"
 #include "hip/runtime/staging.h"
@@ -180,7 +181,7 @@ private:
 // A twin's extract(), wait_reads() and flush() around its pipeline. The twin
 // has make_current(), enqueue(ref, dis, lane, stream) queueing a frame's
 // work on the staged pictures, and report(results, index, sink) writing a frame's
-// keys from its results (a host PinnedBuffer).
+// keys from its results (a host PinnedBuffer) to a FrameSink of that frame.
 template <typename Twin>
 int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &frame,
                  VmafFeatureSink *sink)
@@ -191,7 +192,8 @@ int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &
         [&](const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
             hipStream_t stream) { return twin.enqueue(ref, dis, lane, stream); },
         [&](const PinnedBuffer &results, unsigned index) {
-            return twin.report(results, index, sink);
+            FrameSink frame_sink(sink, index);
+            return twin.report(results, index, &frame_sink);
         });
 }
 
@@ -206,7 +208,8 @@ template <typename Twin> int flush_with(Twin &twin, FramePipeline &pipeline, Vma
 {
     if (int err = twin.make_current()) return err;
     return pipeline.flush([&](const PinnedBuffer &results, unsigned index) {
-        return twin.report(results, index, sink);
+        FrameSink frame_sink(sink, index);
+        return twin.report(results, index, &frame_sink);
     });
 }
 

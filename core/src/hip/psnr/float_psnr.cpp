@@ -1,0 +1,42 @@
+// float_psnr_hip: the HIP twin of float_psnr, bit-exact (moment_kernel.h
+// says why): the GPU sums the float squared errors, the score is the CPU's
+// float_psnr::score.
+#include <string>
+
+#include "feature/psnr/float_psnr_math.h"
+#include "hip/moment/luma_sums.h"
+#include "hip/runtime/hip_extractor.h"
+
+namespace vmaf::hip::psnr {
+namespace {
+
+struct FloatPsnrReport {
+    std::string key;
+    FloatPeak peak;
+
+    int operator()(const moment::FrameSums &s, unsigned index, VmafFeatureSink *sink) const
+    {
+        const double value = float_psnr::score(s.error_squared, s.samples, peak);
+        return vmaf_sink_append(sink, key.c_str(), value, index);
+    }
+};
+
+class FloatPsnrHip : public moment::LumaSumsTwin<FloatPsnrReport> {
+public:
+    FloatPsnrHip(const VmafExtractorSetup &setup, const VmafHipState &state)
+        : LumaSumsTwin(setup, state, "float_psnr_hip",
+                       FloatPsnrReport{setup.feature_names[0], float_peak(setup.bpc)})
+    {}
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    return create_hip_state<FloatPsnrHip>(state, *setup, "float_psnr_hip");
+}
+
+} // namespace
+} // namespace vmaf::hip::psnr
+
+extern "C" constinit const VmafExtractor vmaf_extractor_float_psnr_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::psnr::FloatPsnrHip>(
+        "float_psnr_hip", nullptr, 0, vmaf::float_psnr::kFeatures, vmaf::hip::psnr::init);
