@@ -41,8 +41,9 @@ CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
 TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
        test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
-       test_hip_float_moment_parity test_hip_float_ansnr_parity)
-TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr)
+       test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity)
+TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr
+       float_motion)
 
 usage() {
     sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
@@ -323,7 +324,7 @@ run() {
 
     local smoke=() model_smoke=()
     local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true
-        --feature float_psnr --feature float_moment --feature float_ansnr)
+        --feature float_psnr --feature float_moment --feature float_ansnr --feature float_motion)
     for c in "${CLIPS[@]}"; do
         [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
         for side in ref dis; do
@@ -383,7 +384,7 @@ run() {
         echo "test_runtime_absent.py: $runtime_absent"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
-        echo "   float_psnr, float_moment, float_ansnr;"
+        echo "   float_psnr, float_moment, float_ansnr, float_motion;"
         echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"

@@ -3,8 +3,6 @@
 // rule is named here once and every filter says which one it uses.
 #pragma once
 
-#include <algorithm>
-
 #include "feature/common/host_device.h"
 
 namespace vmaf::edge {
@@ -40,10 +38,11 @@ VMAF_HOST_DEVICE inline int reflect_sample_then_edge(int i, int n)
 // float_vif's resampling positions, in float: -i below 0, 2 * right - i
 // above right (right = n - 1). Clamped as well, where the reference would
 // read outside pictures narrower than its kernel.
-inline int reflect_position(float i, float right)
+VMAF_HOST_DEVICE inline int reflect_position(float i, float right)
 {
     const float m = i < 0.0f ? -i : i > right ? 2 * right - i : i;
-    return std::clamp(static_cast<int>(m), 0, static_cast<int>(right));
+    const int at = static_cast<int>(m), last = static_cast<int>(right);
+    return at < 0 ? 0 : at > last ? last : at;
 }
 
 } // namespace vmaf::edge

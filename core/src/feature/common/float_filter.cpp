@@ -104,13 +104,6 @@ void scale_nearest(const FloatPlane &src, FloatPlane &dst)
     }
 }
 
-// The position in the source of output sample i: (i + 0.5) * ratio - 0.5,
-// in double and rounded to float.
-float source_pos(int i, float ratio)
-{
-    return static_cast<float>((i + 0.5) * static_cast<double>(ratio) - 0.5);
-}
-
 void scale_bilinear(const FloatPlane &src, FloatPlane &dst)
 {
     const float rx = static_cast<float>(src.w) / static_cast<float>(dst.w);

@@ -10,9 +10,18 @@
 #include <vector>
 
 #include "feature/common/float_picture.h"
+#include "feature/common/host_device.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::floatf {
+
+// The position in the source of output sample i of a resampling by
+// `ratio`: (i + 0.5) * ratio - 0.5, in double and rounded to float (the
+// bilinear scaling here and float_motion_hip's kernel).
+VMAF_HOST_DEVICE inline float source_pos(int i, float ratio)
+{
+    return static_cast<float>((i + 0.5) * static_cast<double>(ratio) - 0.5);
+}
 
 // What a separable filter is applied to.
 enum class Input { kPlain, kSquare, kProduct };

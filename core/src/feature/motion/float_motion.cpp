@@ -12,25 +12,12 @@
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/float_filter.h"
+#include "feature/motion/float_motion_math.h"
 #include "feature/motion/float_motion_options.h"
-#include "feature/motion/motion_math.h"
 #include "engine/log.h"
 
 namespace vmaf::float_motion {
 namespace {
-
-// The reference's blurs (motion_tools.h).
-constexpr float kFilter5[5] = {0.054488685f, 0.244201342f, 0.402619947f, 0.244201342f,
-                               0.054488685f};
-constexpr float kFilter3[3] = {0.166378498f, 0.667243004f, 0.166378498f};
-constexpr float kNoOp5[5] = {0.0f, 0.0f, 1.0f, 0.0f, 0.0f};
-
-std::span<const float> blur_taps(int filter_size)
-{
-    if (filter_size == 1) return kNoOp5;
-    if (filter_size == 3) return kFilter3;
-    return kFilter5;
-}
 
 // Mean |a - b| of two blurred planes; with add_scale1, plus that of both
 // halved by bilinear resampling. Float, as the reference returns it.
@@ -52,10 +39,8 @@ public:
           add_scale1_(setup.options[kAddScale1].b),
           planes_(setup.options[kAddUv].b ? 3 : 1),
           fps_weight_(setup.options[kFpsWeight].d), max_val_(setup.options[kMaxVal].d),
-          taps_(blur_taps(setup.options[kFilterSize].i))
+          taps_(blur_taps(setup.options[kFilterSize].i)), params_(params_of(setup))
     {
-        params_ = {setup.options[kBlendFactor].d, setup.options[kBlendOffset].d, 1.0, max_val_,
-                     false, false};
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
     }
 
@@ -69,28 +54,12 @@ public:
         const double score = force_zero_ ? 0.0 : score_of(*frame.ref);
         // The score is weighted here; it is clipped where it is written.
         scores_.push_back(score * fps_weight_);
-        int err = 0;
-        // motion2 of the first frame is 0 whatever follows; the reference
-        // writes it now, which places the key before motion (and the rest
-        // at the flush).
-        if (frame.index == 0) err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(), 0.0, 0);
-        if (debug_)
-            err |= vmaf_sink_append(sink, keys_[kMotion].c_str(), std::min(scores_.back(), max_val_),
-                                    frame.index);
-        return err;
+        return write_frame(keys_, scores_, debug_, max_val_, frame.index, sink);
     }
 
     int flush(VmafFeatureSink *sink) const
     {
-        const motion::Derived d = motion::derive(scores_, params_);
-        int err = 0;
-        for (unsigned i = 0; i < scores_.size(); i++) {
-            if (i > 0)
-                err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(),
-                                        std::min(d.motion2[i], max_val_), i);
-            err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
-        }
-        return err;
+        return write_derived(keys_, scores_, params_, max_val_, sink);
     }
 
 private:
@@ -114,7 +83,7 @@ private:
     int planes_;
     double fps_weight_, max_val_;
     std::span<const float> taps_;
-    motion::MotionParams params_{};
+    motion::MotionParams params_;
     std::vector<std::string> keys_;
     floatf::Filter filter_;
     FloatPlane picture_, blurred_[3][2], halved_[2];
@@ -124,24 +93,7 @@ private:
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    const bool add_uv = setup->options[kAddUv].b;
-    if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV400P) {
-        log_error("float_motion: motion_add_uv needs chroma planes; the input is 4:0:0");
-        return -EINVAL;
-    }
-    const int radius = static_cast<int>(blur_taps(setup->options[kFilterSize].i).size()) / 2;
-    unsigned cw = setup->w, ch = setup->h;
-    if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV420P) {
-        cw /= 2;
-        ch /= 2;
-    } else if (add_uv && setup->pix_fmt == VMAF_PIX_FMT_YUV422P) {
-        cw /= 2;
-    }
-    if (std::min({setup->w, setup->h, cw, ch}) <= static_cast<unsigned>(radius)) {
-        log_error("float_motion: picture {}x{} is too small; the {}-tap blur needs planes of at "
-                  "least {}x{}", setup->w, setup->h, 2 * radius + 1, radius + 1, radius + 1);
-        return -EINVAL;
-    }
+    if (int err = check_setup("float_motion", *setup)) return err;
     *state = new FloatMotion(*setup);
     return 0;
 }

@@ -1,0 +1,193 @@
+// float_motion_hip: the HIP twin of float_motion, bit-exact (float_motion.hip
+// says why). The GPU blurs each reference plane, keeps it for the next
+// frame and returns the mean absolute difference to the previous one (and
+// of both halved, with motion_add_scale1); the host adds them as the CPU
+// does and writes the keys with float_motion's shared code.
+//
+// Temporal, like float_motion: one instance sees every frame in order.
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/log.h"
+#include "engine/picture_memory.h"
+#include "extractor/extractor.h"
+#include "feature/motion/float_motion_math.h"
+#include "hip/motion/float_motion_kernel.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+
+namespace vmaf::hip::float_motion {
+namespace {
+
+using namespace vmaf::float_motion;
+
+// Results per plane: the mean absolute difference, and that of the halves.
+constexpr unsigned kResultsPerPlane = 2;
+
+struct PlaneBuffers {
+    int w = 0, h = 0, half_w = 0, half_h = 0;
+    std::array<DeviceBuffer, 2> blurred; // by frame parity: this frame's, the previous one's
+    DeviceBuffer column, row_sums;
+    std::array<DeviceBuffer, 2> halves;
+};
+
+class FloatMotionHip {
+public:
+    FloatMotionHip(const VmafExtractorSetup &setup, const VmafHipState &state)
+        : device_(state.device.index), bpc_(setup.bpc), debug_(setup.options[kDebug].b),
+          force_zero_(setup.options[kForceZero].b), add_scale1_(setup.options[kAddScale1].b),
+          planes_(setup.options[kAddUv].b ? 3u : 1u), fps_weight_(setup.options[kFpsWeight].d),
+          max_val_(setup.options[kMaxVal].d), params_(params_of(setup))
+    {
+        for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
+        const std::span<const float> taps = blur_taps(setup.options[kFilterSize].i);
+        taps_.count = static_cast<int>(taps.size());
+        std::copy(taps.begin(), taps.end(), taps_.tap);
+    }
+
+    int init(const VmafExtractorSetup &setup)
+    {
+        if (int err = make_current()) return err;
+        unsigned pw[3], ph[3];
+        plane_sizes(setup.pix_fmt, setup.w, setup.h, pw, ph);
+        for (unsigned p = 0; p < planes_; p++) {
+            PlaneBuffers &b = planes_buffers_[p];
+            b.w = static_cast<int>(pw[p]);
+            b.h = static_cast<int>(ph[p]);
+            // As the CPU's plane_motion halves them.
+            b.half_w = static_cast<int>(b.w * 0.5 + 0.5);
+            b.half_h = static_cast<int>(b.h * 0.5 + 0.5);
+            const size_t bytes = static_cast<size_t>(b.w) * b.h * sizeof(float);
+            for (DeviceBuffer &d : b.blurred)
+                if (int err = d.allocate(bytes)) return err;
+            if (int err = b.column.allocate(bytes)) return err;
+            if (int err = b.row_sums.allocate(static_cast<size_t>(b.h) * sizeof(float))) return err;
+            if (add_scale1_)
+                for (DeviceBuffer &d : b.halves)
+                    if (int err = d.allocate(static_cast<size_t>(b.half_w) * b.half_h * sizeof(float)))
+                        return err;
+        }
+        // Each frame's work names its own blurred planes and the previous
+        // frame's, so it is queued anew each frame, not replayed.
+        return pipeline_.init(setup, planes_, planes_ * kResultsPerPlane * sizeof(float),
+                              FramePipeline::Pictures::kReferenceOnly,
+                              FramePipeline::Replay::kEachFrameQueued);
+    }
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        if (frame.index != frames_) {
+            log_error("float_motion_hip: frame {} came after {} frames; motion needs every frame "
+                      "in order", frame.index, frames_);
+            return -EINVAL;
+        }
+        frames_++;
+        return extract_with(*this, pipeline_, frame, sink);
+    }
+
+    int flush(VmafFeatureSink *sink)
+    {
+        if (int err = flush_with(*this, pipeline_, sink)) return err;
+        return write_derived(keys_, scores_, params_, max_val_, sink);
+    }
+
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
+    int make_current() const { return hip::make_current(device_); }
+
+    // Frame n blurs into blurred[n % 2] and compares with blurred[(n + 1) % 2],
+    // frame n - 1's (nothing to compare at the first frame).
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &, unsigned lane, hipStream_t stream)
+    {
+        if (force_zero_) return 0;
+        const unsigned index = frames_ - 1;
+        float *results = pipeline_.results<float>(lane);
+        for (unsigned p = 0; p < planes_; p++) {
+            PlaneBuffers &b = planes_buffers_[p];
+            float *cur = b.blurred[index % 2].as<float>();
+            const float *prev = b.blurred[(index + 1) % 2].as<float>();
+            if (int err = check(launch_blur(ref.plane(p), b.w, b.h, bpc_, taps_,
+                                            b.column.as<float>(), cur, stream),
+                                "launch of float_motion_hip's blur"))
+                return err;
+            if (index == 0) continue;
+            float *out = results + p * kResultsPerPlane;
+            if (int err = check(launch_mean_abs_diff(prev, cur, b.w, b.h, b.row_sums.as<float>(),
+                                                     out, stream),
+                                "launch of float_motion_hip's difference"))
+                return err;
+            if (!add_scale1_) continue;
+            // The CPU copies a plane that its halving leaves at its size.
+            const bool same = b.half_w == b.w && b.half_h == b.h;
+            const float *half_prev = prev, *half_cur = cur;
+            if (!same) {
+                if (int err = check(launch_bilinear(prev, b.w, b.h, b.halves[0].as<float>(),
+                                                    b.half_w, b.half_h, stream),
+                                    "launch of float_motion_hip's resampling"))
+                    return err;
+                if (int err = check(launch_bilinear(cur, b.w, b.h, b.halves[1].as<float>(),
+                                                    b.half_w, b.half_h, stream),
+                                    "launch of float_motion_hip's resampling"))
+                    return err;
+                half_prev = b.halves[0].as<float>();
+                half_cur = b.halves[1].as<float>();
+            }
+            if (int err = check(launch_mean_abs_diff(half_prev, half_cur, b.half_w, b.half_h,
+                                                     b.row_sums.as<float>(), out + 1, stream),
+                                "launch of float_motion_hip's difference"))
+                return err;
+        }
+        return 0;
+    }
+
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
+    {
+        // As the CPU: the planes' float scores added in double, the first
+        // frame scoring 0.
+        double score = 0.0;
+        if (!force_zero_ && index > 0) {
+            const auto *r = result.as<const float>();
+            for (unsigned p = 0; p < planes_; p++) {
+                const float scale0 = r[p * kResultsPerPlane];
+                score += add_scale1_ ? scale0 + r[p * kResultsPerPlane + 1] : scale0;
+            }
+        }
+        scores_.push_back(score * fps_weight_);
+        return write_frame(keys_, scores_, debug_, max_val_, index, sink);
+    }
+
+private:
+    int device_;
+    unsigned bpc_;
+    bool debug_, force_zero_, add_scale1_;
+    unsigned planes_;
+    double fps_weight_, max_val_;
+    motion::MotionParams params_;
+    BlurTaps taps_{};
+    std::vector<std::string> keys_;
+    std::vector<double> scores_;
+    unsigned frames_ = 0;
+    std::array<PlaneBuffers, 3> planes_buffers_;
+    FramePipeline pipeline_{"float_motion_hip"};
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    if (int err = check_setup("float_motion_hip", *setup)) return err;
+    return create_hip_state<FloatMotionHip>(state, *setup, "float_motion_hip");
+}
+
+} // namespace
+} // namespace vmaf::hip::float_motion
+
+extern "C" constinit const VmafExtractor vmaf_extractor_float_motion_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::float_motion::FloatMotionHip>(
+        "float_motion_hip", vmaf::float_motion::kOptions,
+        VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, vmaf::float_motion::kFeatures,
+        vmaf::hip::float_motion::init);

@@ -1,0 +1,140 @@
+// float_motion_hip kernels: bit-exact with the CPU. The blur adds its
+// products in the CPU's order without fused multiply-adds; the mean
+// absolute difference, which the CPU sums in float, is summed row by row
+// left to right by one thread per row, then the rows by one thread; the
+// bilinear resampling computes each sample with the CPU's expressions.
+#include <cmath>
+
+#include "feature/common/edge.h"
+#include "feature/common/float_filter.h"
+#include "feature/common/float_sample.h"
+#include "hip/motion/float_motion_kernel.h"
+
+namespace vmaf::hip::float_motion {
+
+namespace {
+
+constexpr unsigned kBlock = 256;
+constexpr float kOffset = -128.0f;
+
+unsigned blocks_for(long long n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+template <int N, typename Sample>
+__global__ void column_kernel(const Sample *plane, int w, int h, float scaler, BlurTaps taps,
+                              float *column)
+{
+    const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
+    if (i >= static_cast<long long>(w) * h) return;
+    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+    float acc = 0.0f;
+#pragma unroll
+    for (int k = 0; k < N; k++) {
+        const int row = edge::reflect_about_sample(y - N / 2 + k, h);
+        acc += taps.tap[k] * sample_to_float(plane[static_cast<long long>(row) * w + x], scaler, kOffset);
+    }
+    column[i] = acc;
+}
+
+template <int N>
+__global__ void row_kernel(const float *column, int w, int h, BlurTaps taps, float *out)
+{
+    const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
+    if (i >= static_cast<long long>(w) * h) return;
+    const int x = static_cast<int>(i % w);
+    const float *row = column + (i - x);
+    float acc = 0.0f;
+#pragma unroll
+    for (int k = 0; k < N; k++) acc += taps.tap[k] * row[edge::reflect_about_sample(x - N / 2 + k, w)];
+    out[i] = acc;
+}
+
+__global__ void row_abs_diff_kernel(const float *a, const float *b, int w, int h, float *row_sums)
+{
+    const int y = static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
+    if (y >= h) return;
+    const float *ra = a + static_cast<long long>(y) * w, *rb = b + static_cast<long long>(y) * w;
+    float line = 0.0f;
+    for (int x = 0; x < w; x++) line += fabsf(ra[x] - rb[x]);
+    row_sums[y] = line;
+}
+
+__global__ void mean_kernel(const float *row_sums, int w, int h, float *result)
+{
+    float sum = 0.0f;
+    for (int y = 0; y < h; y++) sum += row_sums[y];
+    result[0] = sum / static_cast<float>(w * h);
+}
+
+__global__ void bilinear_kernel(const float *src, int w, int h, float *dst, int dw, int dh,
+                                float rx, float ry)
+{
+    const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
+    if (i >= static_cast<long long>(dw) * dh) return;
+    const int x = static_cast<int>(i % dw), y = static_cast<int>(i / dw);
+    const float right = static_cast<float>(w - 1), bottom = static_cast<float>(h - 1);
+    const float xx = floatf::source_pos(x, rx);
+    const int x1 = edge::reflect_position(floorf(xx), right);
+    const int x2 = edge::reflect_position(ceilf(xx), right);
+    const float dx = xx - static_cast<float>(x1);
+    const float yy = floatf::source_pos(y, ry);
+    const int y1 = edge::reflect_position(floorf(yy), bottom);
+    const int y2 = edge::reflect_position(ceilf(yy), bottom);
+    const float dy = yy - static_cast<float>(y1);
+    const float *r1 = src + static_cast<long long>(y1) * w, *r2 = src + static_cast<long long>(y2) * w;
+    const float a = (1 - dy) * (1 - dx) * r1[x1];
+    const float b = (1 - dy) * dx * r1[x2];
+    const float c = dy * (1 - dx) * r2[x1];
+    const float d = dy * dx * r2[x2];
+    dst[i] = a + b + c + d;
+}
+
+template <int N, typename Sample>
+void queue_blur(const void *plane, int w, int h, float scaler, const BlurTaps &taps, float *column,
+                float *out, hipStream_t stream)
+{
+    const unsigned blocks = blocks_for(static_cast<long long>(w) * h);
+    hipLaunchKernelGGL((column_kernel<N, Sample>), dim3(blocks), dim3(kBlock), 0, stream,
+                       static_cast<const Sample *>(plane), w, h, scaler, taps, column);
+    hipLaunchKernelGGL(row_kernel<N>, dim3(blocks), dim3(kBlock), 0, stream, column, w, h, taps, out);
+}
+
+} // namespace
+
+hipError_t launch_blur(const void *plane, int w, int h, unsigned bpc, const BlurTaps &taps,
+                       float *column, float *out, hipStream_t stream)
+{
+    // Clear failures of earlier calls, checked when they happened.
+    static_cast<void>(hipGetLastError());
+    const float scaler = sample_scaler(bpc);
+    if (taps.count == 3) {
+        if (bpc > 8) queue_blur<3, unsigned short>(plane, w, h, scaler, taps, column, out, stream);
+        else queue_blur<3, unsigned char>(plane, w, h, scaler, taps, column, out, stream);
+    } else {
+        if (bpc > 8) queue_blur<5, unsigned short>(plane, w, h, scaler, taps, column, out, stream);
+        else queue_blur<5, unsigned char>(plane, w, h, scaler, taps, column, out, stream);
+    }
+    return hipGetLastError();
+}
+
+hipError_t launch_mean_abs_diff(const float *a, const float *b, int w, int h, float *row_sums,
+                                float *result, hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    hipLaunchKernelGGL(row_abs_diff_kernel, dim3(blocks_for(h)), dim3(kBlock), 0, stream, a, b, w,
+                       h, row_sums);
+    hipLaunchKernelGGL(mean_kernel, dim3(1), dim3(1), 0, stream, row_sums, w, h, result);
+    return hipGetLastError();
+}
+
+hipError_t launch_bilinear(const float *src, int w, int h, float *dst, int dw, int dh,
+                           hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    const float rx = static_cast<float>(w) / static_cast<float>(dw);
+    const float ry = static_cast<float>(h) / static_cast<float>(dh);
+    hipLaunchKernelGGL(bilinear_kernel, dim3(blocks_for(static_cast<long long>(dw) * dh)),
+                       dim3(kBlock), 0, stream, src, w, h, dst, dw, dh, rx, ry);
+    return hipGetLastError();
+}
+
+} // namespace vmaf::hip::float_motion
