@@ -41,9 +41,10 @@ CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
 TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
        test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
-       test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity)
+       test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity
+       test_hip_ciede_parity)
 TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr
-       float_motion)
+       float_motion ciede)
 
 usage() {
     sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
@@ -134,8 +135,9 @@ noise_y4m() {
     } >"$file"
 }
 
-# "identical" when two JSON reports differ only by SSIM values within 1e-6
-# (float features) and the fps; else what differs.
+# "identical" when two JSON reports differ only by SSIM and CIEDE values
+# within 1e-6 (float features whose twins may round differently) and the
+# fps; else what differs.
 compare_json() {
     python3 - "$1" "$2" <<'PY'
 import json, sys
@@ -151,13 +153,14 @@ def walk(x, y, path):
         if len(x) != len(y): bad.append(path + ": lengths differ"); return
         for i, (u, v) in enumerate(zip(x, y)): walk(u, v, path + "/" + str(i))
     elif x != y:
-        if "ssim" in path and isinstance(x, (int, float)) and isinstance(y, (int, float)) \
+        if ("ssim" in path or "ciede" in path) and isinstance(x, (int, float)) \
+                and isinstance(y, (int, float)) \
                 and abs(x - y) <= 1e-6:
             worst = max(worst, abs(x - y))
         else:
             bad.append(f"{path}: {x} vs {y}")
 walk(a, b, "")
-print(f"DIFFERENT ({bad[0]})" if bad else f"identical (SSIM within {worst:.1g})")
+print(f"DIFFERENT ({bad[0]})" if bad else f"identical (SSIM, CIEDE within {worst:.1g})")
 PY
 }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -324,7 +327,8 @@ run() {
 
     local smoke=() model_smoke=()
     local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true
-        --feature float_psnr --feature float_moment --feature float_ansnr --feature float_motion)
+        --feature float_psnr --feature float_moment --feature float_ansnr --feature float_motion
+        --feature ciede)
     for c in "${CLIPS[@]}"; do
         [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
         for side in ref dis; do
@@ -384,7 +388,7 @@ run() {
         echo "test_runtime_absent.py: $runtime_absent"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
-        echo "   float_psnr, float_moment, float_ansnr, float_motion;"
+        echo "   float_psnr, float_moment, float_ansnr, float_motion, ciede;"
         echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"

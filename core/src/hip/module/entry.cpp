@@ -20,6 +20,7 @@ extern const VmafExtractor vmaf_extractor_float_psnr_hip;
 extern const VmafExtractor vmaf_extractor_float_moment_hip;
 extern const VmafExtractor vmaf_extractor_float_ansnr_hip;
 extern const VmafExtractor vmaf_extractor_float_motion_hip;
+extern const VmafExtractor vmaf_extractor_ciede_hip;
 }
 
 namespace vmaf::hip {
@@ -32,6 +33,7 @@ constexpr const VmafExtractor *kTwins[] = {
     &vmaf_extractor_vif_hip,        &vmaf_extractor_motion_hip,
     &vmaf_extractor_float_psnr_hip, &vmaf_extractor_float_moment_hip,
     &vmaf_extractor_float_ansnr_hip, &vmaf_extractor_float_motion_hip,
+    &vmaf_extractor_ciede_hip,
 };
 
 int state_init(VmafHipState **state, int device)

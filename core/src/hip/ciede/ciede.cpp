@@ -1,0 +1,92 @@
+// ciede_hip: the HIP twin of ciede, within 1e-6 of it (ciede.hip says
+// why): the GPU sums the pixels' differences, the score is the CPU's
+// ciede::score.
+#include <cerrno>
+#include <string>
+
+#include "engine/log.h"
+#include "engine/picture_memory.h"
+#include "extractor/extractor.h"
+#include "feature/ciede/ciede_math.h"
+#include "hip/ciede/ciede_kernel.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+
+namespace vmaf::hip::ciede {
+namespace {
+
+class CiedeHip {
+public:
+    CiedeHip(const VmafExtractorSetup &setup, const VmafHipState &state)
+        : key_(setup.feature_names[0]), device_(state.device.index)
+    {
+        unsigned pw[3], ph[3];
+        plane_sizes(setup.pix_fmt, setup.w, setup.h, pw, ph);
+        args_.w = static_cast<int>(setup.w);
+        args_.h = static_cast<int>(setup.h);
+        args_.chroma_w = static_cast<int>(pw[1]);
+        // As the CPU: chroma repeated onto the luma grid.
+        args_.ss_x = setup.pix_fmt != VMAF_PIX_FMT_YUV444P ? 1 : 0;
+        args_.ss_y = setup.pix_fmt == VMAF_PIX_FMT_YUV420P ? 1 : 0;
+        args_.bpc = setup.bpc;
+    }
+
+    int init(const VmafExtractorSetup &setup)
+    {
+        if (int err = make_current()) return err;
+        if (int err = row_sums_.allocate(static_cast<size_t>(args_.h) * sizeof(double))) return err;
+        return pipeline_.init(setup, 3, sizeof(double));
+    }
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        return extract_with(*this, pipeline_, frame, sink);
+    }
+    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
+    int make_current() const { return hip::make_current(device_); }
+
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream) const
+    {
+        CiedeArgs a = args_;
+        for (unsigned p = 0; p < 3; p++) {
+            a.ref[p] = ref.plane(p);
+            a.dis[p] = dis.plane(p);
+        }
+        return check(launch_ciede(a, row_sums_.as<double>(), pipeline_.results<double>(lane), stream),
+                     "launch of ciede_hip's kernels");
+    }
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
+    {
+        const double pixels = static_cast<double>(args_.w) * static_cast<double>(args_.h);
+        return vmaf_sink_append(sink, key_.c_str(),
+                                vmaf::ciede::score(*result.as<const double>(), pixels), index);
+    }
+
+private:
+    std::string key_;
+    int device_;
+    CiedeArgs args_{};
+    // One lane: the row sums are the lane's intermediates.
+    DeviceBuffer row_sums_;
+    FramePipeline pipeline_{"ciede_hip"};
+};
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    if (setup->pix_fmt == VMAF_PIX_FMT_YUV400P) {
+        log_error("ciede_hip: needs chroma planes, and the input is YUV 4:0:0");
+        return -EINVAL;
+    }
+    return create_hip_state<CiedeHip>(state, *setup, "ciede_hip");
+}
+
+} // namespace
+} // namespace vmaf::hip::ciede
+
+extern "C" constinit const VmafExtractor vmaf_extractor_ciede_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::ciede::CiedeHip>(
+        "ciede_hip", nullptr, VMAF_EXTRACTOR_CHROMA, vmaf::ciede::kFeatures, vmaf::hip::ciede::init);
