@@ -228,6 +228,12 @@ std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, 
            std::to_string(h);
 }
 
+std::string noise_case_name(const ::testing::TestParamInfo<NoiseCase> &info)
+{
+    const NoiseCase &c = info.param;
+    return format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
+}
+
 void expect_clip_parity(const std::string &clip, const ParityRun &run)
 {
     Video ref = load_y4m(clip_path(clip, "ref"));

@@ -71,6 +71,15 @@ Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, 
 // A test name for a synthetic case: "yuv420p10_257x199".
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
 
+// The parameter of a twin's noise test: pixel format, depth and size.
+struct NoiseCase {
+    VmafPixelFormat pix_fmt;
+    unsigned bpc, w, h;
+};
+
+// gtest's name for a NoiseCase parameter, by format_case_name.
+std::string noise_case_name(const ::testing::TestParamInfo<NoiseCase> &info);
+
 // Both twins over a clip of ../shared/clips.
 void expect_clip_parity(const std::string &clip, const ParityRun &run);
 

@@ -11,6 +11,7 @@ namespace {
 using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -39,11 +40,6 @@ TEST(HipAnsnr, PageablePicturesOnWorkerThreads)
     expect_clip_parity("vtest_576x324_420p8", run);
 }
 
-struct NoiseCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
 class HipAnsnrNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 TEST_P(HipAnsnrNoise, MatchesCpu)
@@ -66,10 +62,7 @@ INSTANTIATE_TEST_SUITE_P(
                       NoiseCase{VMAF_PIX_FMT_YUV420P, 12, 257, 31},
                       NoiseCase{VMAF_PIX_FMT_YUV422P, 16, 129, 7},
                       NoiseCase{VMAF_PIX_FMT_YUV400P, 10, 1921, 1081}),
-    [](const auto &info) {
-        const NoiseCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
-    });
+    vmaf::test::noise_case_name);
 
 // As the CPU extractor: a picture the 5x5 filter cannot reflect in is an
 // error at the first frame, with a message.

@@ -11,6 +11,7 @@ using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::flat_video;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -45,11 +46,6 @@ TEST(HipLumaSums, PageablePicturesOnWorkerThreads)
 
 // Depths no clip has (12 and 16 bits: squares that float rounds), tiny
 // and odd sizes, every pixel format.
-struct NoiseCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
 class HipLumaSumsNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 TEST_P(HipLumaSumsNoise, MatchesCpu)
@@ -72,10 +68,7 @@ INSTANTIATE_TEST_SUITE_P(
                       NoiseCase{VMAF_PIX_FMT_YUV422P, 16, 129, 7},
                       NoiseCase{VMAF_PIX_FMT_YUV444P, 9, 7, 7},
                       NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081}),
-    [](const auto &info) {
-        const NoiseCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
-    });
+    vmaf::test::noise_case_name);
 
 // Flat frames of the full scale: every 16-bit square is 65535^2 / 2^16,
 // which float rounds.

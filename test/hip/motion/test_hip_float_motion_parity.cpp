@@ -10,6 +10,7 @@ namespace {
 using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -56,11 +57,6 @@ TEST(HipFloatMotion, PageablePictures)
     expect_clip_parity("vtest_576x324_420p8", run);
 }
 
-struct NoiseCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
 class HipFloatMotionNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 TEST_P(HipFloatMotionNoise, MatchesCpu)
@@ -85,9 +81,6 @@ INSTANTIATE_TEST_SUITE_P(
                       NoiseCase{VMAF_PIX_FMT_YUV420P, 12, 257, 31},
                       NoiseCase{VMAF_PIX_FMT_YUV422P, 16, 129, 7},
                       NoiseCase{VMAF_PIX_FMT_YUV400P, 8, 1921, 1081}),
-    [](const auto &info) {
-        const NoiseCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
-    });
+    vmaf::test::noise_case_name);
 
 } // namespace

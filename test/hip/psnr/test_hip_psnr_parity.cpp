@@ -8,6 +8,7 @@ namespace {
 using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -75,11 +76,6 @@ TEST(HipPsnrParity, PageablePicturesOnWorkerThreads)
 
 // Noise frames where no clip reaches: 12 and 16 bits (16-bit squared errors
 // need 64-bit sums), tiny odd sizes, 4:2:2 and 4:0:0.
-struct NoiseCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
 class HipPsnrNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 TEST_P(HipPsnrNoise, MatchesCpu)
@@ -104,10 +100,7 @@ INSTANTIATE_TEST_SUITE_P(
                       NoiseCase{VMAF_PIX_FMT_YUV422P, 16, 257, 3},
                       NoiseCase{VMAF_PIX_FMT_YUV444P, 9, 7, 7},
                       NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081}),
-    [](const auto &info) {
-        const NoiseCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
-    });
+    vmaf::test::noise_case_name);
 
 // Full-scale errors: every 16-bit sample of ref 0, of dis 65535; each squared
 // error is 2^32 - 2^17 + 1, beyond 32 bits.
