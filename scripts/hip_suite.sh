@@ -13,9 +13,9 @@
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
 #       carried over: runs every HIP test, test_cli.py, a CLI smoke run
-#       (adm, float_ssim, float_ms_ssim and psnr, then the default model
-#       alone, with --backend hip against --backend cpu: outputs identical,
-#       SSIM values within 1e-6) and the kernel time per frame of each twin
+#       (every twinned feature, then every shipped model alone, on every
+#       clip, with --backend hip against --backend cpu: outputs identical,
+#       SSIM, CIEDE and CAMBI values within 1e-6) and the kernel time per frame of each twin
 #       at 1920x1080 (VMAF_HIP_PROFILE), and prints a table. Clips (NAME_ref.y4m.xz, NAME_dis.y4m.xz) come from CLIPS_DIR,
 #       else $VMAF_HIP_CLIPS, else BUILD_DIR/suite/clips, else ../shared/clips.
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
@@ -24,8 +24,9 @@
 #   scripts/hip_suite.sh bench [BUILD_DIR] [ARGS...]
 #       On the GPU machine: the throughput table of bench/gpu_throughput.py
 #       (end to end and library level, HIP and CPU backends; ARGS go to it,
-#       e.g. --netflix PATH for the Netflix CUDA CLI beside ours). Needs a
-#       build with -Denable_bench=true, which packs bench_throughput.
+#       e.g. --netflix PATH for the Netflix CUDA CLI beside ours, --model
+#       NAME, --feature SPEC --key KEY). The library rows need a build with
+#       -Denable_bench=true, which packs bench_throughput.
 #
 #   scripts/hip_suite.sh sanitize [BUILD_DIR]
 #       On the GPU machine: every HIP test under compute-sanitizer's
@@ -42,9 +43,13 @@ CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444
 TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
        test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
        test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity
-       test_hip_ciede_parity)
+       test_hip_ciede_parity test_hip_float_vif_parity test_hip_float_adm_parity
+       test_hip_psnr_hvs_parity test_hip_cambi_parity)
 TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr
-       float_motion ciede)
+       float_motion ciede float_vif float_adm psnr_hvs cambi)
+# Every shipped model, each compared on every clip.
+MODELS=(vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_4k_v0.6.1neg vmaf_b_v0.6.3
+        vmaf_float_v0.6.1 vmaf_float_v0.6.1neg vmaf_float_4k_v0.6.1 vmaf_float_b_v0.6.3)
 
 usage() {
     sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
@@ -153,14 +158,14 @@ def walk(x, y, path):
         if len(x) != len(y): bad.append(path + ": lengths differ"); return
         for i, (u, v) in enumerate(zip(x, y)): walk(u, v, path + "/" + str(i))
     elif x != y:
-        if ("ssim" in path or "ciede" in path) and isinstance(x, (int, float)) \
+        if any(k in path for k in ("ssim", "ciede", "cambi")) and isinstance(x, (int, float)) \
                 and isinstance(y, (int, float)) \
                 and abs(x - y) <= 1e-6:
             worst = max(worst, abs(x - y))
         else:
             bad.append(f"{path}: {x} vs {y}")
 walk(a, b, "")
-print(f"DIFFERENT ({bad[0]})" if bad else f"identical (SSIM, CIEDE within {worst:.1g})")
+print(f"DIFFERENT ({bad[0]})" if bad else f"identical (SSIM, CIEDE, CAMBI within {worst:.1g})")
 PY
 }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
@@ -185,9 +190,12 @@ bench() {
     local suite
     suite=$(cd "$1/suite" && pwd)
     shift
-    [[ -x $suite/bin/bench_throughput ]] || { echo "hip_suite: no bench_throughput in $suite/bin: build with -Denable_bench=true" >&2; exit 2; }
+    # Without bench_throughput (-Denable_bench=true) the table lacks the
+    # library rows and the copy time.
+    local bench=()
+    [[ -x $suite/bin/bench_throughput ]] && bench=(--bench "$suite/bin/bench_throughput")
     suite_env "$suite"
-    python3 "$suite/gpu_throughput.py" --vmaf "$suite/bin/vmaf" --bench "$suite/bin/bench_throughput" \
+    python3 "$suite/gpu_throughput.py" --vmaf "$suite/bin/vmaf" "${bench[@]}" \
         --clips "$suite/clips" "$@"
 }
 
@@ -328,28 +336,27 @@ run() {
     local smoke=() model_smoke=()
     local features=(--feature adm --feature float_ssim --feature psnr=enable_mse=true:enable_apsnr=true
         --feature float_psnr --feature float_moment --feature float_ansnr --feature float_motion
-        --feature ciede)
+        --feature ciede --feature float_vif --feature float_adm --feature psnr_hvs)
     for c in "${CLIPS[@]}"; do
         [[ -f $clips/${c}_ref.y4m.xz ]] || { smoke+=("$(printf '%-28s %s' "$c" "clip missing")"); status=1; continue; }
         for side in ref dis; do
             [[ -f $work/clips/${c}_$side.y4m ]] || xz -dc "$clips/${c}_$side.y4m.xz" >"$work/clips/${c}_$side.y4m"
         done
         local these=("${features[@]}")
-        # float_ms_ssim's five scales need 176x176.
-        [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim)
+        # float_ms_ssim's five scales need 176x176, cambi a side of 216.
+        [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim --feature cambi=full_ref=true)
         smoke+=("$(smoke_row "$c" "cli_$c" -n "${these[@]}")")
-        # The default model (vmaf_v0.6.1: adm, vif, motion), nothing else.
-        model_smoke+=("$(smoke_row "$c" "model_$c")")
+        # Each model alone, nothing else.
+        for m in "${MODELS[@]}"; do
+            model_smoke+=("$(smoke_row "$c" "model_${m}_$c" --model "version=$m")")
+            model_smoke[-1]="${model_smoke[-1]} ($m)"
+        done
     done
     # Frame skips and subsampling: motion's first frame moves, its scores
     # are every other frame's.
     c=${CLIPS[0]}
     model_smoke+=("$(smoke_row "$c" "model_skip_$c" --frame_skip_ref 1 --frame_skip_dist 1 --subsample 2)")
     model_smoke[-1]="${model_smoke[-1]} (--frame_skip_ref/dist 1, --subsample 2)"
-    for m in vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_b_v0.6.3; do
-        model_smoke+=("$(smoke_row "$c" "model_${m}_$c" --model "version=$m")")
-        model_smoke[-1]="${model_smoke[-1]} ($m)"
-    done
     for row in "${smoke[@]}" "${model_smoke[@]}"; do
         [[ $row == *" identical"* ]] || status=1
     done
@@ -388,12 +395,13 @@ run() {
         echo "test_runtime_absent.py: $runtime_absent"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
-        echo "   float_psnr, float_moment, float_ansnr, float_motion, ciede;"
+        echo "   float_psnr, float_moment, float_ansnr, float_motion, ciede, float_vif, float_adm,"
+        echo "   psnr_hvs, cambi (full_ref; not 64x64);"
         echo "   --backend cpu vs hip (GPU $gpu)"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${smoke[@]}"
         echo
-        echo "== CLI smoke: the default model (no --feature), --backend cpu vs hip"
+        echo "== CLI smoke: every shipped model alone, --backend cpu vs hip"
         printf '%-28s %6s %8s %8s  %s\n' clip frames "cpu s" "hip s" outputs
         printf '%s\n' "${model_smoke[@]}"
         echo "--gpu 999: $bad"

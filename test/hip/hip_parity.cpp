@@ -218,6 +218,41 @@ Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, 
     return synthetic_video(pix_fmt, bpc, w, h, frames, [&] { return value; });
 }
 
+Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                   unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> dither(-1, 1);
+    const unsigned top = (1u << bpc) - 1, step = 1u << (bpc > 8 ? bpc - 8 : 0);
+    Video v;
+    v.w = w;
+    v.h = h;
+    v.bpc = bpc;
+    v.pix_fmt = pix_fmt;
+    for (unsigned f = 0; f < frames; f++) {
+        VmafPicture pic;
+        EXPECT_EQ(vmaf_picture_alloc(&pic, pix_fmt, bpc, w, h), 0);
+        for (unsigned p = 0; p < 3; p++) {
+            const unsigned pw = pic.w[p], ph = pic.h[p];
+            for (unsigned y = 0; y < ph; y++) {
+                auto *row = static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p];
+                for (unsigned x = 0; x < pw; x++) {
+                    // 40 bands of one 8-bit step across a diagonal ramp,
+                    // moving with the frame; the right third dithered.
+                    const unsigned band = (x + y / 2 + 3 * f) * 40 / (pw + ph / 2 + 1);
+                    int value = static_cast<int>((64 + band) * step);
+                    if (3 * x > 2 * pw) value += dither(rng) * static_cast<int>(step);
+                    const auto s = static_cast<unsigned>(std::clamp(value, 0, static_cast<int>(top)));
+                    if (bpc > 8) reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(s);
+                    else row[x] = static_cast<uint8_t>(s);
+                }
+            }
+        }
+        v.frames.push_back(pic);
+    }
+    return v;
+}
+
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)
 {
     const char *fmt = pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"

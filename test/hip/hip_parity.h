@@ -68,6 +68,11 @@ Video noise_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
 Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
                  unsigned value);
 
+// Smooth ramps of one-step bands (banding, as cambi looks for), dithered in
+// the right third of each plane, moving a little from frame to frame.
+Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
+                   unsigned seed);
+
 // A test name for a synthetic case: "yuv420p10_257x199".
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
 

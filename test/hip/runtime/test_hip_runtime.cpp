@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/context.h"
+#include "extractor/registry.h"
 #include "support/feature_scoring.h"
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
@@ -20,8 +21,14 @@ namespace {
 
 using vmaf::test::make_context;
 
-// A state for API-order checks that never reach the device.
-VmafHipState fake_state() { return VmafHipState{}; }
+// A state for API-order checks that never reach the device. The backend's
+// module is loaded first, as vmaf_hip_state_init does, so that a test run
+// alone finds the twins.
+VmafHipState fake_state()
+{
+    static_cast<void>(vmaf_hip_available());
+    return VmafHipState{};
+}
 
 TEST(HipRuntime, ErrorCodes)
 {
@@ -69,6 +76,39 @@ TEST(HipRuntime, ImportSwapsInTheTwin)
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
     ASSERT_EQ(vmaf_use_feature(ctx.get(), "psnr", nullptr), 0);
     EXPECT_EQ(ctx->extractor_names(), std::vector<std::string>{"psnr_hip"});
+}
+
+std::vector<std::string> option_names(const VmafOption *options)
+{
+    std::vector<std::string> names;
+    for (; options && options->name; options++) names.emplace_back(options->name);
+    return names;
+}
+
+std::vector<std::string> strings(const char *const *list)
+{
+    std::vector<std::string> out;
+    for (; list && *list; list++) out.emplace_back(*list);
+    return out;
+}
+
+// Every CPU extractor has a HIP twin, named after it, with its options and
+// provided features.
+TEST(HipRuntime, EveryExtractorHasATwin)
+{
+    VmafHipState state = fake_state();
+    auto ctx = make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
+    size_t twins = 0;
+    for (const VmafExtractor *cpu : vmaf::extractor_table()) {
+        const VmafExtractor *twin = vmaf::find_hip_twin(*cpu);
+        ASSERT_NE(twin, nullptr) << cpu->name << " has no HIP twin";
+        EXPECT_EQ(std::string(twin->name), std::string(cpu->name) + "_hip");
+        EXPECT_EQ(option_names(twin->options), option_names(cpu->options)) << twin->name;
+        EXPECT_EQ(strings(twin->provided_features), strings(cpu->provided_features)) << twin->name;
+        twins++;
+    }
+    EXPECT_EQ(twins, 15u);
 }
 
 TEST(HipRuntime, NoDeviceFailsWithACode)

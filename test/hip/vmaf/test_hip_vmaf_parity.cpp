@@ -1,7 +1,7 @@
-// Every shipped integer model with the HIP backend against the CPU: each
-// model's features all run on HIP twins (none left on the CPU), and the
-// output, every frame, every key and the pooled scores, is byte-identical
-// in all four formats, on every public clip.
+// Every shipped model, integer and float, with the HIP backend against the
+// CPU: each model's features all run on HIP twins (none left on the CPU),
+// and the output, every frame, every key and the pooled scores, is
+// byte-identical in all four formats, on every public clip.
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -26,8 +26,9 @@ using vmaf::test::load_y4m;
 using vmaf::test::read_video;
 using vmaf::test::Video;
 
-const char *const kModels[] = {"vmaf_v0.6.1", "vmaf_v0.6.1neg", "vmaf_4k_v0.6.1",
-                               "vmaf_4k_v0.6.1neg", "vmaf_b_v0.6.3"};
+const char *const kModels[] = {"vmaf_v0.6.1",          "vmaf_v0.6.1neg",       "vmaf_4k_v0.6.1",
+                               "vmaf_4k_v0.6.1neg",    "vmaf_b_v0.6.3",        "vmaf_float_v0.6.1",
+                               "vmaf_float_v0.6.1neg", "vmaf_float_4k_v0.6.1", "vmaf_float_b_v0.6.3"};
 
 // A model or, for the bootstrap models, a collection with its plain model.
 struct LoadedModel {

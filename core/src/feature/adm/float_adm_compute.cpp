@@ -17,58 +17,36 @@ void load_luma(const VmafPicture &pic, int w, int h, FloatPlane &out)
 
 } // namespace
 
-FloatAdm::FloatAdm(const FloatAdmParams &params, int w, int h) : params_(params), w_(w), h_(h)
+ScaleTotals pool_scale(const FloatAdmParams &p, int scale, int w, int h, const BandSums &den,
+                       const BandSums &num, const BandSums &aim)
 {
-    for (int s = 0; s < adm::kScales; s++) factors_[s] = csf_factors(params.csf, s);
+    ScaleTotals t;
+    t.den = pooled_bands(den, w, h, p.noise_weight, p.p_norm);
+    t.num = pooled_bands(num, w, h, p.noise_weight, p.p_norm);
+    // aim has no noise floor weight; a scale left out of it is computed but
+    // unused by the reference.
+    if (p.skip_aim_scale != scale) t.aim = pooled_bands(aim, w, h, 0.0, p.p_norm);
+    return t;
 }
 
-void FloatAdm::measure(int scale, float &num, float &aim, float &den)
+adm::AdmScores combine_scales(const FloatAdmParams &p, int w, int h,
+                              const std::array<ScaleTotals, adm::kScales> &scales)
 {
-    const auto &f = factors_[scale];
-    const double nw = params_.noise_weight, p = params_.p_norm;
-    decouple(ref_, dis_, params_.enhn_gain_limit, restored_, additive_);
-    den = csf_den(ref_, f, nw, p);
-    // Detail loss masked by the additive impairment, and the other way round
-    // (without noise floor weight).
-    csf_weight(additive_, f, weighted_, floor_);
-    num = contrast_masked(restored_, f, weighted_, floor_, params_.bypass_cm, nw, p);
-    aim = 0.0f;
-    if (params_.skip_aim_scale == scale) return; // computed but unused by the reference
-    csf_weight(restored_, f, weighted_, floor_);
-    aim = contrast_masked(additive_, f, weighted_, floor_, params_.bypass_cm, 0.0, p);
-}
-
-adm::AdmScores FloatAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
-{
-    load_luma(ref, w_, h_, approx_ref_);
-    load_luma(dis, w_, h_, approx_dis_);
     adm::AdmScores out;
     double num = 0, den = 0, aim_num = 0, aim_den = 0;
     for (int s = 0; s < adm::kScales; s++) {
-        float num_s = 0.0f, den_s = 0.0f, aim_s = 0.0f;
-        if (s == 0 && params_.skip_scale0) {
-            dwt2(approx_ref_, next_ref_, nullptr, scratch_);
-            dwt2(approx_dis_, next_dis_, nullptr, scratch_);
-            den_s = 1e-10f; // keeps adm_scale0 = 0 / den finite
-        } else {
-            dwt2(approx_ref_, next_ref_, &ref_, scratch_);
-            dwt2(approx_dis_, next_dis_, &dis_, scratch_);
-            measure(s, num_s, aim_s, den_s);
+        const ScaleTotals &t = scales[s];
+        num += t.num;
+        den += t.den;
+        if (s != p.skip_aim_scale) {
+            aim_den += t.den;
+            aim_num += t.aim;
         }
-        std::swap(approx_ref_, next_ref_);
-        std::swap(approx_dis_, next_dis_);
-        num += num_s;
-        den += den_s;
-        if (s != params_.skip_aim_scale) {
-            aim_den += den_s;
-            aim_num += aim_s;
-        }
-        out.num_scale[s] = num_s;
-        out.den_scale[s] = den_s;
+        out.num_scale[s] = t.num;
+        out.den_scale[s] = t.den;
     }
-
     // Sums below this are rounding noise (flat frames): they count as 0.
-    const double limit = 1e-10 * (w_ * h_) / (1920.0 * 1080.0);
+    const double limit = 1e-10 * (w * h) / (1920.0 * 1080.0);
     out.num = num < limit ? 0 : num;
     out.den = den < limit ? 0 : den;
     // The reference leaves aim unset when den is 0 (only possible with a
@@ -79,6 +57,49 @@ adm::AdmScores FloatAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
         out.adm2 = out.num / out.den;
     }
     return out;
+}
+
+FloatAdm::FloatAdm(const FloatAdmParams &params, int w, int h) : params_(params), w_(w), h_(h)
+{
+    for (int s = 0; s < adm::kScales; s++) factors_[s] = csf_factors(params.csf, s);
+}
+
+ScaleTotals FloatAdm::measure(int scale)
+{
+    const auto &f = factors_[scale];
+    const double p = params_.p_norm;
+    decouple(ref_, dis_, params_.enhn_gain_limit, restored_, additive_);
+    const BandSums den = csf_den_sums(ref_, f, p);
+    // Detail loss masked by the additive impairment, and the other way round.
+    csf_weight(additive_, f, weighted_, floor_);
+    const BandSums num = masked_sums(restored_, f, weighted_, floor_, params_.bypass_cm, p);
+    BandSums aim{};
+    if (params_.skip_aim_scale != scale) {
+        csf_weight(restored_, f, weighted_, floor_);
+        aim = masked_sums(additive_, f, weighted_, floor_, params_.bypass_cm, p);
+    }
+    return pool_scale(params_, scale, ref_[0].w, ref_[0].h, den, num, aim);
+}
+
+adm::AdmScores FloatAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
+{
+    load_luma(ref, w_, h_, approx_ref_);
+    load_luma(dis, w_, h_, approx_dis_);
+    std::array<ScaleTotals, adm::kScales> scales;
+    for (int s = 0; s < adm::kScales; s++) {
+        if (s == 0 && params_.skip_scale0) {
+            dwt2(approx_ref_, next_ref_, nullptr, scratch_);
+            dwt2(approx_dis_, next_dis_, nullptr, scratch_);
+            scales[s] = kSkippedScale;
+        } else {
+            dwt2(approx_ref_, next_ref_, &ref_, scratch_);
+            dwt2(approx_dis_, next_dis_, &dis_, scratch_);
+            scales[s] = measure(s);
+        }
+        std::swap(approx_ref_, next_ref_);
+        std::swap(approx_dis_, next_dis_);
+    }
+    return combine_scales(params_, w_, h_, scales);
 }
 
 } // namespace vmaf::float_adm

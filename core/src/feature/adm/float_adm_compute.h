@@ -27,6 +27,24 @@ struct FloatAdmParams {
     bool skip_scale0 = false;
 };
 
+// A scale's pooled detail loss numerator, additive impairment numerator
+// and denominator.
+struct ScaleTotals {
+    float num = 0.0f, aim = 0.0f, den = 0.0f;
+};
+
+// A scale's totals from its band sums (w x h bands); `aim` unused where
+// the scale is left out of aim.
+ScaleTotals pool_scale(const FloatAdmParams &p, int scale, int w, int h, const BandSums &den,
+                       const BandSums &num, const BandSums &aim);
+
+// The totals of a scale skipped with skip_scale0.
+inline constexpr ScaleTotals kSkippedScale{0.0f, 0.0f, 1e-10f}; // keeps adm_scale0 = 0 / den finite
+
+// The frame's scores from the four scales' totals of a w x h picture.
+adm::AdmScores combine_scales(const FloatAdmParams &p, int w, int h,
+                              const std::array<ScaleTotals, adm::kScales> &scales);
+
 class FloatAdm {
 public:
     // w, h at least kMinSize; the caller checks.
@@ -36,9 +54,8 @@ public:
     adm::AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
 
 private:
-    // The detail loss numerator, the additive impairment numerator and the
-    // denominator of the bands now in ref_ / dis_.
-    void measure(int scale, float &num, float &aim, float &den);
+    // The totals of the bands now in ref_ / dis_.
+    ScaleTotals measure(int scale);
 
     FloatAdmParams params_;
     int w_, h_;

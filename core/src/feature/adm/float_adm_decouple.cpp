@@ -26,7 +26,7 @@ VMAF_TARGET_CLONES void decouple(const Detail &ref, const Detail &dis, double ga
             const float os[3] = {o[0][j], o[1][j], o[2][j]};
             const float ts[3] = {t[0][j], t[1][j], t[2][j]};
             float rs[3], as[3];
-            decouple_sample(os, ts, gain_limit, cos_sq, rs, as);
+            decouple_sample(os, ts, gain_limit, cos_sq, kRcpEstimate, rs, as);
             for (int b = 0; b < 3; b++) {
                 r[b][j] = rs[b];
                 a[b][j] = as[b];

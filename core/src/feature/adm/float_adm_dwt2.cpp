@@ -7,17 +7,6 @@ namespace vmaf::float_adm {
 
 namespace {
 
-// Four-tap filter in the reference's order: a float sum from zero.
-inline float taps(const float (&f)[4], float s0, float s1, float s2, float s3)
-{
-    float acc = 0.0f;
-    acc += f[0] * s0;
-    acc += f[1] * s1;
-    acc += f[2] * s2;
-    acc += f[3] * s3;
-    return acc;
-}
-
 template <bool kDetail>
 VMAF_TARGET_CLONES void transform(const FloatPlane &src, FloatPlane &approx, Detail *detail,
                                   DwtScratch &tmp)
@@ -39,19 +28,19 @@ VMAF_TARGET_CLONES void transform(const FloatPlane &src, FloatPlane &approx, Det
         const float *__restrict r2 = src.row(adm::tap_index(i, 2, h));
         const float *__restrict r3 = src.row(adm::tap_index(i, 3, h));
         for (int j = 0; j < w; j++) {
-            lo[j] = taps(kLo, r0[j], r1[j], r2[j], r3[j]);
-            if constexpr (kDetail) hi[j] = taps(kHi, r0[j], r1[j], r2[j], r3[j]);
+            lo[j] = db2_lo(r0[j], r1[j], r2[j], r3[j]);
+            if constexpr (kDetail) hi[j] = db2_hi(r0[j], r1[j], r2[j], r3[j]);
         }
         float *__restrict a = approx.row(i);
-        for (int j = 0; j < ow; j++) a[j] = taps(kLo, lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
+        for (int j = 0; j < ow; j++) a[j] = db2_lo(lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
         if constexpr (kDetail) {
             float *__restrict bh = (*detail)[0].row(i);
             float *__restrict bv = (*detail)[1].row(i);
             float *__restrict bd = (*detail)[2].row(i);
             for (int j = 0; j < ow; j++) {
-                bv[j] = taps(kHi, lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
-                bh[j] = taps(kLo, hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
-                bd[j] = taps(kHi, hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
+                bv[j] = db2_hi(lo[c0[j]], lo[c1[j]], lo[c2[j]], lo[c3[j]]);
+                bh[j] = db2_lo(hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
+                bd[j] = db2_hi(hi[c0[j]], hi[c1[j]], hi[c2[j]], hi[c3[j]]);
             }
         }
     }

@@ -10,17 +10,30 @@
 
 #include "feature/adm/adm_csf_model.h"
 #include "feature/adm/rcp_estimate.h"
+#include "feature/common/host_device.h"
 
 namespace vmaf::float_adm {
 
-// Daubechies db2 analysis filters, the reference's double literals rounded
-// to float.
-inline constexpr float kLo[4] = {
-    static_cast<float>(0.482962913144690), static_cast<float>(0.836516303737469),
-    static_cast<float>(0.224143868041857), static_cast<float>(-0.129409522550921)};
-inline constexpr float kHi[4] = {
-    static_cast<float>(-0.129409522550921), static_cast<float>(-0.224143868041857),
-    static_cast<float>(0.836516303737469), static_cast<float>(-0.482962913144690)};
+// Daubechies db2 analysis filters over four samples, the reference's double
+// literals rounded to float, summed from zero in the reference's order.
+VMAF_HOST_DEVICE inline float db2_lo(float s0, float s1, float s2, float s3)
+{
+    float acc = 0.0f;
+    acc += static_cast<float>(0.482962913144690) * s0;
+    acc += static_cast<float>(0.836516303737469) * s1;
+    acc += static_cast<float>(0.224143868041857) * s2;
+    acc += static_cast<float>(-0.129409522550921) * s3;
+    return acc;
+}
+VMAF_HOST_DEVICE inline float db2_hi(float s0, float s1, float s2, float s3)
+{
+    float acc = 0.0f;
+    acc += static_cast<float>(-0.129409522550921) * s0;
+    acc += static_cast<float>(-0.224143868041857) * s1;
+    acc += static_cast<float>(0.836516303737469) * s2;
+    acc += static_cast<float>(-0.482962913144690) * s3;
+    return acc;
+}
 
 // The masking constants: a sample's share of its neighbours' threshold
 // (1/30) and its own (1/15). They are doubles in the reference, so the
@@ -29,11 +42,11 @@ inline constexpr double kOneBy30 = 0.0333333351;
 inline constexpr double kOneBy15 = 0.0666666701;
 
 // n / d as the reference divides on x86: by the SSE reciprocal estimate and
-// one Newton step. The estimate is the golden data's on every CPU
-// (rcp_estimate.h), not the CPU's own.
-inline float divide(float n, float d)
+// one Newton step. The estimate is the golden data's on every CPU and GPU
+// (rcp_estimate.h, `rcp_table` its table), not the CPU's own.
+VMAF_HOST_DEVICE inline float divide(float n, float d, const uint16_t *rcp_table)
 {
-    const float xi = rcp_estimate(d);
+    const float xi = rcp_estimate(d, rcp_table);
     return n * (xi + xi * (1.0f - d * xi));
 }
 
@@ -48,8 +61,9 @@ inline float cos_1deg_sq()
 // part of the distorted coefficient restored from the reference, `a` the
 // additive rest. Beyond the one-degree angle test, a restored coefficient may
 // grow by up to `gain_limit` towards the distorted one.
-inline void decouple_sample(const float o[3], const float t[3], double gain_limit,
-                            float cos_sq, float r[3], float a[3])
+VMAF_HOST_DEVICE inline void decouple_sample(const float o[3], const float t[3], double gain_limit,
+                                             float cos_sq, const uint16_t *rcp_table, float r[3],
+                                             float a[3])
 {
     const float eps = 1e-30f;
     const float dot = o[0] * t[0] + o[1] * t[1];
@@ -57,7 +71,7 @@ inline void decouple_sample(const float o[3], const float t[3], double gain_limi
     const float t_mag = t[0] * t[0] + t[1] * t[1];
     const bool same_angle = dot >= 0.0f && dot * dot >= cos_sq * o_mag * t_mag;
     for (int b = 0; b < 3; b++) {
-        float k = divide(t[b], o[b] + eps);
+        float k = divide(t[b], o[b] + eps, rcp_table);
         k = k < 0.0f ? 0.0f : (k > 1.0f ? 1.0f : k);
         float rst = k * o[b];
         // Both tests see the value the first may have changed, as in the
@@ -75,12 +89,63 @@ inline void decouple_sample(const float o[3], const float t[3], double gain_limi
     }
 }
 
-// |x|^p of the Minkowski pooling: a float cube for p = 3, else powf with
-// the exponent rounded to float.
-inline float pooled_power(float x, double p)
+// |x|^p of the Minkowski pooling: a float cube for p = 3, else x to the
+// exponent rounded to float. On the CPU by glibc's powf, as the reference
+// has it; a GPU's powf may be off by an ulp or two, so the device rounds
+// the double power to float instead: the correctly rounded power, which
+// glibc's powf (under one ulp) returns but for rare hard cases.
+VMAF_HOST_DEVICE inline float pooled_power(float x, double p)
 {
     if (p == 3.0) return x * x * x;
-    return std::pow(x, static_cast<float>(p));
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    return static_cast<float>(pow(static_cast<double>(x), static_cast<double>(static_cast<float>(p))));
+#else
+    return powf(x, static_cast<float>(p));
+#endif
+}
+
+// A CSF-weighted sample's share of its neighbours' masking threshold.
+VMAF_HOST_DEVICE inline float masking_floor(float weighted)
+{
+    return static_cast<float>(kOneBy30 * fabsf(weighted));
+}
+
+// Masking threshold at (i, j) of w-wide bands (h, v, d; stride w): over the
+// bands, the floors of the 3x3 neighbours (rows i0, i, i2, columns j0, j,
+// j2, from adm::window_index) plus the centre's |weighted| / 15, summed in
+// the reference's order (window row by row; the centre term added in
+// double).
+VMAF_HOST_DEVICE inline float masking_threshold(const float *const weighted[3],
+                                                const float *const floor[3], int w, int i, int j,
+                                                int j0, int j2, int i0, int i2)
+{
+    float thr = 0.0f;
+    for (int b = 0; b < 3; b++) {
+        const float *f0 = floor[b] + static_cast<long long>(i0) * w;
+        const float *f1 = floor[b] + static_cast<long long>(i) * w;
+        const float *f2 = floor[b] + static_cast<long long>(i2) * w;
+        float sum = 0.0f;
+        sum += f0[j0];
+        sum += f0[j];
+        sum += f0[j2];
+        sum += f1[j0];
+        sum = static_cast<float>(sum + kOneBy15 * fabsf(weighted[b][static_cast<long long>(i) * w + j]));
+        sum += f1[j2];
+        sum += f2[j0];
+        sum += f2[j];
+        sum += f2[j2];
+        thr += sum;
+    }
+    return thr;
+}
+
+// A sample's term of the masked pooling: |x f| above the threshold, to the
+// power p.
+VMAF_HOST_DEVICE inline float masked_power(float x, float f, float thr, double p)
+{
+    float v = fabsf(x * f) - thr;
+    v = v < 0.0f ? 0.0f : v;
+    return pooled_power(v, p);
 }
 
 // The p-th root of a pooled sum.

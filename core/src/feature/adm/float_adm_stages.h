@@ -30,15 +30,21 @@ void decouple(const Detail &ref, const Detail &dis, double gain_limit, Detail &r
 void csf_weight(const Detail &in, std::array<float, 2> factors, Detail &weighted,
                 Detail &floor);
 
-// The p-norm of the CSF-weighted reference bands over score_region(), plus
-// the noise floor, summed over the bands: the scale's denominator.
-float csf_den(const Detail &ref, std::array<float, 2> factors, double noise_weight,
-              double p_norm);
+// Float sums of the three bands (h, v, d), each row by row over
+// score_region(), as the reference pools them.
+using BandSums = std::array<float, 3>;
 
-// The p-norm of the CSF-weighted `src` above the masking threshold that
-// `weighted` and `floor` (csf_weight() of the masker) give, plus the noise
-// floor, summed over the bands. `bypass` leaves masking out.
-float contrast_masked(const Detail &src, std::array<float, 2> factors, const Detail &weighted,
-                      const Detail &floor, bool bypass, double noise_weight, double p_norm);
+// The denominator's sums: |CSF-weighted reference|^p.
+BandSums csf_den_sums(const Detail &ref, std::array<float, 2> factors, double p_norm);
+
+// The sums of |CSF-weighted `src`|^p above the masking threshold that
+// `weighted` and `floor` (csf_weight() of the masker) give; `bypass` leaves
+// masking out.
+BandSums masked_sums(const Detail &src, std::array<float, 2> factors, const Detail &weighted,
+                     const Detail &floor, bool bypass, double p_norm);
+
+// The pooled value of a scale's band sums (w x h bands): over the bands,
+// the p-th root of the sum plus the noise floor of the score region.
+float pooled_bands(const BandSums &sums, int w, int h, double noise_weight, double p_norm);
 
 } // namespace vmaf::float_adm

@@ -6,8 +6,9 @@
 // so every CPU divides as they did.
 #pragma once
 
-#include <bit>
 #include <cstdint>
+
+#include "feature/common/host_device.h"
 
 namespace vmaf {
 
@@ -16,20 +17,23 @@ namespace vmaf {
 // (`scripts/rcp_table.c` prints it from the CPU it runs on).
 extern const uint16_t kRcpEstimate[4096];
 
-inline float rcp_estimate(float x)
+// The estimate with `table` (kRcpEstimate, or its copy on a GPU).
+VMAF_HOST_DEVICE inline float rcp_estimate(float x, const uint16_t *table)
 {
-    const uint32_t u = std::bit_cast<uint32_t>(x);
+    const uint32_t u = bits_as<uint32_t>(x);
     const uint32_t sign = u & 0x80000000u, exponent = (u >> 23) & 0xffu;
     if (exponent == 0xffu) // infinity -> 0, NaN stays NaN (quieted)
-        return std::bit_cast<float>((u & 0x007fffffu) ? (u | 0x00400000u) : sign);
+        return bits_as<float>((u & 0x007fffffu) ? (u | 0x00400000u) : sign);
     if (exponent == 0) // zero and subnormals count as zero -> infinity
-        return std::bit_cast<float>(sign | 0x7f800000u);
+        return bits_as<float>(sign | 0x7f800000u);
     if (exponent >= 253) // the estimate would be subnormal: flushed to zero
-        return std::bit_cast<float>(sign);
+        return bits_as<float>(sign);
     // 1 / (m * 2^e) = (1 / m) * 2^-e with 1 / m in (0.5, 1]: biased exponent
     // 126 - (exponent - 127).
-    const uint32_t mantissa = static_cast<uint32_t>(kRcpEstimate[(u >> 11) & 0xfffu]) << 11;
-    return std::bit_cast<float>(sign | ((253u - exponent) << 23) | mantissa);
+    const uint32_t mantissa = static_cast<uint32_t>(table[(u >> 11) & 0xfffu]) << 11;
+    return bits_as<float>(sign | ((253u - exponent) << 23) | mantissa);
 }
+
+inline float rcp_estimate(float x) { return rcp_estimate(x, kRcpEstimate); }
 
 } // namespace vmaf

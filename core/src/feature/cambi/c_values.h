@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "feature/cambi/contrast_levels.h"
+#include "feature/common/host_device.h"
 #include "feature/common/plane.h"
 
 namespace vmaf::cambi {
@@ -33,30 +34,58 @@ struct CValueLevels {
     explicit CValueLevels(const ContrastLevels &levels);
 };
 
+// The levels as plain arrays, as the GPU holds them too.
+struct CValueTables {
+    const uint32_t *steps; // CValueLevels::steps
+    const int *weight;     // CValueLevels::weight
+    const float *reciprocal;
+    int band_low, band_count;
+};
+
+// The index of the lowest set bit of a non-zero word.
+VMAF_HOST_DEVICE inline int lowest_bit(uint32_t bits)
+{
+#if defined(__CUDA_ARCH__)
+    return __ffs(static_cast<int>(bits)) - 1;
+#elif defined(__HIP_DEVICE_COMPILE__)
+    return __builtin_ctz(bits);
+#else
+    return std::countr_zero(bits);
+#endif
+}
+
 // The c-value of a flat sample of code v from the counts of its window:
 // count(u) is the number of flat samples at code u (a c-value asks for no
 // code outside the band).
 template <typename Count>
-float c_value(const CValueLevels &l, std::span<const float> reciprocal, int v, Count count)
+VMAF_HOST_DEVICE inline float c_value_of(const CValueTables &t, int v, Count count)
 {
-    const int u = v - l.band_low;
-    if (u < 0 || u >= l.band_count) return 0.0f;
-    uint32_t steps = l.steps[static_cast<size_t>(u)];
+    const int u = v - t.band_low;
+    if (u < 0 || u >= t.band_count) return 0.0f;
+    uint32_t steps = t.steps[u];
     if (!steps) return 0.0f;
     const int p0 = count(v);
     float c = 0.0f;
     for (; steps; steps &= steps - 1) {
-        const int d = std::countr_zero(steps);
+        const int d = lowest_bit(steps);
         const int up = count(v + d + 1);
-        const int down = v - d - 1 >= l.band_low ? count(v - d - 1) : 0;
+        const int down = v - d - 1 >= t.band_low ? count(v - d - 1) : 0;
         const int p = up > down ? up : down;
         // No sample a step away: the value would be 0, which c already is
         // at least (a shortcut for flat windows).
         if (p == 0) continue;
-        const float value = static_cast<float>(l.weight[d] * p0 * p) * reciprocal[p + p0];
+        const float value = static_cast<float>(t.weight[d] * p0 * p) * t.reciprocal[p + p0];
         if (value > c) c = value;
     }
     return c;
+}
+
+template <typename Count>
+float c_value(const CValueLevels &l, std::span<const float> reciprocal, int v, Count count)
+{
+    const CValueTables t{l.steps.data(), l.weight.data(), reciprocal.data(), l.band_low,
+                         l.band_count};
+    return c_value_of(t, v, count);
 }
 
 // The SIMD kernels read and rewrite whole vectors of counts (up to 64

@@ -1,7 +1,7 @@
 // cambi: Netflix's contrast-aware multiscale banding index, a no-reference
 // measure of banding in the distorted picture (and, with full_ref, in the
 // reference too). The CPU reference.
-#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <memory>
 #include <string>
@@ -11,6 +11,7 @@
 #include "extractor/extractor_state.h"
 #include "feature/cambi/cambi_config.h"
 #include "feature/cambi/cambi_options.h"
+#include "feature/cambi/cambi_report.h"
 #include "feature/cambi/cambi_scorer.h"
 #include "feature/cambi/heatmap_files.h"
 #include "feature/cambi/preprocess.h"
@@ -24,9 +25,7 @@ int check_range(const VmafPicture &pic, const char *side, unsigned frame)
 {
     unsigned x = 0, y = 0, value = 0;
     if (!find_out_of_range(pic, x, y, value)) return 0;
-    log_error("cambi: {} frame {}: luma sample {} at ({}, {}) is above {}, the largest of {}-bit "
-              "input", side, frame, value, x, y, (1u << pic.bpc) - 1, pic.bpc);
-    return -EINVAL;
+    return out_of_range_error("cambi", side, frame, x, y, value, pic.bpc);
 }
 
 class Cambi {
@@ -51,30 +50,21 @@ private:
     int score(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
         if (int err = check_range(*frame.dis, "distorted", frame.index)) return err;
-        double dis = 0;
+        double dis = 0, src = 0;
         if (int err = scorer_.score(*frame.dis, config_.enc, heatmaps_.get(), frame.index, dis))
             return err;
-        if (int err = append(sink, kScoreKey, dis, frame.index)) return err;
-        if (!config_.full_ref) return 0;
-
-        if (int err = check_range(*frame.ref, "reference", frame.index)) return err;
-        double src = 0;
-        if (int err = scorer_.score(*frame.ref, config_.src, nullptr, frame.index, src))
-            return err;
-        if (int err = append(sink, kSourceKey, src, frame.index)) return err;
-        // Banding the distortion added: none where the source has more.
-        return append(sink, kFullReferenceKey, std::max(0.0, dis - src), frame.index);
-    }
-
-    int append(VmafFeatureSink *sink, FeatureIndex key, double score, unsigned index)
-    {
-        return vmaf_sink_append(sink, keys_[key].c_str(), std::min(score, config_.max_val), index);
+        if (config_.full_ref) {
+            if (int err = check_range(*frame.ref, "reference", frame.index)) return err;
+            if (int err = scorer_.score(*frame.ref, config_.src, nullptr, frame.index, src))
+                return err;
+        }
+        return write_frame(keys_, config_.max_val, config_.full_ref, dis, src, frame.index, sink);
     }
 
     CambiConfig config_;
     CambiScorer scorer_;
     std::shared_ptr<HeatmapFiles> heatmaps_;
-    std::string keys_[3];
+    std::array<std::string, 3> keys_;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)

@@ -4,11 +4,6 @@
 #include "feature/cambi/topk_pooling.h"
 
 namespace vmaf::cambi {
-namespace {
-
-constexpr int kScaleWeights[kScales] = {16, 8, 4, 2, 1};
-
-} // namespace
 
 int CambiScorer::score(const VmafPicture &pic, const ScoredSize &size, HeatmapFiles *heatmaps,
                        unsigned frame, double &score)
@@ -18,7 +13,7 @@ int CambiScorer::score(const VmafPicture &pic, const ScoredSize &size, HeatmapFi
     // The mask is computed once, at full size, and halved with the image.
     spatial_mask_.compute(image_, mask_);
 
-    double weighted = 0.0;
+    double means[kScales];
     for (int scale = 0; scale < kScales; scale++) {
         if (scale > 0 || config_.high_res_speedup) {
             halve(image_);
@@ -29,9 +24,9 @@ int CambiScorer::score(const VmafPicture &pic, const ScoredSize &size, HeatmapFi
         if (heatmaps) {
             if (int err = heatmaps->write(scale, frame, c_)) return err;
         }
-        weighted += topk_mean(c_.samples(), config_.topk) * kScaleWeights[scale];
+        means[scale] = topk_mean(c_.samples(), config_.topk);
     }
-    score = weighted / (size.window * size.window);
+    score = weighted_score(means, size.window);
     return 0;
 }
 

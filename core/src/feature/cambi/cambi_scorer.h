@@ -16,6 +16,18 @@
 
 namespace vmaf::cambi {
 
+// The weight of each scale's top-k mean, from the finest.
+inline constexpr int kScaleWeights[kScales] = {16, 8, 4, 2, 1};
+
+// A picture's score from its scales' top-k means, with a window of side
+// `window`.
+inline double weighted_score(const double (&means)[kScales], int window)
+{
+    double weighted = 0.0;
+    for (int scale = 0; scale < kScales; scale++) weighted += means[scale] * kScaleWeights[scale];
+    return weighted / (window * window);
+}
+
 class CambiScorer {
 public:
     // The kernels are the widest `cpu_flags` (cpu::Flag bits) allow.

@@ -38,17 +38,29 @@ bool find_above(const VmafPicture &pic, unsigned max, unsigned &x, unsigned &y, 
     return false;
 }
 
-// Samples of any depth to 10 bits: shifted up below 10 bits, rounded down
-// to 10 bits above (which can give 1024 from the top of the range).
-struct To10Bit {
-    int bpc;
-    unsigned operator()(unsigned v) const
-    {
-        if (bpc <= 10) return v << (10 - bpc);
-        const int shift = bpc - 10;
-        return (v + (1u << (shift - 1))) >> shift;
+template <typename Sample>
+void convert(const VmafPicture &pic, Plane<uint16_t> &out)
+{
+    const int bpc = static_cast<int>(pic.bpc);
+    const unsigned w = static_cast<unsigned>(out.w), h = static_cast<unsigned>(out.h);
+    if (w == pic.w[0] && h == pic.h[0]) {
+        for (unsigned y = 0; y < h; y++) {
+            const Sample *in = luma_row<Sample>(pic, y);
+            uint16_t *o = out.row(static_cast<int>(y));
+            for (unsigned x = 0; x < w; x++) o[x] = static_cast<uint16_t>(to_10bit_sample(in[x], bpc));
+        }
+        return;
     }
-};
+    const std::vector<unsigned> xs = nearest_positions(pic.w[0], w);
+    const std::vector<unsigned> ys = nearest_positions(pic.h[0], h);
+    for (unsigned y = 0; y < h; y++) {
+        const Sample *in = luma_row<Sample>(pic, ys[y]);
+        uint16_t *o = out.row(static_cast<int>(y));
+        for (unsigned x = 0; x < w; x++) o[x] = static_cast<uint16_t>(to_10bit_sample(in[xs[x]], bpc));
+    }
+}
+
+} // namespace
 
 // The source position of each output position along one side: the nearest
 // sample to the output's centre, stepped in float as the reference steps
@@ -67,30 +79,6 @@ std::vector<unsigned> nearest_positions(unsigned in, unsigned out)
     }
     return pos;
 }
-
-template <typename Sample>
-void convert(const VmafPicture &pic, Plane<uint16_t> &out)
-{
-    const To10Bit to10{static_cast<int>(pic.bpc)};
-    const unsigned w = static_cast<unsigned>(out.w), h = static_cast<unsigned>(out.h);
-    if (w == pic.w[0] && h == pic.h[0]) {
-        for (unsigned y = 0; y < h; y++) {
-            const Sample *in = luma_row<Sample>(pic, y);
-            uint16_t *o = out.row(static_cast<int>(y));
-            for (unsigned x = 0; x < w; x++) o[x] = static_cast<uint16_t>(to10(in[x]));
-        }
-        return;
-    }
-    const std::vector<unsigned> xs = nearest_positions(pic.w[0], w);
-    const std::vector<unsigned> ys = nearest_positions(pic.h[0], h);
-    for (unsigned y = 0; y < h; y++) {
-        const Sample *in = luma_row<Sample>(pic, ys[y]);
-        uint16_t *o = out.row(static_cast<int>(y));
-        for (unsigned x = 0; x < w; x++) o[x] = static_cast<uint16_t>(to10(in[xs[x]]));
-    }
-}
-
-} // namespace
 
 bool find_out_of_range(const VmafPicture &pic, unsigned &x, unsigned &y, unsigned &value)
 {
@@ -117,11 +105,11 @@ void undo_dithering(Plane<uint16_t> &plane)
         uint16_t *row = plane.row(y);
         const uint16_t *below = plane.row(y + 1);
         for (int x = 0; x + 1 < w; x++)
-            row[x] = static_cast<uint16_t>((row[x] + row[x + 1] + below[x] + below[x + 1]) >> 2);
-        row[w - 1] = static_cast<uint16_t>((row[w - 1] + below[w - 1]) >> 1);
+            row[x] = mean4(row[x], row[x + 1], below[x], below[x + 1]);
+        row[w - 1] = mean2(row[w - 1], below[w - 1]);
     }
     uint16_t *last = plane.row(h - 1);
-    for (int x = 0; x + 1 < w; x++) last[x] = static_cast<uint16_t>((last[x] + last[x + 1]) >> 1);
+    for (int x = 0; x + 1 < w; x++) last[x] = mean2(last[x], last[x + 1]);
 }
 
 } // namespace vmaf::cambi

@@ -2,20 +2,21 @@
 // samples before the c-values, and the halving that makes the next scale.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "feature/common/host_device.h"
 #include "feature/common/plane.h"
 
 namespace vmaf::cambi {
 
 // The mode of three samples: the value two of them share, else the least.
-inline uint16_t mode3(uint16_t a, uint16_t b, uint16_t c)
+VMAF_HOST_DEVICE inline uint16_t mode3(uint16_t a, uint16_t b, uint16_t c)
 {
     if (a == b || a == c) return a;
     if (b == c) return b;
-    return std::min(std::min(a, b), c);
+    const uint16_t ab = a < b ? a : b;
+    return ab < c ? ab : c;
 }
 
 class ModeFilter {

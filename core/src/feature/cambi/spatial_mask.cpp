@@ -7,7 +7,7 @@
 namespace vmaf::cambi {
 namespace {
 
-constexpr int kFilterSide = 7;
+constexpr int kFilterSide = kMaskWindow;
 constexpr int kHalf = kFilterSide / 2;
 
 int ceil_log2(uint32_t n)
@@ -20,9 +20,9 @@ int ceil_log2(uint32_t n)
 VMAF_TARGET_CLONES
 void flat_row(const uint16_t *row, const uint16_t *below, int w, uint16_t *flat)
 {
-    for (int x = 0; x + 1 < w; x++)
-        flat[x] = static_cast<uint16_t>((row[x] == row[x + 1]) & (row[x] == below[x]));
-    flat[w - 1] = static_cast<uint16_t>(row[w - 1] == below[w - 1]);
+    // The last column apart, so that the loop needs no test of the edge.
+    for (int x = 0; x + 1 < w; x++) flat[x] = static_cast<uint16_t>(is_flat(row, below, x, w));
+    flat[w - 1] = static_cast<uint16_t>(is_flat(row, below, w - 1, w));
 }
 
 VMAF_TARGET_CLONES

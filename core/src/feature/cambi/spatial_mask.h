@@ -8,12 +8,24 @@
 #include <cstdint>
 #include <vector>
 
+#include "feature/common/host_device.h"
 #include "feature/common/plane.h"
 
 namespace vmaf::cambi {
 
 // The threshold for a w x h picture.
 int mask_threshold(int w, int h);
+
+// The side of the window the flat samples are counted in.
+inline constexpr int kMaskWindow = 7;
+
+// Whether sample x of `row` is flat: equal to its right neighbour (none on
+// the last column) and to the sample below (`below` is the row itself on
+// the last row).
+VMAF_HOST_DEVICE inline bool is_flat(const uint16_t *row, const uint16_t *below, int x, int w)
+{
+    return (x + 1 >= w || row[x] == row[x + 1]) && row[x] == below[x];
+}
 
 class SpatialMask {
 public:

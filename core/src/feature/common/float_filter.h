@@ -10,18 +10,10 @@
 #include <vector>
 
 #include "feature/common/float_picture.h"
-#include "feature/common/host_device.h"
+#include "feature/common/float_resample.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf::floatf {
-
-// The position in the source of output sample i of a resampling by
-// `ratio`: (i + 0.5) * ratio - 0.5, in double and rounded to float (the
-// bilinear scaling here and float_motion_hip's kernel).
-VMAF_HOST_DEVICE inline float source_pos(int i, float ratio)
-{
-    return static_cast<float>((i + 0.5) * static_cast<double>(ratio) - 0.5);
-}
 
 // What a separable filter is applied to.
 enum class Input { kPlain, kSquare, kProduct };
@@ -43,10 +35,8 @@ private:
     std::vector<float> column_, full_;
 };
 
-// The reference's resampling methods of float_vif's prescale.
-enum class ScaleMethod { kNearest, kBilinear, kBicubic, kLanczos4 };
-
-// `src` resampled to dst_w x dst_h (a copy when the size is the same).
+// `src` resampled to dst_w x dst_h (a copy when the size is the same), each
+// sample by float_resample.h.
 void scale_plane(ScaleMethod method, const FloatPlane &src, int dst_w, int dst_h, FloatPlane &dst);
 
 // Sum of |a - b| over the plane, in float row by row, divided by the area.

@@ -9,3 +9,17 @@
 #else
 #define VMAF_HOST_DEVICE
 #endif
+
+namespace vmaf {
+
+// std::bit_cast for host and device code (the device compilers do not all
+// accept std::bit_cast in kernels).
+template <typename To, typename From> VMAF_HOST_DEVICE inline To bits_as(From from)
+{
+    static_assert(sizeof(To) == sizeof(From), "same size");
+    To to;
+    __builtin_memcpy(&to, &from, sizeof(To));
+    return to;
+}
+
+} // namespace vmaf

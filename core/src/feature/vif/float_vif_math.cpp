@@ -1,7 +1,6 @@
 #include "feature/vif/float_vif_math.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <numbers>
@@ -16,25 +15,6 @@ constexpr float kKernelScales[] = {
     4.0f / 3.0f,  3.5f / 3.0f,  3.75f / 3.0f, 4.25f / 3.0f, 5.0f / 3.0f, 3.0f, 1.0f / 2.25f,
     1.4746f,      1.54f,        1.6f,         1.06667f, 0.711111f, 0.740740f, 1.111111f,
 };
-
-// The reference's log2 approximation: exponent plus a degree-8 polynomial
-// of the mantissa (Horner, in float).
-constexpr float kLog2Poly[9] = {-0.012671635276421f, 0.064841182402670f, -0.157048836463065f,
-                                0.257167726303123f,  -0.353800560300520f, 0.480131410397451f,
-                                -0.721314327952201f, 1.442694803896991f,  0.0f};
-
-float log2_approx(float x)
-{
-    if (x == 0.0f) return -INFINITY;
-    if (x < 0.0f) return NAN;
-    const uint32_t bits = std::bit_cast<uint32_t>(x);
-    const int32_t exponent = static_cast<int32_t>((bits & 0x7F800000u) >> 23);
-    const float mantissa = std::bit_cast<float>((bits & 0x007FFFFFu) | 0x3F800000u);
-    const float t = mantissa - 1.0f;
-    float poly = 0.0f;
-    for (float c : kLog2Poly) poly = poly * t + c;
-    return static_cast<float>(exponent - 127) + poly;
-}
 
 // The Gaussian density as the reference evaluates it (its constant factor
 // cancels in the normalisation, but its rounding does not).
@@ -99,10 +79,14 @@ bool size_fits(int w, int h, const FloatVifParams &p)
     return true;
 }
 
-Pyramid::Pyramid(const FloatVifParams &p)
-    : p_(p), gain_limit_(static_cast<float>(p.enhn_gain_limit)),
-      sigma_max_inv_(static_cast<float>(
-          std::pow(static_cast<float>(p.sigma_nsq), 2.0f) / (255.0 * 255.0)))
+StatisticConstants statistic_constants(const FloatVifParams &p)
+{
+    return {p.sigma_nsq,
+            static_cast<float>(std::pow(static_cast<float>(p.sigma_nsq), 2.0f) / (255.0 * 255.0)),
+            static_cast<float>(p.enhn_gain_limit)};
+}
+
+Pyramid::Pyramid(const FloatVifParams &p) : p_(p), constants_(statistic_constants(p))
 {
     for (int s = 0; s < kScales; s++) taps_[s] = gaussian_filter(s, p.kernelscale);
 }
@@ -134,8 +118,6 @@ ScaleScore Pyramid::statistic(const FloatPlane &ref, const FloatPlane &dis, int 
     float *mu1 = rows_[0].data(), *mu2 = rows_[1].data(), *xx = rows_[2].data(),
           *yy = rows_[3].data(), *xy = rows_[4].data();
     const std::vector<float> &taps = taps_[scale];
-    const double nsq = p_.sigma_nsq;
-    constexpr float eps = 1.0e-10f;
     float num = 0.0f, den = 0.0f;
     for (int y = 0; y < ref.h; y++) {
         filter_.row(taps, floatf::Input::kPlain, ref, nullptr, y, mu1);
@@ -145,38 +127,8 @@ ScaleScore Pyramid::statistic(const FloatPlane &ref, const FloatPlane &dis, int 
         filter_.row(taps, floatf::Input::kProduct, ref, &dis, y, xy);
         float row_num = 0.0f, row_den = 0.0f;
         for (int x = 0; x < w; x++) {
-            float sigma1_sq = xx[x] - mu1[x] * mu1[x];
-            float sigma2_sq = yy[x] - mu2[x] * mu2[x];
-            const float sigma12 = xy[x] - mu1[x] * mu2[x];
-            sigma1_sq = sigma1_sq > 0.0f ? sigma1_sq : 0.0f;
-            sigma2_sq = sigma2_sq > 0.0f ? sigma2_sq : 0.0f;
-            float g = sigma12 / (sigma1_sq + eps);
-            float sv_sq = sigma2_sq - g * sigma12;
-            if (sigma1_sq < eps) {
-                g = 0.0f;
-                sv_sq = sigma2_sq;
-                sigma1_sq = 0.0f;
-            }
-            if (sigma2_sq < eps) {
-                g = 0.0f;
-                sv_sq = 0.0f;
-            }
-            if (g < 0.0f) {
-                sv_sq = sigma2_sq;
-                g = 0.0f;
-            }
-            sv_sq = sv_sq > eps ? sv_sq : eps;
-            g = g < gain_limit_ ? g : gain_limit_;
             float num_val, den_val;
-            if (sigma1_sq < nsq) {
-                num_val = 1.0f - sigma2_sq * sigma_max_inv_;
-                den_val = 1.0f;
-            } else {
-                num_val = sigma12 < 0.0f ? 0.0f
-                                         : log2_approx(static_cast<float>(
-                                               1.0f + (g * g * sigma1_sq) / (sv_sq + nsq)));
-                den_val = log2_approx(static_cast<float>(1.0f + sigma1_sq / nsq));
-            }
+            statistic_terms(mu1[x], mu2[x], xx[x], yy[x], xy[x], constants_, num_val, den_val);
             row_num += num_val;
             row_den += den_val;
         }

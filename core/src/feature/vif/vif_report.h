@@ -1,4 +1,4 @@
-// The keys vif, vif_hip and float_vif write from their per-scale sums: the
+// The keys vif, vif_hip, float_vif and float_vif_hip write from their per-scale sums: the
 // debug keys (the combined score, numerator and denominator, and each
 // scale's pair), the same for all, as the reference writes them, and
 // integer VIF's scale scores.
@@ -41,6 +41,24 @@ int report_integer(const ScaleScore (&scores)[kScales], bool skip_scale0, bool d
     for (int s = 0; s < kScales; s++) {
         const bool skipped = s == 0 && skip_scale0;
         err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
+    }
+    if (!debug) return err;
+    return err | report_debug(scores, kScales, skip_scale0, put);
+}
+
+// Every key of float_vif (and float_vif_hip) from its float per-scale sums:
+// the scale scores, their ratio taken in double and raised to min_val[s]
+// (scales 1-3), then with `debug` the keys of report_debug.
+template <typename Score, typename Put>
+int report_float(const Score (&scores)[kScales], bool skip_scale0, const double (&min_val)[kScales],
+                 bool debug, Put put)
+{
+    int err = 0;
+    for (int s = 0; s < kScales; s++) {
+        double score = static_cast<double>(scores[s].num) / static_cast<double>(scores[s].den);
+        if (s == 0) score = skip_scale0 ? 0.0 : score;
+        else score = score > min_val[s] ? score : min_val[s];
+        err |= put(kScale0 + s, score);
     }
     if (!debug) return err;
     return err | report_debug(scores, kScales, skip_scale0, put);

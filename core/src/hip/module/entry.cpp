@@ -21,6 +21,10 @@ extern const VmafExtractor vmaf_extractor_float_moment_hip;
 extern const VmafExtractor vmaf_extractor_float_ansnr_hip;
 extern const VmafExtractor vmaf_extractor_float_motion_hip;
 extern const VmafExtractor vmaf_extractor_ciede_hip;
+extern const VmafExtractor vmaf_extractor_float_vif_hip;
+extern const VmafExtractor vmaf_extractor_float_adm_hip;
+extern const VmafExtractor vmaf_extractor_psnr_hvs_hip;
+extern const VmafExtractor vmaf_extractor_cambi_hip;
 }
 
 namespace vmaf::hip {
@@ -33,7 +37,9 @@ constexpr const VmafExtractor *kTwins[] = {
     &vmaf_extractor_vif_hip,        &vmaf_extractor_motion_hip,
     &vmaf_extractor_float_psnr_hip, &vmaf_extractor_float_moment_hip,
     &vmaf_extractor_float_ansnr_hip, &vmaf_extractor_float_motion_hip,
-    &vmaf_extractor_ciede_hip,
+    &vmaf_extractor_ciede_hip,       &vmaf_extractor_float_vif_hip,
+    &vmaf_extractor_float_adm_hip,   &vmaf_extractor_psnr_hvs_hip,
+    &vmaf_extractor_cambi_hip,
 };
 
 int state_init(VmafHipState **state, int device)

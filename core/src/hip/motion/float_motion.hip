@@ -2,11 +2,11 @@
 // products in the CPU's order without fused multiply-adds; the mean
 // absolute difference, which the CPU sums in float, is summed row by row
 // left to right by one thread per row, then the rows by one thread; the
-// bilinear resampling computes each sample with the CPU's expressions.
+// bilinear resampling is the CPU's floatf::bilinear_at.
 #include <cmath>
 
 #include "feature/common/edge.h"
-#include "feature/common/float_filter.h"
+#include "feature/common/float_resample.h"
 #include "feature/common/float_sample.h"
 #include "hip/motion/float_motion_kernel.h"
 
@@ -65,27 +65,12 @@ __global__ void mean_kernel(const float *row_sums, int w, int h, float *result)
     result[0] = sum / static_cast<float>(w * h);
 }
 
-__global__ void bilinear_kernel(const float *src, int w, int h, float *dst, int dw, int dh,
-                                float rx, float ry)
+__global__ void bilinear_kernel(const float *src, int w, int h, float *dst, int dw, int dh)
 {
     const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
     if (i >= static_cast<long long>(dw) * dh) return;
-    const int x = static_cast<int>(i % dw), y = static_cast<int>(i / dw);
-    const float right = static_cast<float>(w - 1), bottom = static_cast<float>(h - 1);
-    const float xx = floatf::source_pos(x, rx);
-    const int x1 = edge::reflect_position(floorf(xx), right);
-    const int x2 = edge::reflect_position(ceilf(xx), right);
-    const float dx = xx - static_cast<float>(x1);
-    const float yy = floatf::source_pos(y, ry);
-    const int y1 = edge::reflect_position(floorf(yy), bottom);
-    const int y2 = edge::reflect_position(ceilf(yy), bottom);
-    const float dy = yy - static_cast<float>(y1);
-    const float *r1 = src + static_cast<long long>(y1) * w, *r2 = src + static_cast<long long>(y2) * w;
-    const float a = (1 - dy) * (1 - dx) * r1[x1];
-    const float b = (1 - dy) * dx * r1[x2];
-    const float c = dy * (1 - dx) * r2[x1];
-    const float d = dy * dx * r2[x2];
-    dst[i] = a + b + c + d;
+    const floatf::ResampleSource s = floatf::resample_source(src, w, h, dw, dh);
+    dst[i] = floatf::bilinear_at(s, static_cast<int>(i % dw), static_cast<int>(i / dw));
 }
 
 template <int N, typename Sample>
@@ -130,10 +115,8 @@ hipError_t launch_bilinear(const float *src, int w, int h, float *dst, int dw, i
                            hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    const float rx = static_cast<float>(w) / static_cast<float>(dw);
-    const float ry = static_cast<float>(h) / static_cast<float>(dh);
     hipLaunchKernelGGL(bilinear_kernel, dim3(blocks_for(static_cast<long long>(dw) * dh)),
-                       dim3(kBlock), 0, stream, src, w, h, dst, dw, dh, rx, ry);
+                       dim3(kBlock), 0, stream, src, w, h, dst, dw, dh);
     return hipGetLastError();
 }
 

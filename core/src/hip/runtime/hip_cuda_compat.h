@@ -36,6 +36,7 @@ inline constexpr hipError_t hipErrorInvalidValue = cudaErrorInvalidValue;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
+inline constexpr hipMemcpyKind hipMemcpyDeviceToDevice = cudaMemcpyDeviceToDevice;
 
 inline constexpr unsigned hipStreamNonBlocking = cudaStreamNonBlocking;
 inline constexpr unsigned hipEventDefault = cudaEventDefault;

@@ -1,0 +1,349 @@
+// cambi_hip: the HIP twin of cambi, every option (full_ref, heatmaps_path,
+// the encoding and source sizes, cambi_high_res_speedup). The GPU checks
+// the luma's range, brings it to 10 bits at the scored size, undithers it,
+// computes the spatial mask and, per scale, the mode filter, the c-values
+// and their top-k mean; the host weighs the five means with cambi's own
+// weighted_score and writes the keys with cambi's write_frame. Only the
+// top-k mean's double sum runs in another order than the CPU's
+// (cambi.hip).
+//
+// FramePipeline overlaps the next frames' copies with the kernels, replays
+// each frame's launches as a graph and runs two frames at once (lanes).
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "extractor/extractor.h"
+#include "feature/cambi/c_values.h"
+#include "feature/cambi/cambi_config.h"
+#include "feature/cambi/cambi_options.h"
+#include "feature/cambi/cambi_report.h"
+#include "feature/cambi/cambi_scorer.h"
+#include "feature/cambi/heatmap_files.h"
+#include "feature/cambi/preprocess.h"
+#include "feature/cambi/reciprocal_table.h"
+#include "feature/cambi/spatial_mask.h"
+#include "feature/common/plane.h"
+#include "hip/cambi/cambi_kernel.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+
+namespace vmaf::hip::cambi {
+namespace {
+
+using vmaf::cambi::CambiConfig;
+using vmaf::cambi::HeatmapFiles;
+using vmaf::cambi::kScales;
+using vmaf::cambi::ScoredSize;
+
+// The pictures of a frame: the distorted one, and the reference with full_ref.
+enum Side { kDistorted, kReference, kSides };
+constexpr const char *kSideNames[kSides] = {"distorted", "reference"};
+
+// A frame's results: each side's scale means, each side's first sample out
+// of range (all ones: none), then, with heatmaps, the distorted picture's
+// c-values of every scale.
+constexpr size_t kMeansBytes = kSides * kScales * sizeof(double);
+constexpr size_t kRangeOffset = kMeansBytes;
+constexpr size_t kHeatmapOffset = kRangeOffset + kSides * sizeof(unsigned long long);
+constexpr unsigned long long kInRange = ~0ull;
+
+// How one side is scored.
+struct SidePlan {
+    ScoredSize size;
+    std::array<int, kScales> w{}, h{}, k{};
+    int mask_threshold = 0;
+    DeviceBuffer xs, ys; // the source column and row of each scored sample
+};
+
+struct LaneBuffers {
+    std::array<DeviceBuffer, 2> image, mask;
+    DeviceBuffer flat, c, histogram, select, partials;
+};
+
+class CambiHip {
+public:
+    CambiHip(const VmafExtractorSetup &setup, const VmafHipState &state, CambiConfig config,
+             std::shared_ptr<HeatmapFiles> heatmaps)
+        : device_(state.device.index), bpc_(setup.bpc), pw_(static_cast<int>(setup.w)),
+          ph_(static_cast<int>(setup.h)), config_(std::move(config)),
+          heatmaps_(std::move(heatmaps)), levels_(config_.levels)
+    {
+        for (int k = 0; k < 3; k++) keys_[k] = setup.feature_names[k];
+    }
+
+    int init(const VmafExtractorSetup &setup);
+
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        return abandon_on_error(extract_with(*this, pipeline_, frame, sink));
+    }
+    int flush(VmafFeatureSink *sink)
+    {
+        if (int err = abandon_on_error(flush_with(*this, pipeline_, sink))) return err;
+        return heatmaps_ ? heatmaps_->finish() : 0;
+    }
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
+    int make_current() const { return hip::make_current(device_); }
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream);
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink);
+
+private:
+    int abandon_on_error(int err)
+    {
+        if (err && heatmaps_) heatmaps_->abandon();
+        return err;
+    }
+    int plan(SidePlan &p, const ScoredSize &size);
+    int score(const void *luma, Side side, LaneBuffers &b, unsigned char *results,
+              hipStream_t stream);
+    int sides() const { return config_.full_ref ? 2 : 1; }
+
+    int device_;
+    unsigned bpc_;
+    int pw_, ph_;
+    CambiConfig config_;
+    std::shared_ptr<HeatmapFiles> heatmaps_;
+    vmaf::cambi::CValueLevels levels_;
+    std::array<std::string, 3> keys_;
+    std::array<SidePlan, kSides> plans_;
+    std::array<size_t, kScales> heatmap_offset_{};
+    size_t result_bytes_ = kHeatmapOffset;
+    DeviceBuffer steps_, weight_, reciprocal_;
+    Plane<float> heatmap_;
+
+    static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
+    std::array<LaneBuffers, kLanes> lanes_;
+    // Last: its streams wait for the work that uses the buffers above.
+    FramePipeline pipeline_{"cambi_hip"};
+};
+
+// Where the size is the picture's, each sample is its own source.
+std::vector<unsigned> positions(unsigned in, unsigned out)
+{
+    if (in != out) return vmaf::cambi::nearest_positions(in, out);
+    std::vector<unsigned> same(out);
+    for (unsigned i = 0; i < out; i++) same[i] = i;
+    return same;
+}
+
+int CambiHip::plan(SidePlan &p, const ScoredSize &size)
+{
+    p.size = size;
+    p.mask_threshold = vmaf::cambi::mask_threshold(size.w, size.h);
+    int w = size.w, h = size.h;
+    for (int s = 0; s < kScales; s++) {
+        if (s > 0 || config_.high_res_speedup) {
+            w = (w + 1) >> 1;
+            h = (h + 1) >> 1;
+        }
+        p.w[s] = w;
+        p.h[s] = h;
+        const int n = w * h;
+        p.k[s] = std::clamp(static_cast<int>(config_.topk * n), 1, n);
+    }
+    const std::vector<unsigned> xs = positions(static_cast<unsigned>(pw_), static_cast<unsigned>(size.w));
+    const std::vector<unsigned> ys = positions(static_cast<unsigned>(ph_), static_cast<unsigned>(size.h));
+    if (int err = p.xs.upload(xs.data(), xs.size() * sizeof(unsigned))) return err;
+    return p.ys.upload(ys.data(), ys.size() * sizeof(unsigned));
+}
+
+int CambiHip::init(const VmafExtractorSetup &setup)
+{
+    if (int err = make_current()) return err;
+    if (int err = plan(plans_[kDistorted], config_.enc)) return err;
+    if (config_.full_ref)
+        if (int err = plan(plans_[kReference], config_.src)) return err;
+
+    // An empty band asks for no step, but its table still needs an address.
+    std::vector<uint32_t> steps = levels_.steps;
+    if (steps.empty()) steps.push_back(0);
+    if (int err = steps_.upload(steps.data(), steps.size() * sizeof(uint32_t))) return err;
+    if (int err = weight_.upload(levels_.weight.data(), levels_.weight.size() * sizeof(int)))
+        return err;
+    const std::span<const float> reciprocal = vmaf::cambi::reciprocals();
+    if (int err = reciprocal_.upload(reciprocal.data(), reciprocal.size_bytes())) return err;
+
+    if (heatmaps_) {
+        const SidePlan &p = plans_[kDistorted];
+        for (int s = 0; s < kScales; s++) {
+            heatmap_offset_[s] = result_bytes_;
+            result_bytes_ += static_cast<size_t>(p.w[s]) * p.h[s] * sizeof(float);
+        }
+    }
+    size_t samples = 0;
+    for (int z = 0; z < sides(); z++)
+        samples = std::max(samples, static_cast<size_t>(plans_[z].size.w) * plans_[z].size.h);
+    for (LaneBuffers &b : lanes_) {
+        for (int i = 0; i < 2; i++) {
+            if (int err = b.image[i].allocate(samples * sizeof(uint16_t))) return err;
+            if (int err = b.mask[i].allocate(samples * sizeof(uint16_t))) return err;
+        }
+        if (int err = b.flat.allocate(samples)) return err;
+        if (int err = b.c.allocate(samples * sizeof(float))) return err;
+        if (int err = b.histogram.allocate(256 * sizeof(unsigned))) return err;
+        if (int err = b.select.allocate(2 * sizeof(unsigned))) return err;
+        if (int err = b.partials.allocate(kTopkBlocks * sizeof(double))) return err;
+    }
+    // The distorted picture is always scored; the reference is staged too,
+    // used with full_ref.
+    return pipeline_.init(setup, 1, result_bytes_, FramePipeline::Pictures::kBoth,
+                          FramePipeline::Replay::kCaptured, kLanes);
+}
+
+// One side's five means into results (device), as CambiScorer::score.
+int CambiHip::score(const void *luma, Side side, LaneBuffers &b, unsigned char *results,
+                    hipStream_t stream)
+{
+    const SidePlan &p = plans_[side];
+    auto *range = reinterpret_cast<unsigned long long *>(results + kRangeOffset) + side;
+    // 8- and 16-bit samples use their whole type.
+    if (bpc_ != 8 && bpc_ != 16)
+        if (int err = check(launch_find_out_of_range(static_cast<const uint16_t *>(luma), pw_, ph_,
+                                                     (1u << bpc_) - 1, range, stream),
+                            "launch of cambi_hip's range check"))
+            return err;
+
+    uint16_t *image = b.image[0].as<uint16_t>(), *spare = b.image[1].as<uint16_t>();
+    uint16_t *mask = b.mask[0].as<uint16_t>(), *spare_mask = b.mask[1].as<uint16_t>();
+    const int w = p.size.w, h = p.size.h;
+    const To10BitArgs t{luma, pw_, bpc_ > 8, static_cast<int>(bpc_), p.xs.as<const unsigned>(),
+                        p.ys.as<const unsigned>(), w, h, image};
+    if (int err = check(launch_to_10bit(t, stream), "launch of cambi_hip's conversion"))
+        return err;
+    if (config_.enc_bitdepth < 10) {
+        if (int err = check(launch_undo_dithering(image, w, h, spare, stream),
+                            "launch of cambi_hip's undithering"))
+            return err;
+        std::swap(image, spare);
+    }
+    // The mask is computed once, at full size, and halved with the image.
+    if (int err = check(launch_spatial_mask(image, w, h, p.mask_threshold, b.flat.as<uint8_t>(),
+                                            mask, stream),
+                        "launch of cambi_hip's spatial mask"))
+        return err;
+
+    auto *means = reinterpret_cast<double *>(results) + side * kScales;
+    int sw = w, sh = h;
+    for (int s = 0; s < kScales; s++) {
+        if (s > 0 || config_.high_res_speedup) {
+            if (int err = check(launch_halve(image, sw, sh, spare, stream),
+                                "launch of cambi_hip's halving"))
+                return err;
+            if (int err = check(launch_halve(mask, sw, sh, spare_mask, stream),
+                                "launch of cambi_hip's halving"))
+                return err;
+            std::swap(image, spare);
+            std::swap(mask, spare_mask);
+            sw = p.w[s];
+            sh = p.h[s];
+        }
+        // The next scale halves the filtered image.
+        if (int err = check(launch_mode_filter(image, sw, sh, spare, stream),
+                            "launch of cambi_hip's mode filter"))
+            return err;
+        std::swap(image, spare);
+        CValueArgs c{};
+        c.image = image;
+        c.mask = mask;
+        c.w = sw;
+        c.h = sh;
+        c.half = p.size.window >> 1;
+        c.num_diffs = levels_.num_diffs;
+        c.tables = {steps_.as<const uint32_t>(), weight_.as<const int>(),
+                    reciprocal_.as<const float>(), levels_.band_low, levels_.band_count};
+        c.c = b.c.as<float>();
+        if (int err = check(launch_c_values(c, stream), "launch of cambi_hip's c-values"))
+            return err;
+        if (heatmaps_ && side == kDistorted)
+            if (int err = check(hipMemcpyAsync(results + heatmap_offset_[s], c.c,
+                                               static_cast<size_t>(sw) * sh * sizeof(float),
+                                               hipMemcpyDeviceToDevice, stream),
+                                "hipMemcpyAsync"))
+                return err;
+        TopkArgs k{};
+        k.values = c.c;
+        k.n = sw * sh;
+        k.k = p.k[s];
+        k.histogram = b.histogram.as<unsigned>();
+        k.select = b.select.as<unsigned>();
+        k.partials = b.partials.as<double>();
+        k.result = means + s;
+        if (int err = check(launch_topk_mean(k, stream), "launch of cambi_hip's top-k mean"))
+            return err;
+    }
+    return 0;
+}
+
+int CambiHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                      hipStream_t stream)
+{
+    auto *results = pipeline_.results<unsigned char>(lane);
+    if (int err = check(hipMemsetAsync(results + kRangeOffset, 0xff,
+                                       kSides * sizeof(unsigned long long), stream),
+                        "hipMemsetAsync"))
+        return err;
+    if (int err = score(dis.plane(0), kDistorted, lanes_[lane], results, stream)) return err;
+    if (!config_.full_ref) return 0;
+    return score(ref.plane(0), kReference, lanes_[lane], results, stream);
+}
+
+int CambiHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
+{
+    const auto *bytes = result.as<const unsigned char>();
+    const auto *range = reinterpret_cast<const unsigned long long *>(bytes + kRangeOffset);
+    for (int z = 0; z < sides(); z++) {
+        if (range[z] == kInRange) continue;
+        const unsigned long long at = range[z] >> 16;
+        return vmaf::cambi::out_of_range_error(
+            "cambi_hip", kSideNames[z], index, static_cast<unsigned>(at % pw_),
+            static_cast<unsigned>(at / pw_), static_cast<unsigned>(range[z] & 0xffffu), bpc_);
+    }
+    const auto *means = reinterpret_cast<const double *>(bytes);
+    double score[kSides] = {};
+    for (int z = 0; z < sides(); z++) {
+        double m[kScales];
+        std::memcpy(m, means + z * kScales, sizeof(m));
+        score[z] = vmaf::cambi::weighted_score(m, plans_[z].size.window);
+    }
+    if (heatmaps_) {
+        const SidePlan &p = plans_[kDistorted];
+        for (int s = 0; s < kScales; s++) {
+            heatmap_.resize(p.w[s], p.h[s]);
+            std::memcpy(heatmap_.px.data(), bytes + heatmap_offset_[s],
+                        heatmap_.size() * sizeof(float));
+            if (int err = heatmaps_->write(s, index, heatmap_)) return err;
+        }
+    }
+    return vmaf::cambi::write_frame(keys_, config_.max_val, config_.full_ref, score[kDistorted],
+                                    score[kReference], index, sink);
+}
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    CambiConfig config;
+    if (int err = vmaf::cambi::resolve_config(*setup, config)) return err;
+    std::shared_ptr<HeatmapFiles> heatmaps;
+    if (!config.heatmaps_path.empty()) {
+        heatmaps = HeatmapFiles::open(config);
+        if (!heatmaps) return -EIO;
+    }
+    return create_hip_state<CambiHip>(state, *setup, "cambi_hip", std::move(config),
+                                      std::move(heatmaps));
+}
+
+} // namespace
+} // namespace vmaf::hip::cambi
+
+extern "C" constinit const VmafExtractor vmaf_extractor_cambi_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::cambi::CambiHip>(
+        "cambi_hip", vmaf::cambi::kOptions, VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
+        vmaf::cambi::kFeatures, vmaf::hip::cambi::init);

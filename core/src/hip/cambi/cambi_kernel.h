@@ -1,0 +1,80 @@
+// cambi_hip's kernel launchers, shared by cambi.hip (which defines them) and
+// cambi.cpp (which calls them). Each is the per-sample arithmetic of the
+// CPU step of the same name (feature/cambi/). Planes are packed (stride =
+// width); every launcher returns the launch's status.
+#pragma once
+
+#include <cstdint>
+
+#include "feature/cambi/c_values.h"
+#include "hip/runtime/platform.h"
+
+namespace vmaf::hip::cambi {
+
+using vmaf::cambi::CValueTables;
+
+// Queues *result = min over the w x h 16-bit samples above `max` of
+// (index << 16 | value); *result is left as it is where there is none.
+hipError_t launch_find_out_of_range(const uint16_t *luma, int w, int h, unsigned max,
+                                    unsigned long long *result, hipStream_t stream);
+
+// Queues out (w x h 10-bit codes) = the luma (pw samples wide, 16-bit when
+// `wide`, bpc bits) at columns xs and rows ys (device tables), as the CPU's
+// to_10bit.
+struct To10BitArgs {
+    const void *luma;
+    int pw;
+    bool wide;
+    int bpc;
+    const unsigned *xs, *ys;
+    int w, h;
+    uint16_t *out;
+};
+hipError_t launch_to_10bit(const To10BitArgs &a, hipStream_t stream);
+
+// Queues out = in (w x h) undithered, as the CPU's undo_dithering.
+hipError_t launch_undo_dithering(const uint16_t *in, int w, int h, uint16_t *out,
+                                 hipStream_t stream);
+
+// Queues mask = the spatial mask of image (w x h) with `threshold`; `flat`
+// holds the flatness of each sample.
+hipError_t launch_spatial_mask(const uint16_t *image, int w, int h, int threshold, uint8_t *flat,
+                               uint16_t *mask, hipStream_t stream);
+
+// Queues out ((w + 1) / 2 x (h + 1) / 2) = in's samples at even rows and
+// columns.
+hipError_t launch_halve(const uint16_t *in, int w, int h, uint16_t *out, hipStream_t stream);
+
+// Queues out = in (w x h) through the 3x3 mode filter, as the CPU's
+// ModeFilter::apply does in place.
+hipError_t launch_mode_filter(const uint16_t *in, int w, int h, uint16_t *out,
+                              hipStream_t stream);
+
+// Queues c = the c-value of every sample of image (w x h) where the mask is
+// set, 0 elsewhere, from the counts of the masked samples of its window
+// (side 2 half + 1, clipped to the picture).
+struct CValueArgs {
+    const uint16_t *image, *mask;
+    int w, h, half;
+    int num_diffs; // 1, 2, 4, 8, 16 or 32
+    CValueTables tables; // device arrays
+    float *c;
+};
+hipError_t launch_c_values(const CValueArgs &a, hipStream_t stream);
+
+// Queues *result = the mean of the k largest of n values (k >= 1), as
+// topk_mean gives it but for the order of the double sum: the k-th largest
+// is found by radix selection on the values' bits, then the values above
+// it and k minus their count copies of it are summed in a fixed order.
+struct TopkArgs {
+    const float *values;
+    int n, k;
+    unsigned *histogram; // 256
+    unsigned *select;    // 2: the selected bits so far, the rank left
+    double *partials;    // kTopkBlocks
+    double *result;
+};
+inline constexpr unsigned kTopkBlocks = 264;
+hipError_t launch_topk_mean(const TopkArgs &a, hipStream_t stream);
+
+} // namespace vmaf::hip::cambi

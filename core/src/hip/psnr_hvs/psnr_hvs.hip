@@ -1,0 +1,107 @@
+// psnr_hvs_hip kernels: bit-exact with the CPU. One thread per 8x8 block
+// runs the CPU's block_terms (integer DCT, float masking in the CPU's
+// order, no fused multiply-adds; the double sqrt and float division are
+// correctly rounded on both). The CPU adds every term of the plane to one
+// float, block after block, so one thread per plane adds them in that
+// order, from shared memory that the rest of its block fills ahead of it.
+#include "feature/psnr_hvs/psnr_hvs_math.h"
+#include "hip/psnr_hvs/psnr_hvs_kernel.h"
+
+namespace vmaf::hip::psnr_hvs {
+
+namespace {
+
+constexpr unsigned kBlock = 128;
+constexpr unsigned kSumThreads = 1024;
+constexpr int kChunk = 4096;
+// The summing thread's warp (or wavefront, 64 wide on AMD) does not load.
+constexpr unsigned kFirstLoader = 64;
+
+template <typename Sample>
+__global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, int h,
+                                   PlaneTables tables, float *terms)
+{
+    __shared__ float csf[8][8], mask[8][8];
+    if (threadIdx.x < 64) {
+        const int i = static_cast<int>(threadIdx.x) / 8, j = static_cast<int>(threadIdx.x) % 8;
+        csf[i][j] = tables.csf[i][j];
+        mask[i][j] = tables.mask[i][j];
+    }
+    __syncthreads();
+    const int bw = vmaf::psnr_hvs::block_count(w);
+    const int n = bw * vmaf::psnr_hvs::block_count(h);
+    const int b = static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
+    if (b >= n) return;
+    const int x = 7 * (b % bw), y = 7 * (b / bw);
+    int32_t s[64], d[64];
+    for (int i = 0; i < 8; i++) {
+        const long long row = static_cast<long long>(y + i) * w + x;
+        for (int j = 0; j < 8; j++) {
+            s[i * 8 + j] = ref[row + j];
+            d[i * 8 + j] = dis[row + j];
+        }
+    }
+    float *out = terms + static_cast<long long>(b) * 64;
+    vmaf::psnr_hvs::block_terms(s, d, csf, mask, [&](int k, float term) { out[k] = term; });
+}
+
+__global__ void plane_sum_kernel(PlaneSums a)
+{
+    __shared__ float chunk[2][kChunk];
+    const unsigned p = blockIdx.x;
+    const float *terms = p == 0 ? a.terms[0] : (p == 1 ? a.terms[1] : a.terms[2]);
+    const int n = p == 0 ? a.count[0] : (p == 1 ? a.count[1] : a.count[2]);
+    const bool loader = threadIdx.x >= kFirstLoader;
+    const int lane = static_cast<int>(threadIdx.x - kFirstLoader);
+    const int loaders = static_cast<int>(kSumThreads - kFirstLoader);
+    auto load = [&](int base, float *to) {
+        const int m = n - base < kChunk ? n - base : kChunk;
+        for (int k = lane; k < m; k += loaders) to[k] = terms[base + k];
+    };
+    if (loader) load(0, chunk[0]);
+    __syncthreads();
+    float sum = 0.0f;
+    int buf = 0;
+    for (int base = 0; base < n; base += kChunk) {
+        if (threadIdx.x == 0) {
+            const int m = n - base < kChunk ? n - base : kChunk;
+            const float *c = chunk[buf];
+#pragma unroll 16
+            for (int k = 0; k < m; k++) sum += c[k];
+        } else if (loader && base + kChunk < n) {
+            load(base + kChunk, chunk[buf ^ 1]);
+        }
+        __syncthreads();
+        buf ^= 1;
+    }
+    if (threadIdx.x == 0) a.result[p] = sum;
+}
+
+} // namespace
+
+hipError_t launch_block_terms(const void *ref, const void *dis, int w, int h, bool wide,
+                              const PlaneTables &tables, float *terms, hipStream_t stream)
+{
+    // Clear failures of earlier calls, checked when they happened.
+    static_cast<void>(hipGetLastError());
+    const int n = vmaf::psnr_hvs::block_count(w) * vmaf::psnr_hvs::block_count(h);
+    const dim3 grid((static_cast<unsigned>(n) + kBlock - 1) / kBlock);
+    if (wide)
+        hipLaunchKernelGGL(block_terms_kernel<unsigned short>, grid, dim3(kBlock), 0, stream,
+                           static_cast<const unsigned short *>(ref),
+                           static_cast<const unsigned short *>(dis), w, h, tables, terms);
+    else
+        hipLaunchKernelGGL(block_terms_kernel<unsigned char>, grid, dim3(kBlock), 0, stream,
+                           static_cast<const unsigned char *>(ref),
+                           static_cast<const unsigned char *>(dis), w, h, tables, terms);
+    return hipGetLastError();
+}
+
+hipError_t launch_plane_sums(const PlaneSums &a, hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    hipLaunchKernelGGL(plane_sum_kernel, dim3(3), dim3(kSumThreads), 0, stream, a);
+    return hipGetLastError();
+}
+
+} // namespace vmaf::hip::psnr_hvs

@@ -1,0 +1,212 @@
+// float_vif_hip: the HIP twin of float_vif, bit-exact (float_vif.hip says
+// why). The GPU converts both lumas to float, resamples them with the
+// prescale, filters and decimates them over the four scales and sums each
+// scale's numerator and denominator in float as the CPU does; the host
+// writes the keys with vif::report_float, float_vif's own code.
+//
+// FramePipeline overlaps the next frames' copies with the kernels, replays
+// each frame's launches as a graph, runs two frames at once (one per lane)
+// and reads the eight sums back.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "extractor/extractor.h"
+#include "feature/vif/float_vif_math.h"
+#include "feature/vif/float_vif_options.h"
+#include "feature/vif/float_vif_setup.h"
+#include "feature/vif/vif_report.h"
+#include "hip/runtime/buffer.h"
+#include "hip/runtime/device.h"
+#include "hip/runtime/error.h"
+#include "hip/runtime/frame_pipeline.h"
+#include "hip/runtime/hip_extractor.h"
+#include "hip/vif/float_vif_kernel.h"
+
+namespace vmaf::hip::float_vif {
+namespace {
+
+using vmaf::float_vif::FloatVifSetup;
+using vmaf::float_vif::kScales;
+using vmaf::float_vif::ScaleScore;
+
+// Per scale: numerator, denominator.
+constexpr size_t kResultsPerScale = 2;
+
+// Two planes of w x h floats.
+struct FloatPair {
+    std::array<DeviceBuffer, 2> buffer;
+
+    int allocate(int w, int h)
+    {
+        for (DeviceBuffer &b : buffer)
+            if (int err = b.allocate(static_cast<size_t>(w) * h * sizeof(float))) return err;
+        return 0;
+    }
+    PlanePair<float> planes() const { return {{buffer[0].as<float>(), buffer[1].as<float>()}}; }
+    PlanePair<const float> inputs() const
+    {
+        return {{buffer[0].as<const float>(), buffer[1].as<const float>()}};
+    }
+};
+
+// What the frames of one lane work in.
+struct LaneBuffers {
+    FloatPair luma, prescaled, column;
+    std::array<FloatPair, kScales> scale; // 1-3: the decimated planes
+    DeviceBuffer moments, row_sums;
+};
+
+class FloatVifHip {
+public:
+    FloatVifHip(const VmafExtractorSetup &setup, const VmafHipState &state,
+                const FloatVifSetup &s)
+        : device_(state.device.index), bpc_(setup.bpc), w_(static_cast<int>(setup.w)),
+          h_(static_cast<int>(setup.h)), setup_(s),
+          constants_(vmaf::float_vif::statistic_constants(s.params))
+    {
+        for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
+        int w = s.w, h = s.h;
+        for (int sc = 0; sc < kScales; sc++) {
+            if (sc > 0) {
+                w /= 2;
+                h /= 2;
+            }
+            scale_w_[sc] = w;
+            scale_h_[sc] = h;
+        }
+    }
+
+    int init(const VmafExtractorSetup &setup);
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        return extract_with(*this, pipeline_, frame, sink);
+    }
+    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
+    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
+    int make_current() const { return hip::make_current(device_); }
+    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                hipStream_t stream);
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
+
+private:
+    bool prescaled() const { return setup_.w != w_ || setup_.h != h_; }
+
+    int device_;
+    unsigned bpc_;
+    int w_, h_;
+    FloatVifSetup setup_;
+    StatisticConstants constants_;
+    std::vector<std::string> keys_;
+    std::array<int, kScales> scale_w_{}, scale_h_{};
+    std::array<int, kScales> tap_count_{};
+    DeviceBuffer taps_; // the four scales' taps, one after the other
+    std::array<int, kScales> tap_offset_{};
+
+    static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
+    std::array<LaneBuffers, kLanes> lanes_;
+    // Last: its streams wait for the work that uses the buffers above.
+    FramePipeline pipeline_{"float_vif_hip"};
+};
+
+int FloatVifHip::init(const VmafExtractorSetup &setup)
+{
+    if (int err = make_current()) return err;
+    std::vector<float> taps;
+    for (int s = 0; s < kScales; s++) {
+        const std::vector<float> t = vmaf::float_vif::gaussian_filter(s, setup_.params.kernelscale);
+        tap_offset_[s] = static_cast<int>(taps.size());
+        tap_count_[s] = static_cast<int>(t.size());
+        taps.insert(taps.end(), t.begin(), t.end());
+    }
+    if (int err = taps_.upload(taps.data(), taps.size() * sizeof(float))) return err;
+
+    const int sw = setup_.w, sh = setup_.h;
+    for (LaneBuffers &b : lanes_) {
+        if (int err = b.luma.allocate(w_, h_)) return err;
+        if (prescaled())
+            if (int err = b.prescaled.allocate(sw, sh)) return err;
+        if (int err = b.column.allocate(sw, sh / 2)) return err;
+        for (int s = 1; s < kScales; s++)
+            if (int err = b.scale[s].allocate(scale_w_[s], scale_h_[s])) return err;
+        if (int err = b.moments.allocate(5 * static_cast<size_t>(sw) * sh * sizeof(float)))
+            return err;
+        if (int err = b.row_sums.allocate(2 * static_cast<size_t>(sh) * sizeof(float))) return err;
+    }
+    return pipeline_.init(setup, 1, kScales * kResultsPerScale * sizeof(float),
+                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
+                          kLanes);
+}
+
+int FloatVifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
+                         hipStream_t stream)
+{
+    LaneBuffers &b = lanes_[lane];
+    if (int err = check(launch_to_float({{ref.plane(0), dis.plane(0)}}, w_, h_, bpc_,
+                                        b.luma.planes(), stream),
+                        "launch of float_vif_hip's conversion"))
+        return err;
+    PlanePair<const float> src = b.luma.inputs();
+    if (prescaled()) {
+        if (int err = check(launch_resample(setup_.method, src, w_, h_, b.prescaled.planes(),
+                                            setup_.w, setup_.h, stream),
+                            "launch of float_vif_hip's prescale"))
+            return err;
+        src = b.prescaled.inputs();
+    }
+    float *results = pipeline_.results<float>(lane);
+    for (int s = 0; s < kScales; s++) {
+        const Taps taps{taps_.as<const float>() + tap_offset_[s], tap_count_[s]};
+        if (s > 0) {
+            // Scale s: scale s - 1 blurred with filter s, every other sample.
+            if (int err = check(launch_decimate(taps, src, scale_w_[s - 1], scale_h_[s - 1],
+                                                b.column.planes(), b.scale[s].planes(), stream),
+                                "launch of float_vif_hip's decimation"))
+                return err;
+            src = b.scale[s].inputs();
+        }
+        if (s == 0 && setup_.params.skip_scale0) continue;
+        StatisticArgs a{};
+        a.ref = src.plane[0];
+        a.dis = src.plane[1];
+        a.w = scale_w_[s];
+        a.h = scale_h_[s];
+        a.taps = taps;
+        a.constants = constants_;
+        a.moments = b.moments.as<float>();
+        a.row_sums = b.row_sums.as<float>();
+        a.result = results + s * kResultsPerScale;
+        if (int err = check(launch_statistic(a, stream), "launch of float_vif_hip's statistic"))
+            return err;
+    }
+    return 0;
+}
+
+int FloatVifHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+{
+    const auto *r = result.as<const float>();
+    ScaleScore scores[kScales];
+    for (int s = 0; s < kScales; s++) {
+        if (s == 0 && setup_.params.skip_scale0) continue;
+        scores[s] = {r[s * kResultsPerScale], r[s * kResultsPerScale + 1]};
+    }
+    return vif::report_float(scores, setup_.params.skip_scale0, setup_.min_val, setup_.debug,
+                             [&](int key, double v) {
+                                 return vmaf_sink_append(sink, keys_[key].c_str(), v, index);
+                             });
+}
+
+int init(void **state, const VmafExtractorSetup *setup)
+{
+    FloatVifSetup s;
+    if (int err = vmaf::float_vif::read_setup(*setup, "float_vif_hip", s)) return err;
+    return create_hip_state<FloatVifHip>(state, *setup, "float_vif_hip", s);
+}
+
+} // namespace
+} // namespace vmaf::hip::float_vif
+
+extern "C" constinit const VmafExtractor vmaf_extractor_float_vif_hip =
+    vmaf::hip::hip_extractor_entry<vmaf::hip::float_vif::FloatVifHip>(
+        "float_vif_hip", vmaf::float_vif::kOptions, 0, vmaf::float_vif::kFeatures,
+        vmaf::hip::float_vif::init);

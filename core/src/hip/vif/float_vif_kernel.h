@@ -1,0 +1,55 @@
+// float_vif_hip's kernel launchers, shared by float_vif.hip (which defines
+// them) and float_vif.cpp (which calls them). Planes are packed (stride =
+// width); each launcher works on both pictures of a frame (0 reference, 1
+// distorted) and returns the launch's status.
+#pragma once
+
+#include "feature/common/float_resample.h"
+#include "feature/vif/float_vif_math.h"
+#include "hip/runtime/platform.h"
+
+namespace vmaf::hip::float_vif {
+
+using vmaf::float_vif::StatisticConstants;
+
+// A plane of each picture.
+template <typename T> struct PlanePair {
+    T *plane[2];
+};
+
+// Queues out = the staged luma (w x h, 16-bit samples when bpc > 8) as
+// float on the 8-bit scale minus 128, as the CPU's luma_to_float.
+hipError_t launch_to_float(PlanePair<const void> src, int w, int h, unsigned bpc,
+                           PlanePair<float> out, hipStream_t stream);
+
+// Queues out (dw x dh) = src (w x h) resampled by `method`, sample by
+// sample as floatf::resample_at.
+hipError_t launch_resample(floatf::ScaleMethod method, PlanePair<const float> src, int w, int h,
+                           PlanePair<float> out, int dw, int dh, hipStream_t stream);
+
+// The Gaussian taps of a scale, on the device.
+struct Taps {
+    const float *tap;
+    int count;
+};
+
+// Queues out (w / 2 x h / 2) = src (w x h) filtered with `taps` at its even
+// rows and columns, as the CPU's Filter::plane with step 2; `column` holds
+// the column pass, w x h / 2 per picture.
+hipError_t launch_decimate(Taps taps, PlanePair<const float> src, int w, int h,
+                           PlanePair<float> column, PlanePair<float> out, hipStream_t stream);
+
+// Queues result[0] = numerator and result[1] = denominator of one scale
+// (w x h): the five filtered moments of every sample (column pass into
+// `moments`, 5 w h floats), statistic_terms, float sums of each row left
+// to right (into row_sums, 2 h floats), then of the rows top to bottom.
+struct StatisticArgs {
+    const float *ref, *dis;
+    int w, h;
+    Taps taps;
+    StatisticConstants constants;
+    float *moments, *row_sums, *result;
+};
+hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream);
+
+} // namespace vmaf::hip::float_vif

@@ -1,0 +1,203 @@
+// cambi_hip against cambi: within 1e-6 on every key, with every option;
+// the heatmaps byte-identical. Every step is exact (integer codes, masks
+// and window counts; each c-value is the CPU's c_value_of on the same
+// counts, so the same float), but the top-k mean adds the same values in
+// another order (cambi.hip), which can move its double in the last bits.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <unistd.h>
+
+#include "hip/hip_parity.h"
+#include "libvmaf/libvmaf.h"
+#include "support/clips.h"
+#include "support/feature_scoring.h"
+
+namespace {
+
+using vmaf::test::banded_video;
+using vmaf::test::expect_clip_parity;
+using vmaf::test::expect_parity;
+using vmaf::test::HipState;
+using vmaf::test::NoiseCase;
+using vmaf::test::ParityRun;
+using vmaf::test::Video;
+
+ParityRun cambi_run(std::initializer_list<std::pair<std::string, std::string>> options = {})
+{
+    ParityRun run{"cambi", {}};
+    run.tolerance = 1e-6;
+    return run.with(options);
+}
+
+class HipCambiClip : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(HipCambiClip, MatchesCpu)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    expect_clip_parity(GetParam(), cambi_run());
+    expect_clip_parity(GetParam(), cambi_run({{"full_ref", "true"}}));
+}
+
+// flat_64x64 is smaller than cambi takes.
+INSTANTIATE_TEST_SUITE_P(Clips, HipCambiClip,
+                         ::testing::Values("vtest_576x324_420p8", "box_960x540_420p8",
+                                           "tree_640x360_420p10", "box_352x288_444p8",
+                                           "vtest_481x271_420p8", "cup_320x240_420p8_identical"));
+
+TEST(HipCambi, Options)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    const char *clip = "vtest_576x324_420p8";
+    expect_clip_parity(clip, cambi_run({{"enc_width", "432"}, {"enc_height", "243"}}));
+    expect_clip_parity(clip, cambi_run({{"full_ref", "true"}, {"enc_width", "400"},
+                                        {"enc_height", "225"}, {"src_width", "480"},
+                                        {"src_height", "270"}}));
+    expect_clip_parity(clip, cambi_run({{"window_size", "15"}}));
+    expect_clip_parity(clip, cambi_run({{"window_size", "127"}}));
+    expect_clip_parity(clip, cambi_run({{"topk", "0.1"}}));
+    expect_clip_parity(clip, cambi_run({{"cambi_topk", "1.0"}}));
+    expect_clip_parity(clip, cambi_run({{"tvi_threshold", "0.01"}}));
+    expect_clip_parity(clip, cambi_run({{"cambi_vis_lum_threshold", "10"}}));
+    for (const char *mlc : {"0", "1", "3", "4", "5"})
+        expect_clip_parity(clip, cambi_run({{"max_log_contrast", mlc}}));
+    expect_clip_parity(clip, cambi_run({{"eotf", "pq"}}));
+    expect_clip_parity(clip, cambi_run({{"enc_bitdepth", "10"}}));
+    expect_clip_parity(clip, cambi_run({{"enc_bitdepth", "6"}}));
+    expect_clip_parity(clip, cambi_run({{"cambi_max_val", "0.5"}}));
+    expect_clip_parity("tree_640x360_420p10", cambi_run({{"enc_bitdepth", "8"}}));
+}
+
+TEST(HipCambi, HighResolutionSpeedup)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    Video ref = banded_video(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 2, 31);
+    Video dis = banded_video(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 2, 32);
+    expect_parity(ref, dis, cambi_run({{"cambi_high_res_speedup", "1080"}}));
+    expect_parity(ref, dis, cambi_run({{"cambi_high_res_speedup", "1080"}, {"full_ref", "true"}}));
+    ref.release();
+    dis.release();
+}
+
+TEST(HipCambi, PageablePictures)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    ParityRun run = cambi_run({{"full_ref", "true"}});
+    run.pooled = false;
+    run.threads = 3;
+    expect_clip_parity("vtest_576x324_420p8", run);
+}
+
+// The files of `dir`, by name, with their bytes.
+std::map<std::string, std::string> files_in(const std::filesystem::path &dir)
+{
+    std::map<std::string, std::string> files;
+    for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+        std::ifstream in(entry.path(), std::ios::binary);
+        files[entry.path().filename().string()] =
+            std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    return files;
+}
+
+// cambi with heatmaps into `dir`, on the CPU or with `hip`.
+void write_heatmaps(const Video &ref, const Video &dis, const std::string &dir, VmafHipState *hip)
+{
+    vmaf::test::Context ctx = vmaf::test::make_context(0);
+    if (hip) {
+        ASSERT_EQ(vmaf_hip_import_state(ctx.get(), hip), 0);
+    }
+    ASSERT_EQ(vmaf::test::use_feature(ctx.get(), "cambi", {{"heatmaps_path", dir.c_str()}}), 0);
+    ASSERT_NO_FATAL_FAILURE(vmaf::test::read_video(ctx.get(), ref, dis, true, hip != nullptr, 0));
+}
+
+TEST(HipCambi, HeatmapsIdentical)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    VmafHipState *raw = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&raw, VmafHipConfiguration{0}), 0);
+    HipState state(raw);
+    char tmp[] = "/tmp/vmaf_cambi_heatmaps_XXXXXX";
+    ASSERT_NE(mkdtemp(tmp), nullptr);
+    const std::filesystem::path root(tmp);
+    const std::string clip = "vtest_576x324_420p8";
+    Video ref = vmaf::test::load_y4m(vmaf::test::clip_path(clip, "ref"));
+    Video dis = vmaf::test::load_y4m(vmaf::test::clip_path(clip, "dis"));
+    write_heatmaps(ref, dis, (root / "cpu").string(), nullptr);
+    write_heatmaps(ref, dis, (root / "hip").string(), state.get());
+    ref.release();
+    dis.release();
+    const auto cpu = files_in(root / "cpu"), hip = files_in(root / "hip");
+    std::filesystem::remove_all(root);
+    ASSERT_EQ(cpu.size(), 5u);
+    ASSERT_EQ(hip.size(), cpu.size());
+    for (const auto &[name, bytes] : cpu) {
+        ASSERT_TRUE(hip.count(name)) << name;
+        EXPECT_FALSE(bytes.empty()) << name;
+        EXPECT_TRUE(hip.at(name) == bytes) << name << " differs";
+    }
+    std::printf("parity cambi heatmaps %s: %zu files identical\n", clip.c_str(), cpu.size());
+}
+
+// A sample above its depth's range fails the frame, as on the CPU.
+TEST(HipCambi, OutOfRangeSampleRefused)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    Video ref = banded_video(VMAF_PIX_FMT_YUV420P, 10, 320, 240, 2, 41);
+    Video dis = banded_video(VMAF_PIX_FMT_YUV420P, 10, 320, 240, 2, 42);
+    // Above 1023: no 10-bit code.
+    auto *row = static_cast<uint8_t *>(dis.frames[1].data[0]) + 7 * dis.frames[1].stride[0];
+    reinterpret_cast<uint16_t *>(row)[5] = 1500;
+    VmafHipState *raw = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&raw, VmafHipConfiguration{0}), 0);
+    HipState state(raw);
+    vmaf::test::Context ctx = vmaf::test::make_context(0);
+    ASSERT_EQ(vmaf_hip_import_state(ctx.get(), state.get()), 0);
+    ASSERT_EQ(vmaf::test::use_feature(ctx.get(), "cambi"), 0);
+    int err = 0;
+    for (size_t i = 0; i < dis.frames.size() && !err; i++) {
+        VmafPicture r, d;
+        ASSERT_EQ(vmaf_picture_alloc(&r, ref.pix_fmt, ref.bpc, ref.w, ref.h), 0);
+        ASSERT_EQ(vmaf_picture_alloc(&d, dis.pix_fmt, dis.bpc, dis.w, dis.h), 0);
+        for (unsigned p = 0; p < 3; p++) {
+            std::memcpy(r.data[p], ref.frames[i].data[p], r.stride[p] * r.h[p]);
+            std::memcpy(d.data[p], dis.frames[i].data[p], d.stride[p] * d.h[p]);
+        }
+        err = vmaf_read_pictures(ctx.get(), &r, &d, static_cast<unsigned>(i));
+    }
+    if (!err) err = vmaf_read_pictures(ctx.get(), nullptr, nullptr, 0);
+    EXPECT_EQ(err, -EINVAL);
+    ref.release();
+    dis.release();
+}
+
+class HipCambiBanded : public ::testing::TestWithParam<NoiseCase> {};
+
+TEST_P(HipCambiBanded, MatchesCpu)
+{
+    VMAF_HIP_REQUIRE_DEVICE();
+    const NoiseCase c = GetParam();
+    Video ref = banded_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 51);
+    Video dis = banded_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 52);
+    expect_parity(ref, dis, cambi_run({{"full_ref", "true"}}));
+    ref.release();
+    dis.release();
+}
+
+// The smallest side cambi takes (216), odd sizes, 10 to 16 bits (12 and 16
+// round down to 10 bits, 16 uses its whole range), and 4K.
+INSTANTIATE_TEST_SUITE_P(
+    Formats, HipCambiBanded,
+    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 216, 216},
+                      NoiseCase{VMAF_PIX_FMT_YUV444P, 10, 257, 231},
+                      NoiseCase{VMAF_PIX_FMT_YUV422P, 12, 321, 219},
+                      NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 481, 271},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 10, 3840, 2160}),
+    vmaf::test::noise_case_name);
+
+} // namespace
