@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""GPU throughput of the default model (vmaf_v0.6.1), end to end and at the
-library level, beside the CPU backend on all cores and, when given, the
-Netflix libvmaf CUDA CLI, all in one run on one machine. Prints one Markdown
-table; exits 1 when the backends' scores differ.
+"""GPU throughput of a model (default vmaf_v0.6.1) or of features, end to end
+and at the library level, beside the CPU backend on all cores and, when
+given, the Netflix libvmaf CUDA CLI, all in one run on one machine. Prints
+one Markdown table; exits 1 when the backends' scores differ.
 
-usage: gpu_throughput.py --vmaf VMAF --bench BENCH_THROUGHPUT --clips DIR
+usage: gpu_throughput.py --vmaf VMAF [--bench BENCH_THROUGHPUT] --clips DIR
                          [--netflix NETFLIX_VMAF] [--work DIR] [--repeat R]
-                         [--threads T] [--quick]
+                         [--threads T] [--quick] [--model NAME]
+                         [--feature SPEC --key KEY] [--sizes NAME,...]
+
+--model scores another shipped model; --feature (repeatable) scores those
+features instead of a model, and --key names the pooled key compared
+between backends. The library rows (bench_throughput) are the default
+model's only.
 
 Inputs are real footage made into long Y4M pairs (needs numpy): vtest
 (576x324, 24 frames) cycled, and box_960x540 scaled 2x and 4x by sample
@@ -70,17 +76,24 @@ def timed(cmd, env=None):
     return seconds, p.stderr
 
 
-def pooled_vmaf(path):
+def pooled(path, key):
     with open(path) as f:
-        return json.load(f)["pooled_metrics"]["vmaf"]["mean"]
+        return json.load(f)["pooled_metrics"][key]["mean"]
+
+
+def scored(args):
+    """The CLI arguments that choose what is scored."""
+    if args.feature:
+        return ["-n"] + [x for f in args.feature for x in ("--feature", f)]
+    return ["--model", f"version={args.model}"]
 
 
 def cli_command(kind, args, ref, dis, frames, out):
     if kind == "netflix":
-        return [args.netflix, "-r", ref, "-d", dis, "--model", "version=vmaf_v0.6.1", "-q",
-                "--json", "-o", out, "--frame_cnt", str(frames)]
-    cmd = [args.vmaf, "-r", ref, "-d", dis, "-q", "--json", "-o", out, "--frame_cnt",
-           str(frames)]
+        return [args.netflix, "-r", ref, "-d", dis, *scored(args), "-q", "--json", "-o", out,
+                "--frame_cnt", str(frames)]
+    cmd = [args.vmaf, "-r", ref, "-d", dis, *scored(args), "-q", "--json", "-o", out,
+           "--frame_cnt", str(frames)]
     if kind == "hip":
         return cmd + ["--backend", "hip"]
     return cmd + ["--backend", "cpu", "--threads", str(args.threads)]
@@ -101,14 +114,14 @@ def end_to_end(args, name, ref, dis, n):
                 key = (kind, frames)
                 best[key] = min(best.get(key, seconds), seconds)
                 if frames == quarter:
-                    scores[kind] = pooled_vmaf(out)
+                    scores[kind] = pooled(out, args.key)
     rows = []
     for kind in kinds:
         steady = (n - quarter) / max(best[(kind, n)] - best[(kind, quarter)], 1e-9)
         rows.append((kind, n, steady, n / best[(kind, n)]))
     out = os.path.join(args.work, f"{name}_cpu_{quarter}.json")
     seconds, _ = timed(cli_command("cpu", args, ref, dis, quarter, out))
-    scores["cpu"] = pooled_vmaf(out)
+    scores["cpu"] = pooled(out, args.key)
     rows.append(("cpu", quarter, quarter / seconds, quarter / seconds))
     return rows, scores
 
@@ -130,10 +143,11 @@ def kernels(args, ref, dis, n):
     _, err = timed(cli_command("hip", args, ref, dis, frames,
                                os.path.join(args.work, "profile.json")), env)
     times = dict(re.findall(r"(\w+_hip): \d+ frames, kernels ([\d.]+) ms per frame", err))
+    if not args.bench:
+        return times, "copy not measured (no --bench)"
     p = subprocess.run([args.bench, "--copy", *ref_size(ref)], capture_output=True, text=True,
                        check=True)
-    copy_ms = float(re.search(r": ([\d.]+) ms", p.stdout).group(1))
-    return times, copy_ms, p.stdout.strip()
+    return times, p.stdout.strip()
 
 
 def ref_size(path):
@@ -145,20 +159,28 @@ def ref_size(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--vmaf", required=True)
-    ap.add_argument("--bench", required=True)
+    ap.add_argument("--bench", help="bench_throughput: the library rows and the copy time")
     ap.add_argument("--clips", required=True)
     ap.add_argument("--netflix")
     ap.add_argument("--work", default="/tmp/vmaf_gpu_throughput")
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--quick", action="store_true", help="a tenth of the frames")
+    ap.add_argument("--model", default="vmaf_v0.6.1")
+    ap.add_argument("--feature", action="append", default=[])
+    ap.add_argument("--key", default="vmaf", help="pooled key compared between backends")
+    ap.add_argument("--sizes", default=",".join(SIZES), help="comma-separated sizes to run")
     args = ap.parse_args()
+    if args.feature and args.key == "vmaf":
+        ap.error("--feature needs --key, the pooled key to compare")
+    default_model = not args.feature and args.model == "vmaf_v0.6.1"
     os.makedirs(args.work, exist_ok=True)
 
-    table = ["| size | run | frames | fps | wall fps | vmaf (N/4 frames) |",
+    table = [f"| size | run | frames | fps | wall fps | {args.key} (N/4 frames) |",
              "|---|---|---:|---:|---:|---:|"]
     notes, ok = [], True
-    for name, spec in SIZES.items():
+    for name in args.sizes.split(","):
+        spec = SIZES[name]
         n = max(spec[4] // 10, 40) if args.quick else spec[4]
         ref, dis = write_pair(args.work, name, spec[:4] + (n,), args.clips)
         rows, scores = end_to_end(args, name, ref, dis, n)
@@ -170,13 +192,14 @@ def main():
         if f"{scores['hip']:.6f}" != f"{scores['cpu']:.6f}":
             ok = False
             notes.append(f"{name}: hip {scores['hip']} != cpu {scores['cpu']}")
-        lib = library(args, spec[0], spec[1], n)
-        for backend, fps, score in lib:
-            table.append(f"| {name} | library, {backend} | | {fps:.0f} | | {score} (64 frames) |")
-        if lib[0][2] != lib[1][2]:
-            ok = False
-            notes.append(f"{name}: library hip {lib[0][2]} != cpu {lib[1][2]}")
-        times, copy_ms, copy_line = kernels(args, ref, dis, n)
+        if default_model and args.bench:
+            lib = library(args, spec[0], spec[1], n)
+            for backend, fps, score in lib:
+                table.append(f"| {name} | library, {backend} | | {fps:.0f} | | {score} (64 frames) |")
+            if lib[0][2] != lib[1][2]:
+                ok = False
+                notes.append(f"{name}: library hip {lib[0][2]} != cpu {lib[1][2]}")
+        times, copy_line = kernels(args, ref, dis, n)
         total = sum(float(v) for v in times.values())
         parts = ", ".join(f"{k} {v}" for k, v in sorted(times.items()))
         notes.append(f"{name}: kernels ms/frame: {parts} (sum {total:.3f}); {copy_line}")
