@@ -13,6 +13,7 @@ using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::flat_video;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -108,10 +109,6 @@ TEST(HipAdmParity, PageablePicturesOnWorkerThreads)
     expect_clip_parity("vtest_576x324_420p8", run);
 }
 
-struct NoiseCase {
-    unsigned bpc, w, h;
-};
-
 class HipAdmNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 // Noise over the whole range: 16-bit input overflows the 32-bit sums of the
@@ -122,22 +119,22 @@ TEST_P(HipAdmNoise, MatchesCpu)
 {
     VMAF_HIP_REQUIRE_DEVICE();
     const NoiseCase c = GetParam();
-    Video ref = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 1);
-    Video dis = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 2);
+    Video ref = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
+    Video dis = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 2);
     expect_parity(ref, dis, kDebug);
     expect_parity(ref, dis, kDebug.with({{"adm_csf_mode", "1"}}));
     ref.release();
     dis.release();
 }
 
-INSTANTIATE_TEST_SUITE_P(Depths, HipAdmNoise,
-                         ::testing::Values(NoiseCase{8, 33, 33}, NoiseCase{8, 130, 66},
-                                           NoiseCase{10, 258, 129}, NoiseCase{12, 65, 97},
-                                           NoiseCase{16, 200, 120}, NoiseCase{16, 1920, 1080}),
-                         [](const auto &info) {
-                             const NoiseCase &c = info.param;
-                             return std::to_string(c.bpc) + "bit_" + std::to_string(c.w) + "x" +
-                                    std::to_string(c.h);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Depths, HipAdmNoise,
+    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 33, 33},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 130, 66},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 10, 258, 129},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 12, 65, 97},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 16, 200, 120},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 16, 1920, 1080}),
+    vmaf::test::noise_case_name);
 
 } // namespace

@@ -15,6 +15,7 @@ using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::flat_video;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -98,17 +99,12 @@ TEST(HipMsSsimParity, FlatPictures)
     dis.release();
 }
 
-struct SyntheticCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
-class HipMsSsimSynthetic : public ::testing::TestWithParam<SyntheticCase> {};
+class HipMsSsimSynthetic : public ::testing::TestWithParam<NoiseCase> {};
 
 TEST_P(HipMsSsimSynthetic, MatchesCpu)
 {
     VMAF_HIP_REQUIRE_DEVICE();
-    const SyntheticCase c = GetParam();
+    const NoiseCase c = GetParam();
     Video ref = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
     Video dis = distorted(ref, 0.04, 2);
     Video unrelated = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 3);
@@ -122,15 +118,12 @@ TEST_P(HipMsSsimSynthetic, MatchesCpu)
 
 INSTANTIATE_TEST_SUITE_P(
     Formats, HipMsSsimSynthetic,
-    ::testing::Values(SyntheticCase{VMAF_PIX_FMT_YUV420P, 8, 176, 176},
-                      SyntheticCase{VMAF_PIX_FMT_YUV420P, 8, 301, 177},
-                      SyntheticCase{VMAF_PIX_FMT_YUV422P, 10, 257, 199},
-                      SyntheticCase{VMAF_PIX_FMT_YUV444P, 12, 640, 480},
-                      SyntheticCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081},
-                      SyntheticCase{VMAF_PIX_FMT_YUV422P, 14, 353, 289}),
-    [](const auto &info) {
-        const SyntheticCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
-    });
+    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 176, 176},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 301, 177},
+                      NoiseCase{VMAF_PIX_FMT_YUV422P, 10, 257, 199},
+                      NoiseCase{VMAF_PIX_FMT_YUV444P, 12, 640, 480},
+                      NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081},
+                      NoiseCase{VMAF_PIX_FMT_YUV422P, 14, 353, 289}),
+    vmaf::test::noise_case_name);
 
 } // namespace

@@ -14,6 +14,7 @@ using vmaf::test::expect_clip_parity;
 using vmaf::test::expect_parity;
 using vmaf::test::flat_video;
 using vmaf::test::noise_video;
+using vmaf::test::NoiseCase;
 using vmaf::test::ParityRun;
 using vmaf::test::Video;
 
@@ -104,10 +105,6 @@ TEST(HipVifParity, OneAndTwoFrames)
     }
 }
 
-struct NoiseCase {
-    unsigned bpc, w, h;
-};
-
 class HipVifNoise : public ::testing::TestWithParam<NoiseCase> {};
 
 // Noise over the whole range, against itself with noise added and against
@@ -118,23 +115,23 @@ TEST_P(HipVifNoise, MatchesCpu)
 {
     VMAF_HIP_REQUIRE_DEVICE();
     const NoiseCase c = GetParam();
-    Video ref = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 1);
-    Video dis = noise_video(VMAF_PIX_FMT_YUV420P, c.bpc, c.w, c.h, 3, 2);
+    Video ref = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
+    Video dis = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 2);
     expect_parity(ref, dis, kDebug);
     expect_parity(ref, dis, kDebug.with({{"vif_enhn_gain_limit", "1.0"}}));
     ref.release();
     dis.release();
 }
 
-INSTANTIATE_TEST_SUITE_P(Depths, HipVifNoise,
-                         ::testing::Values(NoiseCase{8, 16, 16}, NoiseCase{8, 131, 67},
-                                           NoiseCase{10, 258, 129}, NoiseCase{12, 65, 97},
-                                           NoiseCase{16, 200, 120}, NoiseCase{16, 1920, 1080},
-                                           NoiseCase{8, 1920, 1080}),
-                         [](const auto &info) {
-                             const NoiseCase &c = info.param;
-                             return std::to_string(c.bpc) + "bit_" + std::to_string(c.w) + "x" +
-                                    std::to_string(c.h);
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Depths, HipVifNoise,
+    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 16, 16},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 131, 67},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 10, 258, 129},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 12, 65, 97},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 16, 200, 120},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 16, 1920, 1080},
+                      NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 1920, 1080}),
+    vmaf::test::noise_case_name);
 
 } // namespace
