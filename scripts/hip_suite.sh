@@ -44,7 +44,7 @@ TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ss
        test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
        test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity
        test_hip_ciede_parity test_hip_float_vif_parity test_hip_float_adm_parity
-       test_hip_psnr_hvs_parity test_hip_cambi_parity)
+       test_hip_psnr_hvs_parity test_hip_float_chain test_hip_cambi_parity)
 TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr
        float_motion ciede float_vif float_adm psnr_hvs cambi)
 # Every shipped model, each compared on every clip.

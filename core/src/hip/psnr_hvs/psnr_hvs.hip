@@ -2,20 +2,17 @@
 // runs the CPU's block_terms (integer DCT, float masking in the CPU's
 // order, no fused multiply-adds; the double sqrt and float division are
 // correctly rounded on both). The CPU adds every term of the plane to one
-// float, block after block, so one thread per plane adds them in that
-// order, from shared memory that the rest of its block fills ahead of it.
+// float, block after block; a block per plane gives that sum's bits with
+// chain_sum (runtime/float_chain.h).
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "hip/psnr_hvs/psnr_hvs_kernel.h"
+#include "hip/runtime/float_chain.h"
 
 namespace vmaf::hip::psnr_hvs {
 
 namespace {
 
 constexpr unsigned kBlock = 128;
-constexpr unsigned kSumThreads = 1024;
-constexpr int kChunk = 4096;
-// The summing thread's warp (or wavefront, 64 wide on AMD) does not load.
-constexpr unsigned kFirstLoader = 64;
 
 template <typename Sample>
 __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, int h,
@@ -47,33 +44,10 @@ __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, 
 
 __global__ void plane_sum_kernel(PlaneSums a)
 {
-    __shared__ float chunk[2][kChunk];
     const unsigned p = blockIdx.x;
     const float *terms = p == 0 ? a.terms[0] : (p == 1 ? a.terms[1] : a.terms[2]);
     const int n = p == 0 ? a.count[0] : (p == 1 ? a.count[1] : a.count[2]);
-    const bool loader = threadIdx.x >= kFirstLoader;
-    const int lane = static_cast<int>(threadIdx.x - kFirstLoader);
-    const int loaders = static_cast<int>(kSumThreads - kFirstLoader);
-    auto load = [&](int base, float *to) {
-        const int m = n - base < kChunk ? n - base : kChunk;
-        for (int k = lane; k < m; k += loaders) to[k] = terms[base + k];
-    };
-    if (loader) load(0, chunk[0]);
-    __syncthreads();
-    float sum = 0.0f;
-    int buf = 0;
-    for (int base = 0; base < n; base += kChunk) {
-        if (threadIdx.x == 0) {
-            const int m = n - base < kChunk ? n - base : kChunk;
-            const float *c = chunk[buf];
-#pragma unroll 16
-            for (int k = 0; k < m; k++) sum += c[k];
-        } else if (loader && base + kChunk < n) {
-            load(base + kChunk, chunk[buf ^ 1]);
-        }
-        __syncthreads();
-        buf ^= 1;
-    }
+    const float sum = chain_sum(terms, n);
     if (threadIdx.x == 0) a.result[p] = sum;
 }
 
@@ -100,7 +74,7 @@ hipError_t launch_block_terms(const void *ref, const void *dis, int w, int h, bo
 hipError_t launch_plane_sums(const PlaneSums &a, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    hipLaunchKernelGGL(plane_sum_kernel, dim3(3), dim3(kSumThreads), 0, stream, a);
+    hipLaunchKernelGGL(plane_sum_kernel, dim3(3), dim3(kChainThreads), 0, stream, a);
     return hipGetLastError();
 }
 
