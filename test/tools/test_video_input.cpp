@@ -133,10 +133,12 @@ TEST(Y4mInput, LumaOnlyNeitherReadsNorChecksChroma)
     in->set_planes(1);
     VmafPicture pic;
     ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 2, 2), 0);
+    constexpr uint16_t kUntouched = 777;
+    static_cast<uint16_t *>(pic.data[1])[0] = kUntouched;
     for (uint16_t first : {1, 5}) {
         ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
         EXPECT_EQ(static_cast<uint16_t *>(pic.data[0])[0], first);
-        EXPECT_EQ(static_cast<uint16_t *>(pic.data[1])[0], 0); // as allocated
+        EXPECT_EQ(static_cast<uint16_t *>(pic.data[1])[0], kUntouched);
     }
     EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
 

@@ -28,7 +28,8 @@ typedef struct VmafPicture {
     void *priv;
 } VmafPicture;
 
-/* Allocates a picture holding one reference; 0 or a negative errno. */
+/* Allocates a picture holding one reference; 0 or a negative errno. Its
+ * samples are unspecified until written (libvmaf does not clear them either). */
 int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt,
                        unsigned bpc, unsigned w, unsigned h);
 

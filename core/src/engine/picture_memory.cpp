@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstring>
 #include <limits>
 #include <new>
 
@@ -90,7 +89,9 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
         log_error("picture: out of memory for a {}x{} picture", w, h);
         return -ENOMEM;
     }
-    std::memset(ref->block, 0, total);
+    // Not zeroed, as libvmaf's: the reader writes every plane a feature
+    // reads, and a plane no feature reads (chroma, for the default model)
+    // is then never touched, so its pages are never faulted in.
     for (int i = 0; i < 3; i++)
         p.data[i] = p.h[i] ? static_cast<uint8_t *>(ref->block) + offset[i] : nullptr;
     p.ref = ref;
