@@ -89,11 +89,14 @@ build() {
     cp "$build/core/libvmaf.so.$version" "$suite/module/libvmaf.so"
     if ((${#bench[@]})); then
         cp "$build/bench/bench_throughput" "$suite/bin/"
-        cp bench/gpu_throughput.py bench/make_clips.py "$suite/"
     fi
+    cp bench/gpu_throughput.py bench/batch_throughput.py bench/make_clips.py "$suite/"
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp test/tools/test_cli.py "$suite/"
+    mkdir -p "$suite/tools" "$suite/support"
+    cp test/tools/test_batch.py "$suite/tools/"
+    cp test/support/clip_files.py "$suite/support/"
     # As in the tree: the script finds ../support/clip_files.py.
     mkdir -p "$suite/hip"
     cp test/hip/test_runtime_absent.py "$suite/hip/"
@@ -288,6 +291,18 @@ run() {
             status=1
         fi
     fi
+    # Batch mode on the GPU: every report as the single GPU run's, resume
+    # after a kill (test/tools/test_batch.py with --backend hip).
+    local batch_tests=missing
+    if [[ -f $suite/tools/test_batch.py ]]; then
+        if VMAF_BATCH_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_batch.py" \
+            "$suite/bin/vmaf" "$work/shared" "$work/clips" >"$out/test_batch.log" 2>&1; then
+            batch_tests="ok ($(tail -1 "$out/test_batch.log"))"
+        else
+            batch_tests="FAIL ($(tail -1 "$out/test_batch.log"), see test_batch.log)"
+            status=1
+        fi
+    fi
     # The driver hidden from a copy of the module: --backend cpu still
     # scores, --backend hip names the driver (test/hip/test_runtime_absent.py).
     local runtime_absent=missing
@@ -375,6 +390,27 @@ run() {
         profile+=("$line")
     done
 
+    # One pair in chunks over "two GPUs" (this GPU twice): the report is
+    # the one-GPU run's, temporal features across the chunk borders included.
+    local chunks=() args
+    for c in vtest_576x324_420p8 box_960x540_420p8; do
+        for args in "" "--model version=vmaf_float_v0.6.1 --feature motion=motion_five_frame_window=true:motion_moving_average=true --subsample 2"; do
+            local verdict=identical name="chunks_${c}_${#chunks[@]}"
+            # shellcheck disable=SC2086
+            if ! "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -q \
+                    --backend hip --gpu "$gpu" $args --json -o "$out/${name}_one.json" >"$out/$name.log" 2>&1 ||
+                ! "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -q \
+                    --backend hip --gpu "$gpu,$gpu,$gpu" $args --json -o "$out/${name}_split.json" >>"$out/$name.log" 2>&1; then
+                verdict="vmaf failed (see $name.log)"
+                status=1
+            elif ! cmp -s <(grep -v '"fps"' "$out/${name}_one.json") <(grep -v '"fps"' "$out/${name}_split.json"); then
+                verdict="DIFFERENT ($name)"
+                status=1
+            fi
+            chunks+=("$(printf '%-28s %-8s %s' "$c" "${args:+options}" "$verdict")")
+        done
+    done
+
     # A GPU index that does not exist must fail cleanly.
     local bad=ok c=${CLIPS[0]}
     if "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -n -q \
@@ -393,6 +429,10 @@ run() {
         printf '%s\n' "${rows[@]}"
         echo "test_cli.py: $cli_tests"
         echo "test_runtime_absent.py: $runtime_absent"
+        echo "test_batch.py (--backend hip): $batch_tests"
+        echo
+        echo "== one pair in chunks (--gpu $gpu,$gpu,$gpu) against one GPU"
+        printf '%s\n' "${chunks[@]}"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
         echo "   float_psnr, float_moment, float_ansnr, float_motion, ciede, float_vif, float_adm,"

@@ -75,6 +75,27 @@ bool parse_feature_request(const std::string &text, FeatureRequest &out, std::st
     return true;
 }
 
+bool parse_gpu_list(const std::string &text, std::vector<unsigned> &gpus, bool &all_gpus,
+                    std::string &error)
+{
+    gpus.clear();
+    all_gpus = text == "all";
+    if (all_gpus) return true;
+    size_t start = 0;
+    for (;;) {
+        const size_t comma = text.find(',', start);
+        const std::string item = text.substr(start, comma - start);
+        if (const std::string problem = whole_number(item); !problem.empty()) {
+            error = fmt::format("--gpu takes an index, a list such as 0,1, or 'all': {}", problem);
+            return false;
+        }
+        gpus.push_back(static_cast<unsigned>(std::stoul(item)));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return true;
+}
+
 ParseResult parse_cli(int argc, const char *const *argv)
 {
     ParseResult result;
@@ -84,7 +105,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.set_help_flag("--help", "Print this help and exit");
 
     std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
-        skip_dist, gpu;
+        skip_dist, gpu, jobs;
     std::vector<std::string> features;
     std::string backend = "cpu";
     std::optional<std::string> log_level;
@@ -116,7 +137,14 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_flag("-v,--version", s.version, "Print the version and exit");
     app.add_option("--backend", backend, "Where features run: cpu or hip")
         ->check(CLI::IsMember({"cpu", "hip"}));
-    app.add_option("--gpu", gpu, "GPU index for --backend hip");
+    app.add_option("--gpu", gpu,
+                   "GPUs for --backend hip: an index, a list (0,1: one pair in chunks over "
+                   "them, or a batch's pairs spread over them) or 'all'");
+    app.add_option("--batch", s.batch,
+                   "Score every pair of a CSV manifest (columns ref, dis; optional model, "
+                   "feature, output); --output names the directory of reports and summary.csv");
+    app.add_option("--jobs", jobs,
+                   "With --batch: pairs in flight per GPU (default 2), or CPU workers");
     app.add_option("--log-level", log_level,
                    "Library messages on stderr: none, error, warning, info or debug (which "
                    "extractor of which backend computes each feature)")
@@ -159,14 +187,28 @@ ParseResult parse_cli(int argc, const char *const *argv)
         !number(frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt) ||
         !number(skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref) ||
         !number(skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist) ||
-        !number(gpu, "--gpu", whole_number, s.gpu))
+        !number(jobs, "--jobs", positive_integer, s.jobs))
         return result;
+    if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;
     if (bitdepth) s.raw.bpc = b;
 
-    if (s.reference.empty() || s.distorted.empty()) {
+    if (s.batch) {
+        if (!s.reference.empty() || !s.distorted.empty()) {
+            result.message = "--batch takes the pairs from its manifest: leave out -r and -d";
+            return result;
+        }
+        if (!s.output) {
+            result.message = "--batch needs --output DIR, the directory for the reports and "
+                             "summary.csv";
+            return result;
+        }
+    } else if (s.reference.empty() || s.distorted.empty()) {
         result.message = "both --reference (-r) and --distorted (-d) are required";
+        return result;
+    } else if (jobs) {
+        result.message = "--jobs is for --batch";
         return result;
     }
     if (xml + json + csv + sub > 1) {

@@ -31,7 +31,13 @@ struct CliSettings {
     unsigned frame_skip_ref = 0, frame_skip_dist = 0;
     bool no_prediction = false, quiet = false, version = false;
     Backend backend = Backend::Cpu;
-    unsigned gpu = 0;
+    // --gpu: one index, a list ("0,1": a pair is split into chunks over
+    // them, a batch spreads pairs over them) or every GPU (all_gpus).
+    std::vector<unsigned> gpus{0};
+    bool all_gpus = false;
+    // --batch: the manifest of pairs; --output is then a directory.
+    std::optional<std::string> batch;
+    unsigned jobs = 0; // --jobs: pairs in flight per GPU, or CPU workers; 0: a default
     // The library's log level (--log-level); by default errors only, and
     // with --backend hip warnings too, so that features left on the CPU
     // are named.
@@ -50,5 +56,9 @@ ParseResult parse_cli(int argc, const char *const *argv);
 // "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with
 // `error` set on a malformed string.
 bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error);
+
+// "0", "0,1" or "all" (all_gpus set, gpus empty); false with `error` set.
+bool parse_gpu_list(const std::string &text, std::vector<unsigned> &gpus, bool &all_gpus,
+                    std::string &error);
 
 } // namespace vmaf::tools

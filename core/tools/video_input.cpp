@@ -83,6 +83,14 @@ std::string format_text(const VideoFormat &format)
     return fmt::format("{}x{} {} {}-bit", format.w, format.h, pix_fmt_text(format.pix_fmt), format.bpc);
 }
 
+std::optional<unsigned long long> VideoInput::frames_left() const
+{
+    const auto left = source_->bytes_left();
+    const unsigned long long frame = frame_header_bytes_ + frame_bytes(format_);
+    if (!left || frame == 0 || *left % frame) return std::nullopt;
+    return *left / frame;
+}
+
 unsigned long long frame_bytes(const VideoFormat &format)
 {
     const unsigned long long w = format.w, h = format.h;

@@ -36,6 +36,10 @@ public:
     virtual ReadStatus read_frame(VmafPicture &pic) = 0;
     const std::string &error() const { return error_; }
     unsigned frames_read() const { return frames_; }
+    // The frames still in a regular file, from its size, when every frame
+    // has the same length (raw YUV; Y4M with bare FRAME lines); nothing for
+    // a pipe. An estimate to split work by: reading tells the true end.
+    std::optional<unsigned long long> frames_left() const;
     // 1: read the luma plane only (vmaf_planes_read said so); 3: all.
     void set_planes(unsigned planes) { planes_ = planes; }
     // From any thread: reading ends (with an error) instead of waiting for
@@ -61,6 +65,8 @@ protected:
     VideoFormat format_;
     std::string error_;
     unsigned frames_ = 0;
+    // Bytes before each frame's samples (Y4M's "FRAME\n").
+    unsigned frame_header_bytes_ = 0;
 
 private:
     // Checks the first `rows` rows of a deep plane (little-endian in the

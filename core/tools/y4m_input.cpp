@@ -151,6 +151,7 @@ std::unique_ptr<VideoInput> Y4mInput::open(std::unique_ptr<ByteSource> source,
         return nullptr;
     }
     std::unique_ptr<Y4mInput> input(new Y4mInput(std::move(source), path));
+    input->frame_header_bytes_ = static_cast<unsigned>(kFrameMarker.size());
     if (!parse_y4m_header(line, input->format_, error)) {
         error = fmt::format("{}: {}", path, error);
         return nullptr;

@@ -22,11 +22,12 @@ struct ContextDeleter {
 };
 using Context = std::unique_ptr<VmafContext, ContextDeleter>;
 
-inline Context make_context(unsigned threads)
+inline Context make_context(unsigned threads, unsigned subsample = 1)
 {
     VmafConfiguration cfg{};
     cfg.log_level = VMAF_LOG_LEVEL_ERROR;
     cfg.n_threads = threads;
+    cfg.n_subsample = subsample;
     VmafContext *ctx = nullptr;
     EXPECT_EQ(vmaf_init(&ctx, cfg), 0);
     return Context(ctx);

@@ -5,6 +5,8 @@
 #ifndef VMAF_LIBVMAF_EXT_H
 #define VMAF_LIBVMAF_EXT_H
 
+#include <stddef.h>
+
 #include "libvmaf/libvmaf.h"
 
 #ifdef __cplusplus
@@ -19,6 +21,53 @@ extern "C" {
  * feature is added.
  */
 int vmaf_planes_read(VmafContext *vmaf, unsigned *planes);
+
+/*
+ * Where the library's messages go: `callback` sees each one first (the text
+ * only, no "libvmaf LEVEL" prefix or newline), on whichever thread logs it,
+ * one call at a time; it returns nonzero when it took the message, 0 to
+ * leave it to stderr as usual. NULL: stderr only. Process-wide.
+ */
+typedef int (*VmafLogCallback)(void *user, enum VmafLogLevel level, const char *message);
+void vmaf_set_log_callback(VmafLogCallback callback, void *user);
+
+/*
+ * The scores a context holds, as its reports list them: after the flush
+ * (and after vmaf_score_pooled for a model's scores), `keys` scores (each
+ * feature's and model's) over frame indices [0, frames).
+ */
+int vmaf_score_table_size(VmafContext *vmaf, unsigned *keys, unsigned *frames);
+
+/*
+ * The name reports give score `key` ("vmaf", "integer_adm2", ...), copied
+ * with its NUL into name[size]; -ERANGE when it does not fit.
+ */
+int vmaf_score_key_name(VmafContext *vmaf, unsigned key, char *name, size_t size);
+
+/*
+ * Score `key` at frame `index`; -ENOENT where it has none (a frame left out
+ * by subsampling).
+ */
+int vmaf_score_key_value(VmafContext *vmaf, unsigned key, unsigned index, double *score);
+
+/* Score `key` pooled over every frame, as the reports' pooled metrics. */
+int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMethod method,
+                          double *score);
+
+/*
+ * One pair scored in contiguous chunks of frames by several contexts (one
+ * per GPU), reported as one. Each chunk context reads its frames from index
+ * 0, starting a few frames early (and ending a few late) so that its
+ * temporal features see the neighbours they need, and is flushed. `dst`
+ * reads no pictures: it takes each chunk's frames [first, last] (its own,
+ * without the neighbours) as frames dst_first, ..., in frame order. Then
+ * flush dst, score its models and write its output as usual: its keys,
+ * scores, frame size and fps are one run's. With subsampling, first and
+ * dst_first must be alike modulo n_subsample. -ENOTSUP for aggregate
+ * scores (psnr's enable_apsnr), which need every frame in one context.
+ */
+int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigned last,
+                     unsigned dst_first);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,12 @@ typedef struct VmafHipConfiguration {
 bool vmaf_hip_available(void);
 
 /*
+ * The usable HIP devices (0 without a device or driver); -ELIBACC with a
+ * message when the backend's module cannot be loaded.
+ */
+int vmaf_hip_device_count(unsigned *count);
+
+/*
  * Selects cfg.device; -ENODEV with a message when there is no such device,
  * -ELIBACC with a message naming what is missing when the backend's module
  * or the GPU runtime it needs cannot be loaded.

@@ -14,6 +14,7 @@
 #include "engine/log.h"
 #include "engine/output.h"
 #include "engine/report_file.h"
+#include "extractor/feature_name.h"
 
 namespace {
 
@@ -125,6 +126,74 @@ int vmaf_planes_read(VmafContext *vmaf, unsigned *planes)
 {
     if (!vmaf || !planes) return -EINVAL;
     return guarded("vmaf_planes_read", [&] { return vmaf->planes_read(planes); });
+}
+
+int vmaf_score_table_size(VmafContext *vmaf, unsigned *keys, unsigned *frames)
+{
+    if (!vmaf || !keys || !frames) return -EINVAL;
+    return guarded("vmaf_score_table_size", [&] {
+        *keys = static_cast<unsigned>(vmaf->collector.keys().size());
+        *frames = vmaf->collector.frame_count();
+        return 0;
+    });
+}
+
+namespace {
+
+// The key at position `key` of the reports' order; empty when out of range.
+std::string key_at(const VmafContext &vmaf, unsigned key)
+{
+    const std::vector<std::string> keys = vmaf.collector.keys();
+    return key < keys.size() ? keys[key] : std::string();
+}
+
+} // namespace
+
+int vmaf_score_key_name(VmafContext *vmaf, unsigned key, char *name, size_t size)
+{
+    if (!vmaf || !name || !size) return -EINVAL;
+    return guarded("vmaf_score_key_name", [&] {
+        const std::string k = key_at(*vmaf, key);
+        if (k.empty()) return -EINVAL;
+        const std::string_view alias = vmaf::feature_alias(k);
+        if (alias.size() >= size) return -ERANGE;
+        std::memcpy(name, alias.data(), alias.size());
+        name[alias.size()] = '\0';
+        return 0;
+    });
+}
+
+int vmaf_score_key_value(VmafContext *vmaf, unsigned key, unsigned index, double *score)
+{
+    if (!vmaf || !score) return -EINVAL;
+    return guarded("vmaf_score_key_value", [&] {
+        const std::string k = key_at(*vmaf, key);
+        if (k.empty()) return -EINVAL;
+        const auto v = vmaf->collector.score(k, index);
+        if (!v) return -ENOENT;
+        *score = *v;
+        return 0;
+    });
+}
+
+int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMethod method,
+                          double *score)
+{
+    if (!vmaf || !score) return -EINVAL;
+    return guarded("vmaf_score_key_pooled", [&] {
+        const std::string k = key_at(*vmaf, key);
+        const unsigned n = vmaf->collector.frame_count();
+        if (k.empty() || n == 0) return -EINVAL;
+        return vmaf->pooled(k.c_str(), method, 0, n - 1, score);
+    });
+}
+
+int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigned last,
+                     unsigned dst_first)
+{
+    if (!dst || !src) return -EINVAL;
+    return guarded("vmaf_take_scores",
+                   [&] { return dst->take_scores(*src, first, last, dst_first); });
 }
 
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)

@@ -264,6 +264,10 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
         vmaf::log_error("pictures given after the flush");
         return -EINVAL;
     }
+    if (taken_frames_) {
+        vmaf::log_error("pictures given to a context that took its scores from others");
+        return -EINVAL;
+    }
     if (index > vmaf::FeatureCollector::kMaxIndex) {
         vmaf::log_error("frame index {} is beyond the last one a context takes ({})", index,
                         vmaf::FeatureCollector::kMaxIndex);
@@ -324,6 +328,44 @@ int VmafContext::flush()
         if (e && !err) err = e;
     }
     return err;
+}
+
+int VmafContext::take_scores(const VmafContext &src, unsigned first, unsigned last,
+                             unsigned dst_first)
+{
+    if (&src == this || first > last) return -EINVAL;
+    if (!src.flushed_ || !src.params) {
+        vmaf::log_error("scores are taken from a flushed context that read pictures");
+        return -EINVAL;
+    }
+    if (picture_pool_ || frames_read_ != taken_frames_ || flushed_) {
+        vmaf::log_error("scores are taken into a context that reads no pictures, before its flush");
+        return -EINVAL;
+    }
+    if (params && (params->w != src.params->w || params->h != src.params->h ||
+                   params->bpc != src.params->bpc || params->pix_fmt != src.params->pix_fmt)) {
+        vmaf::log_error("scores are taken from contexts of one picture format");
+        return -EINVAL;
+    }
+    // An aggregate (psnr's enable_apsnr) is a function of sums over every
+    // frame that only the extractor saw: it cannot be merged exactly.
+    if (!src.collector.aggregates().empty()) {
+        vmaf::log_error("aggregate scores ({}) cannot be merged from chunks of a video; score "
+                        "it in one context",
+                        src.collector.aggregates().front().first);
+        return -ENOTSUP;
+    }
+    if (cfg.n_subsample > 1 && (first % cfg.n_subsample) != (dst_first % cfg.n_subsample)) {
+        vmaf::log_error("frames {} and {} are not alike under subsampling by {}", first, dst_first,
+                        cfg.n_subsample);
+        return -EINVAL;
+    }
+    if (int err = collector.take_frames(src.collector, first, last, dst_first)) return err;
+    if (!params || src.started_ < started_) started_ = src.started_;
+    params = src.params;
+    frames_read_ += last - first + 1;
+    taken_frames_ = frames_read_;
+    return 0;
 }
 
 double VmafContext::fps() const

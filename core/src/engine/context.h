@@ -46,6 +46,11 @@ struct VmafContext {
     std::optional<double> score(std::string_view key, unsigned index) const;
     // Frames per second from the first picture to the flush.
     double fps() const;
+    // Takes the scores of src's frames [first, last] as frames dst_first,
+    // ...: one pair scored in chunks by several contexts (GPUs) reports as
+    // one. This context reads no pictures itself; its size, frame count and
+    // start follow src's.
+    int take_scores(const VmafContext &src, unsigned first, unsigned last, unsigned dst_first);
 
     VmafConfiguration cfg;
     vmaf::FeatureCollector collector;
@@ -100,5 +105,6 @@ private:
     unsigned held_index_ = 0;
     bool flushed_ = false;
     unsigned frames_read_ = 0;
+    unsigned taken_frames_ = 0; // by take_scores
     std::chrono::steady_clock::time_point started_, finished_;
 };

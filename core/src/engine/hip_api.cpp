@@ -18,6 +18,17 @@ bool vmaf_hip_available(void)
     return module && module->device_count() > 0;
 }
 
+int vmaf_hip_device_count(unsigned *count)
+{
+    if (!count) return -EINVAL;
+    *count = 0;
+    const VmafHipModule *module = vmaf::hip_module::load(Report::kLog);
+    if (!module) return -ELIBACC;
+    const int n = module->device_count();
+    *count = n > 0 ? static_cast<unsigned>(n) : 0;
+    return 0;
+}
+
 int vmaf_hip_state_init(VmafHipState **hip_state, VmafHipConfiguration cfg)
 {
     if (!hip_state) return -EINVAL;

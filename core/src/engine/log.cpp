@@ -2,11 +2,19 @@
 
 #include <atomic>
 #include <cstdio>
+#include <mutex>
+#include <string>
+
+#include "libvmaf/libvmaf_ext.h"
 
 namespace vmaf {
 
 namespace {
 std::atomic<int> g_level{VMAF_LOG_LEVEL_ERROR};
+
+std::mutex g_callback_mutex;
+VmafLogCallback g_callback = nullptr;
+void *g_callback_user = nullptr;
 
 const char *level_name(VmafLogLevel level)
 {
@@ -29,8 +37,24 @@ bool log_enabled(VmafLogLevel level)
 
 void log_message(VmafLogLevel level, std::string_view message)
 {
+    {
+        std::lock_guard lock(g_callback_mutex);
+        if (g_callback && g_callback(g_callback_user, level, std::string(message).c_str()))
+            return;
+    }
     std::fprintf(stderr, "libvmaf %s %.*s\n", level_name(level),
                  static_cast<int>(message.size()), message.data());
 }
+
+} // namespace vmaf
+
+extern "C" void vmaf_set_log_callback(VmafLogCallback callback, void *user)
+{
+    std::lock_guard lock(vmaf::g_callback_mutex);
+    vmaf::g_callback = callback;
+    vmaf::g_callback_user = user;
+}
+
+namespace vmaf {
 
 } // namespace vmaf

@@ -66,6 +66,32 @@ std::optional<double> FeatureCollector::score(std::string_view key, unsigned ind
     return values[index];
 }
 
+int FeatureCollector::take_frames(const FeatureCollector &src, unsigned first, unsigned last,
+                                  unsigned dst_first)
+{
+    if (&src == this || first > last || dst_first > kMaxIndex || last - first > kMaxIndex - dst_first)
+        return -EINVAL;
+    std::scoped_lock lock(mutex_, src.mutex_);
+    // In src's own order: keys of one step keep their order here too.
+    for (const Series &from : src.series_) {
+        if (from.values.size() <= first) continue;
+        Series &to = series_for(from.key);
+        const size_t end = std::min<size_t>(from.values.size(), size_t{last} + 1);
+        const size_t shift = size_t{dst_first} - first; // modulo 2^64: adds dst_first - first
+        if (to.values.size() < end + shift) to.values.resize(end + shift);
+        for (size_t i = first; i < end; i++) {
+            if (!from.values[i]) continue;
+            if (to.values[i + shift]) {
+                log_error("feature '{}' already has a score at frame {}", from.key, i + shift);
+                return -EINVAL;
+            }
+            to.values[i + shift] = from.values[i];
+            to.first_step = std::min(to.first_step, from.first_step);
+        }
+    }
+    return 0;
+}
+
 std::vector<std::string> FeatureCollector::keys() const
 {
     std::lock_guard lock(mutex_);

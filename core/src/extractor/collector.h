@@ -64,6 +64,13 @@ public:
     // In the order they were first set.
     std::vector<std::pair<std::string, double>> aggregates() const;
 
+    // Takes src's values of frames [first, last] as frames dst_first, ...,
+    // each key at the step of its earliest value in src: collectors of
+    // consecutive chunks of one video, taken in order, list their keys as
+    // one run over it would.
+    int take_frames(const FeatureCollector &src, unsigned first, unsigned last,
+                    unsigned dst_first);
+
 private:
     struct Series {
         std::string key;
