@@ -26,7 +26,7 @@ meson test -C build-hip-amd --print-errorlogs --suite hip
 
 if [ -x /usr/local/cuda/bin/nvcc ] || command -v nvcc >/dev/null; then
   meson setup build-hip-nvidia-ci -Dwerror=true -Denable_hip=enabled -Dhip_platform=nvidia \
-    -Denable_bench=false
+    -Denable_bench=false -Dpython=disabled
   meson test -C build-hip-nvidia-ci --print-errorlogs --suite hip
 else
   echo "build_hip: no nvcc here; the NVIDIA platform was not built"

@@ -23,7 +23,7 @@ fi
 rm -rf build-fuzz
 CC=clang CXX=clang++ meson setup build-fuzz -Denable_fuzzing=true -Db_sanitize=address,undefined \
   -Db_lundef=false -Dbuildtype=debugoptimized -Dwerror=true -Denable_tests=false \
-  -Denable_bench=false -Denable_hip=disabled >/dev/null
+  -Denable_bench=false -Denable_hip=disabled -Dpython=disabled >/dev/null
 ninja -C build-fuzz >/dev/null
 
 python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus

@@ -1,0 +1,143 @@
+// vmaf_hip._vmaf_hip: the package's native part. It scores a pair of files
+// or of numpy arrays through the CLI's own pair scorer, with the GIL
+// released, and raises VmafError with the library's reason on failure. The
+// Python layer (vmaf_hip/__init__.py) checks and normalises the arguments.
+#include <algorithm>
+#include <stdexcept>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "array_video.h"
+#include "libvmaf/libvmaf.h"
+#include "log_capture.h"
+#include "pair_scorer.h"
+#include "score_dict.h"
+#include "score_options.h"
+
+#ifdef VMAF_HAVE_HIP
+#include "libvmaf/libvmaf_hip.h"
+#endif
+
+namespace py = pybind11;
+
+namespace vmaf::python {
+
+namespace {
+
+// Raised in Python as vmaf_hip.VmafError (a RuntimeError).
+struct ScoringFailed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+tools::ScoreHooks hooks_for(const tools::CliSettings &s)
+{
+    tools::ScoreHooks hooks;
+    hooks.per_frame = true;
+    // Without output= nothing is written, not even to stdout.
+    hooks.report = s.output.has_value();
+    return hooks;
+}
+
+// Runs `score(table, error)` without the GIL, keeping the library's
+// messages of this thread: a failure raises VmafError with them, and on
+// success they (warnings, such as a feature left on the CPU) become
+// RuntimeWarnings.
+template <typename Score>
+py::dict run_scorer(const Score &score)
+{
+    tools::ScoreTable table;
+    std::string error, messages;
+    bool ok = false;
+    {
+        tools::LogCapture log;
+        {
+            py::gil_scoped_release unlocked;
+            ok = score(table, error);
+        }
+        messages = log.text();
+    }
+    if (!ok) throw ScoringFailed(tools::with_reason(error, messages));
+    while (!messages.empty() && messages.back() == '\n') messages.pop_back();
+    if (!messages.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, messages.c_str(), 1) < 0)
+        throw py::error_already_set();
+    return score_dict(table);
+}
+
+py::dict score_files(const std::string &reference, const std::string &distorted,
+                     const ScoreOptions &options)
+{
+    tools::CliSettings s = cli_settings(options);
+    s.reference = reference;
+    s.distorted = distorted;
+    const tools::ScoreHooks hooks = hooks_for(s);
+    return run_scorer([&](tools::ScoreTable &table, std::string &error) {
+        return tools::score_pair(s, hooks, table, error);
+    });
+}
+
+py::dict score_arrays(const py::list &reference, const py::list &distorted,
+                      const ScoreOptions &options)
+{
+    if (options.width || options.height || options.pixel_format)
+        throw py::value_error("width, height and pixel_format describe raw .yuv files; arrays "
+                              "carry their own shape");
+    const tools::CliSettings s = cli_settings(options);
+    const ArrayVideo ref = array_video(reference, options.bitdepth, "reference");
+    const ArrayVideo dis = array_video(distorted, options.bitdepth, "distorted");
+    check_same_shape(ref, dis);
+    const unsigned frames = s.frame_cnt ? std::min(s.frame_cnt, ref.frames) : ref.frames;
+    const tools::ScoreHooks hooks = hooks_for(s);
+    const tools::FrameFiller fill = [&](unsigned index, VmafPicture &r, VmafPicture &d,
+                                        std::string &error) {
+        return copy_frame(ref, index, r, "reference", error) &&
+               copy_frame(dis, index, d, "distorted", error);
+    };
+    return run_scorer([&](tools::ScoreTable &table, std::string &error) {
+        return tools::score_frames(s, ref.format, frames, fill, hooks, table, error);
+    });
+}
+
+bool hip_available()
+{
+#ifdef VMAF_HAVE_HIP
+    return vmaf_hip_available();
+#else
+    return false;
+#endif
+}
+
+} // namespace
+
+} // namespace vmaf::python
+
+PYBIND11_MODULE(_vmaf_hip, m)
+{
+    using vmaf::python::ScoreOptions;
+    m.doc() = "vmaf-hip's scorer; use the vmaf_hip package, which wraps it.";
+    m.attr("__version__") = vmaf_version();
+    py::register_exception<vmaf::python::ScoringFailed>(m, "VmafError", PyExc_RuntimeError);
+
+    py::class_<ScoreOptions>(m, "ScoreOptions")
+        .def(py::init<>())
+        .def_readwrite("models", &ScoreOptions::models)
+        .def_readwrite("features", &ScoreOptions::features)
+        .def_readwrite("backend", &ScoreOptions::backend)
+        .def_readwrite("gpus", &ScoreOptions::gpus)
+        .def_readwrite("all_gpus", &ScoreOptions::all_gpus)
+        .def_readwrite("threads", &ScoreOptions::threads)
+        .def_readwrite("subsample", &ScoreOptions::subsample)
+        .def_readwrite("frame_cnt", &ScoreOptions::frame_cnt)
+        .def_readwrite("width", &ScoreOptions::width)
+        .def_readwrite("height", &ScoreOptions::height)
+        .def_readwrite("bitdepth", &ScoreOptions::bitdepth)
+        .def_readwrite("pixel_format", &ScoreOptions::pixel_format)
+        .def_readwrite("output", &ScoreOptions::output)
+        .def_readwrite("output_format", &ScoreOptions::output_format);
+
+    m.def("score_files", &vmaf::python::score_files, py::arg("reference"),
+          py::arg("distorted"), py::arg("options"));
+    m.def("score_arrays", &vmaf::python::score_arrays, py::arg("reference"),
+          py::arg("distorted"), py::arg("options"));
+    m.def("hip_available", &vmaf::python::hip_available);
+}

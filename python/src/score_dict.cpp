@@ -1,0 +1,34 @@
+#include "score_dict.h"
+
+#include <pybind11/numpy.h>
+
+namespace py = pybind11;
+
+namespace vmaf::python {
+
+py::dict score_dict(const tools::ScoreTable &table)
+{
+    py::dict pooled, scores;
+    for (size_t k = 0; k < table.keys.size(); k++) {
+        const tools::PooledScores &p = table.pooled[k];
+        py::dict methods;
+        methods["min"] = p.min;
+        methods["max"] = p.max;
+        methods["mean"] = p.mean;
+        methods["harmonic_mean"] = p.harmonic_mean;
+        pooled[py::str(table.keys[k])] = methods;
+        const std::vector<double> &values = table.per_frame[k];
+        scores[py::str(table.keys[k])] =
+            py::array_t<double>(static_cast<py::ssize_t>(values.size()), values.data());
+    }
+    py::dict out;
+    out["frames"] = table.frames;
+    out["seconds"] = table.seconds;
+    out["width"] = table.width;
+    out["height"] = table.height;
+    out["pooled"] = pooled;
+    out["scores"] = scores;
+    return out;
+}
+
+} // namespace vmaf::python

@@ -1,0 +1,64 @@
+#include "score_options.h"
+
+#include <pybind11/pybind11.h>
+
+#include "engine/excerpt.h"
+
+namespace vmaf::python {
+
+namespace {
+
+VmafOutputFormat output_format(const std::string &name)
+{
+    if (name == "json") return VMAF_OUTPUT_FORMAT_JSON;
+    if (name == "xml") return VMAF_OUTPUT_FORMAT_XML;
+    if (name == "csv") return VMAF_OUTPUT_FORMAT_CSV;
+    if (name == "sub") return VMAF_OUTPUT_FORMAT_SUB;
+    throw pybind11::value_error("output_format must be 'json', 'xml', 'csv' or 'sub', not '" +
+                                excerpt(name) + "'");
+}
+
+tools::Backend backend(const std::string &name)
+{
+    if (name == "cpu") return tools::Backend::Cpu;
+    if (name == "hip") return tools::Backend::Hip;
+    throw pybind11::value_error("backend must be 'cpu' or 'hip', not '" + excerpt(name) + "'");
+}
+
+} // namespace
+
+tools::CliSettings cli_settings(const ScoreOptions &o)
+{
+    tools::CliSettings s;
+    // Without a model the CLI's -n: only the features are scored.
+    s.no_prediction = o.models && o.models->empty();
+    if (o.models) s.models = *o.models;
+    for (const std::string &text : o.features) {
+        tools::FeatureRequest request;
+        std::string error;
+        if (!tools::parse_feature_request(text, request, error))
+            throw pybind11::value_error("features: " + error);
+        s.features.push_back(std::move(request));
+    }
+    if (s.no_prediction && s.features.empty())
+        throw pybind11::value_error("nothing to score: give a model or features");
+    s.backend = backend(o.backend);
+    if (o.gpus.empty() && !o.all_gpus) throw pybind11::value_error("gpu: no GPU given");
+    s.gpus = o.gpus;
+    s.all_gpus = o.all_gpus;
+    s.threads = o.threads;
+    if (o.subsample == 0) throw pybind11::value_error("subsample must be at least 1");
+    s.subsample = o.subsample;
+    s.frame_cnt = o.frame_cnt;
+    s.raw.w = o.width;
+    s.raw.h = o.height;
+    s.raw.bpc = o.bitdepth;
+    s.raw.pix_fmt = o.pixel_format;
+    s.output = o.output;
+    s.format = output_format(o.output_format);
+    // The CLI's -q: pooled scores are the caller's to print.
+    s.quiet = true;
+    return s;
+}
+
+} // namespace vmaf::python

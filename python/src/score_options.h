@@ -1,0 +1,33 @@
+// The keywords of vmaf_hip.score(), as the Python layer hands them down,
+// and their translation into the CLI's settings: the module scores with
+// exactly what the vmaf command line would be given.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_options.h"
+
+namespace vmaf::python {
+
+struct ScoreOptions {
+    // Nothing: the default model; empty: no model (features only).
+    std::optional<std::vector<std::string>> models;
+    std::vector<std::string> features; // "psnr", "cambi=full_ref=true", ...
+    std::string backend = "cpu";       // "cpu" or "hip"
+    std::vector<unsigned> gpus{0};
+    bool all_gpus = false;
+    unsigned threads = 0, subsample = 1, frame_cnt = 0;
+    // Raw .yuv geometry; bitdepth also tells the depth of uint16 arrays.
+    std::optional<long long> width, height, bitdepth;
+    std::optional<std::string> pixel_format;
+    std::optional<std::string> output; // a report file, written when given
+    std::string output_format = "json";
+};
+
+// The CLI's settings for `o` (reference and distorted left empty); throws
+// pybind11::value_error for a value the CLI would refuse.
+tools::CliSettings cli_settings(const ScoreOptions &o);
+
+} // namespace vmaf::python

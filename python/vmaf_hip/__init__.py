@@ -1,0 +1,154 @@
+"""VMAF scores from Python, computed as the ``vmaf`` command line computes
+them (same models, features, backends and numbers).
+
+    import vmaf_hip
+    r = vmaf_hip.score("ref.y4m", "dis.y4m", features=["psnr"])
+    r.pooled["vmaf"]["mean"], r["psnr_y"]
+
+See docs/python.md; vmaf_hip.dask scores many pairs on a Dask cluster.
+"""
+import numbers
+import os
+
+import numpy as np
+
+from . import _vmaf_hip
+from ._vmaf_hip import VmafError, __version__
+
+__all__ = ["Result", "VmafError", "hip_available", "score", "__version__"]
+
+VmafError.__module__ = __name__
+VmafError.__doc__ = "Scoring failed; the message says why, with the library's reason."
+
+
+class Result:
+    """The scores of one pair.
+
+    frames: frames scored; seconds: wall-clock time; width, height: of the
+    pictures; scores: name -> float64 array per frame (NaN where a frame has
+    none, e.g. frames skipped by subsample); pooled: name -> {"min", "max",
+    "mean", "harmonic_mean"}. Names are the report's ("vmaf",
+    "integer_adm2", "psnr_y", ...), in its order; r[name] is scores[name].
+    """
+
+    __slots__ = ("frames", "seconds", "width", "height", "scores", "pooled")
+
+    def __init__(self, table):
+        for name in self.__slots__:
+            setattr(self, name, table[name])
+
+    def __getitem__(self, name):
+        return self.scores[name]
+
+    def __contains__(self, name):
+        return name in self.scores
+
+    def __repr__(self):
+        shown = "vmaf" if "vmaf" in self.pooled else next(iter(self.pooled), None)
+        mean = f", {shown} mean={self.pooled[shown]['mean']:.6f}" if shown else ""
+        return f"<vmaf_hip.Result {self.frames} frames {self.width}x{self.height}{mean}>"
+
+
+def hip_available():
+    """True when this build has the HIP backend and it finds a usable GPU."""
+    return _vmaf_hip.hip_available()
+
+
+def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
+          subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
+          output=None, output_format="json"):
+    """Scores `distorted` against `reference`; returns a Result.
+
+    reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
+    files (raw ones need width, height, pixel_format "420"/"422"/"444"/"400"
+    and bitdepth), or numpy arrays: one 3-D array (frames, height, width) of
+    luma, or a tuple (Y, U, V) of 3-D arrays whose shapes tell 4:2:0, 4:2:2
+    or 4:4:4; uint8 is 8-bit, uint16 is `bitdepth` bits (9 to 16, default
+    10). Both must have the same shapes and dtype.
+    model: a --model string ("version=vmaf_v0.6.1", "path=m.json:name=x") or
+    a list of them; None for the default model, [] for none (features only).
+    features: --feature strings ("psnr", "cambi=full_ref=true").
+    backend: "cpu" or "hip"; gpu: an index, a list of indices (a pair split
+    over them) or "all". threads, subsample, frame_cnt: as the CLI's.
+    output, output_format: also write the CLI's report ("json", "xml",
+    "csv", "sub") to that file.
+
+    Raises VmafError when scoring fails, ValueError or TypeError for bad
+    arguments.
+    """
+    options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
+                       height, pixel_format, bitdepth, output, output_format)
+    ref_planes, dis_planes = _planes(reference), _planes(distorted)
+    if (ref_planes is None) != (dis_planes is None):
+        raise TypeError("reference and distorted must both be paths or both be numpy arrays")
+    if ref_planes is None:
+        table = _vmaf_hip.score_files(_path(reference, "reference"),
+                                      _path(distorted, "distorted"), options)
+    else:
+        table = _vmaf_hip.score_arrays(ref_planes, dis_planes, options)
+    return Result(table)
+
+
+def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
+             pixel_format, bitdepth, output, output_format):
+    o = _vmaf_hip.ScoreOptions()
+    o.models = None if model is None else _strings(model, "model")
+    o.features = [] if features is None else _strings(features, "features")
+    o.backend = _string(backend, "backend")
+    if isinstance(gpu, str):
+        if gpu != "all":
+            raise ValueError(f"gpu must be an index, a list of indices or 'all', not {gpu!r}")
+        o.all_gpus, o.gpus = True, []
+    elif isinstance(gpu, (list, tuple)):
+        o.gpus = [_count(g, "gpu", 0) for g in gpu]
+    else:
+        o.gpus = [_count(gpu, "gpu", 0)]
+    o.threads = _count(threads, "threads", 0)
+    o.subsample = _count(subsample, "subsample", 1)
+    o.frame_cnt = _count(frame_cnt, "frame_cnt", 0)
+    o.width = None if width is None else _count(width, "width", 1)
+    o.height = None if height is None else _count(height, "height", 1)
+    o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)
+    o.pixel_format = None if pixel_format is None else str(pixel_format)
+    o.output = None if output is None else os.fspath(output)
+    o.output_format = _string(output_format, "output_format")
+    return o
+
+
+def _planes(video):
+    """The planes of an array input as a list, or None for a path."""
+    if isinstance(video, np.ndarray):
+        return [video]
+    if isinstance(video, (tuple, list)):
+        return list(video)
+    return None
+
+
+def _path(video, name):
+    try:
+        return os.fspath(video)
+    except TypeError:
+        raise TypeError(f"{name} must be a path or numpy arrays, not {type(video).__name__}") \
+            from None
+
+
+def _strings(value, name):
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{name} must be a string or a list of strings")
+    return list(value)
+
+
+def _string(value, name):
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, not {type(value).__name__}")
+    return value
+
+
+def _count(value, name, minimum):
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    if not minimum <= value < 2**32:
+        raise ValueError(f"{name} must be {minimum} to {2**32 - 1}, not {value}")
+    return int(value)

@@ -1,0 +1,224 @@
+"""vmaf_hip.score: the CLI's numbers from files and from numpy arrays, the
+golden values, and errors that say what is wrong."""
+import concurrent.futures
+import json
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+from harness import (assert_matches_cli, cli_json, clip, golden, import_vmaf_hip, printed)
+from y4m_arrays import read_y4m
+
+vmaf_hip = import_vmaf_hip()
+
+INTEGER_TOL = 2e-6  # AGENTS.md: integer features and vmaf against ../shared/golden
+
+needs_gpu = pytest.mark.skipif(not vmaf_hip.hip_available(),
+                               reason="no HIP backend or no usable GPU here")
+
+# (clip, score() keywords, the same as CLI flags): 8-bit odd size, 10-bit,
+# 4:4:4 with two models and subsampling (NaN frames), features only.
+CLI_CASES = [
+    ("vtest_481x271_420p8", {"features": ["psnr", "float_ssim"]},
+     ["--feature", "psnr", "--feature", "float_ssim"]),
+    ("tree_640x360_420p10",
+     {"model": "version=vmaf_v0.6.1", "features": ["psnr", "cambi"], "frame_cnt": 6},
+     ["--model", "version=vmaf_v0.6.1", "--feature", "psnr", "--feature", "cambi",
+      "--frame_cnt", "6"]),
+    ("box_352x288_444p8",
+     {"model": ["version=vmaf_v0.6.1", "version=vmaf_4k_v0.6.1:name=vmaf_4k"],
+      "features": ["ciede"], "subsample": 3},
+     ["--model", "version=vmaf_v0.6.1", "--model", "version=vmaf_4k_v0.6.1:name=vmaf_4k",
+      "--feature", "ciede", "--subsample", "3"]),
+    ("flat_64x64_420p8", {"model": [], "features": ["psnr=enable_mse=true"]},
+     ["-n", "--feature", "psnr=enable_mse=true"]),
+]
+
+
+@pytest.mark.parametrize("name,kwargs,flags", CLI_CASES, ids=[c[0] for c in CLI_CASES])
+def test_files_score_as_the_cli(name, kwargs, flags):
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    assert_matches_cli(vmaf_hip.score(ref, dis, **kwargs), cli_json(ref, dis, *flags))
+
+
+def test_default_model_matches_golden():
+    name = "vtest_576x324_420p8"
+    r = vmaf_hip.score(clip(name, "ref"), clip(name, "dis"))
+    want = golden(name, "main")
+    assert r.frames == len(want["frames"]) == 24
+    assert "vmaf" in r
+    for key, values in r.scores.items():
+        for frame in want["frames"]:
+            assert values[frame["frameNum"]] == pytest.approx(frame["metrics"][key],
+                                                              abs=INTEGER_TOL), key
+        for method, value in want["pooled_metrics"][key].items():
+            assert r.pooled[key][method] == pytest.approx(value, abs=INTEGER_TOL), key
+
+
+def test_report_file_is_the_clis(tmp_path):
+    name = "flat_64x64_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    out = tmp_path / "report.json"
+    vmaf_hip.score(ref, dis, features=["psnr"], output=out, output_format="json")
+    mine = json.loads(out.read_text())
+    cli = cli_json(ref, dis, "--feature", "psnr")
+    for doc in (mine, cli):
+        doc.pop("fps")
+    assert mine == cli
+
+
+def assert_same_scores(a, b, keys=None):
+    """Bit-identical per-frame and pooled scores (NaN where NaN)."""
+    keys = list(a.scores) if keys is None else keys
+    assert a.frames == b.frames
+    for key in keys:
+        np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+        assert a.pooled[key] == b.pooled[key], key
+
+
+@pytest.mark.parametrize("name,kwargs", [
+    ("vtest_481x271_420p8", {"features": ["psnr", "float_ssim"]}),
+    ("tree_640x360_420p10", {"features": ["psnr"], "bitdepth": 10, "frame_cnt": 4}),
+    ("box_352x288_444p8", {"model": [], "features": ["ciede", "psnr"], "frame_cnt": 3}),
+], ids=["420p8_odd_size", "420p10", "444p8"])
+def test_yuv_arrays_score_as_the_file(name, kwargs):
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    from_arrays = vmaf_hip.score(read_y4m(ref), read_y4m(dis), **kwargs)
+    file_kwargs = {k: v for k, v in kwargs.items() if k != "bitdepth"}
+    from_files = vmaf_hip.score(ref, dis, **file_kwargs)
+    assert list(from_arrays.scores) == list(from_files.scores)
+    assert_same_scores(from_arrays, from_files)
+
+
+def test_luma_array_scores_as_the_file_with_luma_features():
+    name = "vtest_481x271_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    features = ["psnr", "float_ssim"]
+    luma = vmaf_hip.score(read_y4m(ref)[0], read_y4m(dis)[0], features=features)
+    from_files = vmaf_hip.score(ref, dis, features=features)
+    assert {"vmaf", "psnr_y", "float_ssim"} <= set(luma.scores)
+    luma_keys = [k for k in luma.scores if k not in ("psnr_cb", "psnr_cr")]
+    assert_same_scores(luma, from_files, luma_keys)
+
+
+def test_strided_arrays_score_as_contiguous_ones():
+    name = "cup_320x240_420p8_identical"
+    y_ref = read_y4m(clip(name, "ref"))[0]
+    y_dis = read_y4m(clip("vtest_576x324_420p8", "dis"), frames=3)[0][:, :240, :320]
+    kwargs = {"model": [], "features": ["psnr", "float_ssim"]}
+    want = vmaf_hip.score(y_ref, np.ascontiguousarray(y_dis), **kwargs)
+    padded = np.zeros((3, 250, 333), np.uint8)
+    padded[:, 5:245, 7:327] = y_ref
+    mirrored = np.flip(np.flip(y_ref, 2).copy(), 2)  # negative column stride
+    for ref in (padded[:, 5:245, 7:327], np.asfortranarray(y_ref), mirrored):
+        assert not ref.flags.c_contiguous
+        assert_same_scores(vmaf_hip.score(ref, y_dis, **kwargs), want)
+
+
+def test_arrays_score_on_threads_at_once():
+    """The GIL is released while scoring: threads score side by side."""
+    y = read_y4m(clip("vtest_481x271_420p8", "ref"), frames=4)[0]
+    y_dis = read_y4m(clip("vtest_481x271_420p8", "dis"), frames=4)[0]
+    want = vmaf_hip.score(y, y_dis)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for r in pool.map(lambda _: vmaf_hip.score(y, y_dis), range(4)):
+            assert_same_scores(r, want)
+
+
+def test_missing_file_names_the_file(tmp_path):
+    missing = str(tmp_path / "missing.y4m")
+    with pytest.raises(vmaf_hip.VmafError, match="missing.y4m"):
+        vmaf_hip.score(missing, clip("flat_64x64_420p8", "dis"))
+    assert issubclass(vmaf_hip.VmafError, RuntimeError)
+
+
+def test_bad_feature_option_carries_the_librarys_reason():
+    with pytest.raises(vmaf_hip.VmafError, match="unknown option 'bogus' for 'psnr'"):
+        vmaf_hip.score(clip("flat_64x64_420p8", "ref"), clip("flat_64x64_420p8", "dis"),
+                       features=["psnr=bogus=1"])
+
+
+def test_unknown_feature_fails():
+    with pytest.raises(vmaf_hip.VmafError, match="unknown feature 'no_such_metric'"):
+        vmaf_hip.score(clip("flat_64x64_420p8", "ref"), clip("flat_64x64_420p8", "dis"),
+                       features=["no_such_metric"])
+
+
+def test_array_mismatches_are_value_errors():
+    y8 = np.zeros((2, 16, 16), np.uint8)
+    with pytest.raises(ValueError, match="16x16 .* but distorted is 8x16"):
+        vmaf_hip.score(y8, y8[:, :, :8])
+    with pytest.raises(ValueError, match="reference has 2 frames but distorted has 1"):
+        vmaf_hip.score(y8, y8[:1])
+    with pytest.raises(ValueError, match="8-bit but distorted is .* 10-bit"):
+        vmaf_hip.score(y8, y8.astype(np.uint16))
+    with pytest.raises(ValueError, match="fit no pixel format"):
+        vmaf_hip.score((y8, y8[:, :5], y8[:, :5]), (y8, y8[:, :5], y8[:, :5]))
+    with pytest.raises(ValueError, match="3-D"):
+        vmaf_hip.score(y8[0], y8[0])
+    with pytest.raises(ValueError, match="bitdepth"):
+        vmaf_hip.score(y8, y8, bitdepth=10)
+    with pytest.raises(TypeError, match="uint8 or uint16"):
+        vmaf_hip.score(y8.astype(np.float32), y8.astype(np.float32))
+    with pytest.raises(TypeError, match="both be paths or both be numpy arrays"):
+        vmaf_hip.score(clip("flat_64x64_420p8", "ref"), y8)
+
+
+def test_samples_beyond_the_bit_depth_fail():
+    y = np.full((1, 16, 16), 1024, np.uint16)
+    with pytest.raises(vmaf_hip.VmafError, match="1024 exceeds the 10-bit maximum 1023"):
+        vmaf_hip.score(y, y, bitdepth=10)
+
+
+def test_bad_keywords_are_value_or_type_errors():
+    ref, dis = clip("flat_64x64_420p8", "ref"), clip("flat_64x64_420p8", "dis")
+    with pytest.raises(ValueError, match="backend must be 'cpu' or 'hip'"):
+        vmaf_hip.score(ref, dis, backend="gpu")
+    with pytest.raises(ValueError, match="output_format"):
+        vmaf_hip.score(ref, dis, output="x", output_format="yaml")
+    with pytest.raises(ValueError, match="nothing to score"):
+        vmaf_hip.score(ref, dis, model=[])
+    with pytest.raises(ValueError, match="subsample"):
+        vmaf_hip.score(ref, dis, subsample=0)
+    with pytest.raises(TypeError, match="threads must be an integer"):
+        vmaf_hip.score(ref, dis, threads="4")
+
+
+@needs_gpu
+def test_hip_backend_scores_as_the_cpu():
+    name = "vtest_481x271_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    gpu = vmaf_hip.score(ref, dis, features=["psnr"], backend="hip")
+    cpu = vmaf_hip.score(ref, dis, features=["psnr"])
+    assert list(gpu.scores) == list(cpu.scores)
+    for key in cpu.scores:
+        assert [printed(v) for v in gpu[key]] == [printed(v) for v in cpu[key]], key
+
+
+@needs_gpu
+def test_hip_backend_scores_arrays():
+    name = "vtest_481x271_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    gpu = vmaf_hip.score(read_y4m(ref), read_y4m(dis), backend="hip", gpu=0)
+    cpu = vmaf_hip.score(ref, dis)
+    assert [printed(v) for v in gpu["vmaf"]] == [printed(v) for v in cpu["vmaf"]]
+
+
+def test_hip_backend_without_a_gpu_says_so():
+    if vmaf_hip.hip_available():
+        pytest.skip("a GPU is usable here; test_hip_backend_* cover it")
+    with pytest.raises(vmaf_hip.VmafError, match="hip"):
+        vmaf_hip.score(clip("flat_64x64_420p8", "ref"), clip("flat_64x64_420p8", "dis"),
+                       backend="hip")
+
+
+def test_version_is_the_clis_and_paths_may_be_pathlike():
+    vmaf = os.environ["VMAF_TEST_VMAF"]
+    cli_version = subprocess.run([vmaf, "--version"], capture_output=True, text=True).stdout
+    assert vmaf_hip.__version__ and vmaf_hip.__version__ in cli_version
+    r = vmaf_hip.score(pathlib.Path(clip("flat_64x64_420p8", "ref")),
+                       pathlib.Path(clip("flat_64x64_420p8", "dis")))
+    assert (r.frames, r.width, r.height) == (4, 64, 64)
