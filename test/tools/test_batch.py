@@ -185,6 +185,36 @@ def test_kill_and_resume(tmp):
           "the killed run's temporary report is left after the resume")
 
 
+def test_progress_on_a_terminal(tmp):
+    """On a terminal: one line redrawn with pairs done, fps and the time
+    left; no per-pair lines."""
+    import pty
+    ref, dis = pair("vtest_576x324_420p8")
+    manifest = os.path.join(tmp, "progress.csv")
+    write_manifest(manifest, ["ref", "dis"], [[ref, dis]] * 6)
+    master, slave = pty.openpty()
+    p = subprocess.Popen([VMAF, "--batch", manifest, "-o", os.path.join(tmp, "progress"),
+                          "--jobs", "1", *EXTRA], stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    text = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        text += chunk
+    p.wait()
+    os.close(master)
+    text = text.decode(errors="replace")
+    check(p.returncode == 0, f"progress run failed: {text}")
+    check("\r6/6 pairs" in text and " FPS, ETA 0:00:00" in text,
+          f"no progress line with pairs, FPS and ETA: {text!r}")
+    check("[1/6]" not in text, f"per-pair lines on a terminal: {text!r}")
+    check("6 scored, 0 skipped (done before), 0 failed" in text, f"no final line: {text!r}")
+
+
 def test_mistakes(tmp):
     ref, dis = pair("flat_64x64_420p8")
     cases = []
@@ -230,6 +260,7 @@ def main():
         manifest, out, n_rows = test_manifest(tmp)
         test_rerun_skips(manifest, out, n_rows)
         test_kill_and_resume(tmp)
+        test_progress_on_a_terminal(tmp)
         test_mistakes(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
