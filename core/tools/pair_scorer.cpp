@@ -259,12 +259,16 @@ bool finish(Scorer &scorer, const CliSettings &s, const ScoreHooks &hooks, unsig
 }
 
 // The frame counts both inputs will give after their skips, where the
-// files' sizes tell; the smaller (reading finds a difference).
+// files' sizes tell; the smaller (reading finds a difference, and a skip
+// past the end).
 std::optional<unsigned> known_length(const CliSettings &s, const Inputs &in)
 {
     const auto ref = in.ref->frames_left(), dis = in.dis->frames_left();
-    if (!ref || !dis || *ref <= s.frame_skip_ref || *dis <= s.frame_skip_dist) return std::nullopt;
-    unsigned long long n = std::min(*ref - s.frame_skip_ref, *dis - s.frame_skip_dist);
+    if (!ref || !dis) return std::nullopt;
+    auto after = [](unsigned long long frames, unsigned skip) {
+        return frames > skip ? frames - skip : 0;
+    };
+    unsigned long long n = std::min(after(*ref, s.frame_skip_ref), after(*dis, s.frame_skip_dist));
     if (s.frame_cnt) n = std::min<unsigned long long>(n, s.frame_cnt);
     return static_cast<unsigned>(std::min<unsigned long long>(n, 1u << 24));
 }

@@ -113,6 +113,23 @@ TEST(PairChunks, ShortClipsStayOneChunkOrSplit)
         expect_chunks_match(clip, cases()[1], 4);
 }
 
+TEST(PairChunks, SkipsPastTheEndSayWhat)
+{
+    CliSettings s;
+    s.reference = vmaf::test::clip_path("vtest_576x324_420p8", "ref");
+    s.distorted = vmaf::test::clip_path("vtest_576x324_420p8", "dis");
+    s.frame_skip_ref = 30;
+    s.quiet = true;
+    ScoreHooks hooks;
+    hooks.report = false;
+    ScoreTable t;
+    std::string one, split;
+    EXPECT_FALSE(score_pair(s, hooks, t, one));
+    EXPECT_FALSE(score_pair_in_chunks(s, 2, hooks, t, split));
+    EXPECT_EQ(split, one);
+    EXPECT_NE(one.find("24"), std::string::npos) << one;
+}
+
 TEST(PairChunks, AggregateScoresAreRefused)
 {
     CliSettings s;
