@@ -17,6 +17,7 @@
 #include "log_capture.h"
 #include "manifest.h"
 #include "pair_scorer.h"
+#include "progress.h"
 
 namespace vmaf::tools {
 
@@ -224,12 +225,6 @@ void remove_stale_temporaries(const fs::path &report)
         if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_regular_file(ec))
             fs::remove(entry.path(), ec);
     }
-}
-
-std::string duration_text(double seconds)
-{
-    const long s = std::lround(std::max(0.0, seconds));
-    return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
 }
 
 // What the run has done, for the progress line and the end.

@@ -1,13 +1,13 @@
 #include "pair_scorer.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fmt/core.h>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -240,6 +240,7 @@ bool finish(Scorer &scorer, const CliSettings &s, const ScoreHooks &hooks, unsig
             const VideoFormat &format, Clock::time_point start, ScoreTable &table,
             std::string &error)
 {
+    if (hooks.on_frames_read) hooks.on_frames_read();
     if (!flush(scorer.ctx.get(), error)) return false;
     table.frames = frames;
     table.width = format.w;
@@ -319,6 +320,7 @@ bool score_pair_in_chunks(const CliSettings &s, unsigned chunk_count, const Scor
     }
     const VideoFormat format = probe.ref->format();
     probe = Inputs{};
+    if (hooks.on_length) hooks.on_length(*length);
     const bool hip = s.backend == Backend::Hip;
     if (hip && s.gpus.size() < chunk_count) return error = "fewer GPUs than chunks", false;
     const unsigned n = *length;
@@ -336,10 +338,13 @@ bool score_pair_in_chunks(const CliSettings &s, unsigned chunk_count, const Scor
         c->gpu = hip ? &s.gpus[i] : nullptr;
         chunks.push_back(std::move(c));
     }
-    std::atomic<unsigned> done{0};
+    // The chunks' threads report one count, one at a time.
+    std::mutex progress;
+    unsigned done = 0;
     auto on_frame = [&] {
-        const unsigned d = ++done;
-        if (hooks.on_frame) hooks.on_frame(d);
+        if (!hooks.on_frame) return;
+        std::lock_guard lock(progress);
+        hooks.on_frame(++done);
     };
     {
         std::vector<std::jthread> threads;
@@ -412,6 +417,11 @@ bool score_pair(const CliSettings &settings, const ScoreHooks &hooks, ScoreTable
     Scorer scorer;
     const unsigned *gpu = s.backend == Backend::Hip ? &s.gpus.at(0) : nullptr;
     if (!scorer.open(s, in.ref->format(), gpu, true, error)) return false;
+    if (hooks.on_length) {
+        const auto length = known_length(s, in);
+        hooks.on_length(length ? length : s.frame_cnt ? std::optional<unsigned>(s.frame_cnt)
+                                                      : std::nullopt);
+    }
     unsigned frames = 0;
     auto on_frame = [&] {
         if (hooks.on_frame) hooks.on_frame(frames + 1);

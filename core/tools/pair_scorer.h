@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,14 @@ struct ScoreTable {
 };
 
 struct ScoreHooks {
-    // After each frame is handed over: the frames so far (chunks of a
-    // multi-GPU pair call it from their threads, each with its own count).
+    // Once, before the first frame: how many frames the run will score,
+    // where the files' sizes or --frame_cnt tell.
+    std::function<void(std::optional<unsigned> frames)> on_length;
+    // After each frame is handed over: the frames so far (with several
+    // chunks, from their threads, one call at a time).
     std::function<void(unsigned frames)> on_frame;
+    // Once every frame is read, before the models score (and print).
+    std::function<void()> on_frames_read;
     bool per_frame = false; // fill ScoreTable::per_frame
     bool report = true;     // write the report (to s.output, else stdout)
 };

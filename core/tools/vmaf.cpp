@@ -3,12 +3,14 @@
 #include <exception>
 #include <chrono>
 #include <fmt/core.h>
+#include <optional>
 #include <unistd.h>
 
 #include "batch.h"
 #include "cli_options.h"
 #include "libvmaf/libvmaf.h"
 #include "pair_scorer.h"
+#include "progress.h"
 
 namespace {
 
@@ -20,29 +22,26 @@ int fail(const std::string &message)
     return 1;
 }
 
-void show_progress(unsigned frames, double seconds)
-{
-    fmt::print(stderr, "\r{} frame{} {:.2f} FPS\033[K", frames, frames == 1 ? "" : "s",
-               seconds > 0 ? frames / seconds : 0.0);
-    std::fflush(stderr);
-}
-
 int run(const CliSettings &s)
 {
     if (s.batch) return run_batch(s);
     const bool progress = !s.quiet && isatty(fileno(stderr));
     const auto t0 = std::chrono::steady_clock::now();
     ScoreHooks hooks;
-    if (progress)
-        hooks.on_frame = [t0](unsigned frames) {
-            show_progress(frames,
-                          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    std::optional<unsigned> total;
+    if (progress) {
+        hooks.on_length = [&total](std::optional<unsigned> frames) { total = frames; };
+        hooks.on_frame = [t0, &total](unsigned frames) {
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            fmt::print(stderr, "\r{}\033[K", frames_progress(frames, total, seconds));
+            std::fflush(stderr);
         };
+        hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
+    }
     ScoreTable table;
     std::string error;
-    const bool ok = score_pair(s, hooks, table, error);
-    if (progress && table.frames) fmt::print(stderr, "\n");
-    return ok ? 0 : fail(error);
+    return score_pair(s, hooks, table, error) ? 0 : fail(error);
 }
 
 } // namespace

@@ -378,7 +378,16 @@ def main():
                            timeout=120, stdin=subprocess.DEVNULL)
         return t.returncode, t.stdout
     rc, shown = on_tty()
-    check("progress line on a tty", rc == 0 and "24 frames" in shown and "FPS" in shown, repr(shown[-200:]))
+    check("progress line on a tty: done/total, fps, ETA", rc == 0 and "24/24 frames" in shown
+          and "FPS, ETA 0:00:00" in shown, repr(shown[-200:]))
+    rc, shown = on_tty("--frame_cnt", "5")
+    check("--frame_cnt is the total", rc == 0 and "5/5 frames" in shown, repr(shown[-200:]))
+    # From a pipe the length is not known: done and fps only.
+    t = subprocess.run(["script", "-qec", f"cat {files[0]} | {VMAF} -r - -d {files[1]} -o "
+                        f"{p('tty_pipe.xml')}", "/dev/null"], capture_output=True, text=True,
+                       timeout=120, stdin=subprocess.DEVNULL)
+    check("progress from a pipe: no total", t.returncode == 0 and "24 frames" in t.stdout
+          and "/24" not in t.stdout and "ETA" not in t.stdout, repr(t.stdout[-200:]))
     rc, shown = on_tty("-q")
     check("no progress line with -q", rc == 0 and "FPS" not in shown, repr(shown[-200:]))
 
