@@ -262,16 +262,17 @@ int run_batch(const CliSettings &s)
     }
     const fs::path manifest_dir = fs::absolute(*s.batch).parent_path();
     std::vector<Job> jobs;
-    std::set<std::string> reports;
+    const fs::path summary_path = (out_dir / "summary.csv").lexically_normal();
+    std::set<std::string> reports = {summary_path.string()};
     for (const auto &r : rows) {
         jobs.push_back(make_job(base, r, manifest_dir, out_dir));
         if (!reports.insert(jobs.back().report).second)
-            return fail(fmt::format("--batch: rows give the same report '{}'; each pair needs "
-                                    "its own output",
+            return fail(fmt::format("--batch: report '{}' is another row's or the summary's; each "
+                                    "pair needs its own output",
                                     jobs.back().report));
     }
 
-    Summary summary(out_dir / "summary.csv");
+    Summary summary(summary_path);
     summary.load_previous(jobs);
     if (!summary.start(jobs, error)) return fail(error);
     std::vector<const Job *> todo;
@@ -403,7 +404,7 @@ int run_batch(const CliSettings &s)
                    "in {}\n",
                    tally.scored, skipped, tally.failed,
                    duration_text(std::chrono::duration<double>(Clock::now() - t0).count()),
-                   (out_dir / "summary.csv").string());
+                   summary_path.string());
     return tally.failed ? 1 : 0;
 }
 

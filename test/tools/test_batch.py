@@ -229,7 +229,10 @@ def test_mistakes(tmp):
     cases.append(([m], "no pairs after the header"))
     m = os.path.join(tmp, "same_output.csv")
     write_manifest(m, ["ref", "dis", "output"], [[ref, dis, "a.xml"], [ref, dis, "a.xml"]])
-    cases.append(([m], "the same report"))
+    cases.append(([m], "is another row's or the summary's"))
+    m = os.path.join(tmp, "summary_output.csv")
+    write_manifest(m, ["ref", "dis", "output"], [[ref, dis, "summary.csv"]])
+    cases.append(([m], "is another row's or the summary's"))
     m = os.path.join(tmp, "quote.csv")
     with open(m, "w") as f:
         f.write(f'ref,dis\n"{ref},{dis}\n')
