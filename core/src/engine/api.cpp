@@ -22,6 +22,13 @@ using vmaf::guarded;
 
 const vmaf::OptionStrings kNoOptions;
 
+// The key at position `key` of the reports' order; empty when out of range.
+std::string key_at(const VmafContext &vmaf, unsigned key)
+{
+    const std::vector<std::string> keys = vmaf.collector.keys();
+    return key < keys.size() ? keys[key] : std::string();
+}
+
 } // namespace
 
 extern "C" {
@@ -137,17 +144,6 @@ int vmaf_score_table_size(VmafContext *vmaf, unsigned *keys, unsigned *frames)
         return 0;
     });
 }
-
-namespace {
-
-// The key at position `key` of the reports' order; empty when out of range.
-std::string key_at(const VmafContext &vmaf, unsigned key)
-{
-    const std::vector<std::string> keys = vmaf.collector.keys();
-    return key < keys.size() ? keys[key] : std::string();
-}
-
-} // namespace
 
 int vmaf_score_key_name(VmafContext *vmaf, unsigned key, char *name, size_t size)
 {
