@@ -254,7 +254,6 @@ int run_batch(const CliSettings &s)
         return fail(fmt::format("--output '{}': not a directory, and one cannot be made there",
                                 out_dir.string()));
 
-    CliSettings base = s;
     std::vector<unsigned> gpus;
     if (s.backend == Backend::Hip) {
         gpus = s.gpus;
@@ -265,7 +264,7 @@ int run_batch(const CliSettings &s)
     const fs::path summary_path = (out_dir / "summary.csv").lexically_normal();
     std::set<std::string> reports = {summary_path.string()};
     for (const auto &r : rows) {
-        jobs.push_back(make_job(base, r, manifest_dir, out_dir));
+        jobs.push_back(make_job(s, r, manifest_dir, out_dir));
         if (!reports.insert(jobs.back().report).second)
             return fail(fmt::format("--batch: report '{}' is another row's or the summary's; each "
                                     "pair needs its own output",

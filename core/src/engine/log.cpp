@@ -54,7 +54,3 @@ extern "C" void vmaf_set_log_callback(VmafLogCallback callback, void *user)
     vmaf::g_callback = callback;
     vmaf::g_callback_user = user;
 }
-
-namespace vmaf {
-
-} // namespace vmaf
