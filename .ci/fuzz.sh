@@ -23,8 +23,26 @@ fi
 rm -rf build-fuzz
 CC=clang CXX=clang++ meson setup build-fuzz -Denable_fuzzing=true -Db_sanitize=address,undefined \
   -Db_lundef=false -Dbuildtype=debugoptimized -Dwerror=true -Denable_tests=false \
-  -Denable_bench=false -Denable_hip=disabled -Dpython=disabled >/dev/null
+  -Denable_bench=false -Denable_hip=disabled -Dpython=disabled -Dcontainers=disabled >/dev/null
 ninja -C build-fuzz >/dev/null
+
+# Built without libav (the harnesses fuzz our readers, not libavformat), the
+# CLI must say so when given a container instead of misreading it.
+no_av=$(mktemp)
+printf '\x1aE\xdf\xa3 not really a Matroska file' > "$no_av"
+if build-fuzz/core/tools/vmaf -r "$no_av" -d "$no_av" -q 2>"$no_av.err"; then
+  echo "a build without libav scored a container" >&2
+  exit 1
+fi
+grep -qi 'container input (MP4, MKV, ...) was not built in' "$no_av.err" || {
+  cat "$no_av.err" >&2
+  exit 1
+}
+grep -q 'scaling was not built in' <(build-fuzz/core/tools/vmaf -r "$no_av" -d "$no_av" --scale 2>&1) || {
+  echo "a build without libswscale took --scale" >&2
+  exit 1
+}
+rm -f "$no_av" "$no_av.err"
 
 python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus
 mkdir -p build-fuzz/artifacts

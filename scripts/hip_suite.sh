@@ -34,8 +34,17 @@
 #       VMAF_SANITIZE_TESTS, VMAF_SANITIZE_FILTER and VMAF_SANITIZE_TIMEOUT
 #       pick programs, cases and the time each run may take.
 #
+#   scripts/hip_suite.sh decode [BUILD_DIR] ENCODES_DIR [ARGS...]
+#       On the GPU machine: bench/decode_throughput.py, the decode fps of
+#       1080p H.264 and HEVC encodes beside the scoring fps of the same
+#       pairs from Y4M and from the containers (ARGS go to it). The encodes
+#       are made beforehand with `bench/decode_throughput.py --make-encodes
+#       DIR`, on a machine with ffmpeg, and carried.
+#
 # Environment: VMAF_NVIDIA_ARCH (build; default sm_90), VMAF_GPU (run; the
-# GPU index, default 0).
+# GPU index, default 0), VMAF_LIBAV_DIR (build: a folder of libav* shared
+# libraries of the same ABI to pack instead of the system's, whose codec
+# dependencies are too large to carry; see docs/containers.md).
 set -euo pipefail
 
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
@@ -52,14 +61,14 @@ MODELS=(vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_4k_v0.6.1neg vmaf_b_v0.6.
         vmaf_float_v0.6.1 vmaf_float_v0.6.1neg vmaf_float_4k_v0.6.1 vmaf_float_b_v0.6.3)
 
 usage() {
-    sed -n '2,37p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
 # Shared libraries of the given binaries that are not part of the C library
 # itself (which must come from the machine that runs them).
 bundle_libs() {
-    ldd "$@" | awk '/=> \// { print $3 }' | sort -u |
+    LD_LIBRARY_PATH=${VMAF_LIBAV_DIR:-}${VMAF_LIBAV_DIR:+:}${LD_LIBRARY_PATH:-} ldd "$@" | awk '/=> \// { print $3 }' | sort -u |
         grep -Ev '/(libc|libm|libdl|librt|libpthread|libresolv|ld-linux[^/]*)\.so' || true
 }
 
@@ -75,6 +84,7 @@ build() {
     local bench=()
     [[ $(meson introspect --buildoptions "$build" | python3 -c 'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "enable_bench"][0])') == True ]] &&
         bench=(bench/bench_throughput)
+    grep -q '^build bench/bench_decode:' "$build/build.ninja" && bench+=(bench/bench_decode)
     local version
     version=$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
     ninja -C "$build" -j1 core/tools/vmaf core/src/hip/module/hip_backend.so "core/libvmaf.so.$version" \
@@ -87,10 +97,9 @@ build() {
     # VMAF_HIP_MODULE at it. libvmaf.so only for test_runtime_absent.py.
     cp "$build/core/src/hip/module/hip_backend.so" "$suite/module/"
     cp "$build/core/libvmaf.so.$version" "$suite/module/libvmaf.so"
-    if ((${#bench[@]})); then
-        cp "$build/bench/bench_throughput" "$suite/bin/"
-    fi
-    cp bench/gpu_throughput.py bench/batch_throughput.py bench/make_clips.py "$suite/"
+    for b in "${bench[@]}"; do cp "$build/$b" "$suite/bin/"; done
+    cp bench/gpu_throughput.py bench/batch_throughput.py bench/decode_throughput.py \
+        bench/make_clips.py "$suite/"
     for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp test/tools/test_cli.py "$suite/"
@@ -200,6 +209,17 @@ bench() {
     suite_env "$suite"
     python3 "$suite/gpu_throughput.py" --vmaf "$suite/bin/vmaf" "${bench[@]}" \
         --clips "$suite/clips" "$@"
+}
+
+# Decode fps of container encodes beside scoring fps (docs/containers.md).
+decode() {
+    local suite
+    suite=$(cd "$1/suite" && pwd)
+    local encodes=$2
+    shift 2
+    suite_env "$suite"
+    python3 "$suite/decode_throughput.py" --vmaf "$suite/bin/vmaf" \
+        --decode "$suite/bin/bench_decode" --clips "$suite/clips" --encodes "$encodes" "$@"
 }
 
 # Every HIP test under compute-sanitizer's memcheck and racecheck.
@@ -460,5 +480,6 @@ build) build "${2:-build-hip-nvidia}" ;;
 run) run "${2:-build-hip-nvidia}" "${3:-}" ;;
 bench) bench "${2:-build-hip-nvidia}" "${@:3}" ;;
 sanitize) sanitize "${2:-build-hip-nvidia}" ;;
+decode) decode "${2:-build-hip-nvidia}" "${3:?decode needs the encodes folder}" "${@:4}" ;;
 *) usage ;;
 esac

@@ -158,6 +158,30 @@ std::string_view ByteSource::peek(size_t n)
     return {reinterpret_cast<const char *>(buffer_.get() + begin_), std::min(n, end_ - begin_)};
 }
 
+std::optional<unsigned long long> ByteSource::size() const
+{
+    struct stat st {};
+    if (!regular_ || ::fstat(fd_, &st) != 0) return std::nullopt;
+    return static_cast<unsigned long long>(st.st_size);
+}
+
+std::optional<unsigned long long> ByteSource::position() const
+{
+    if (!regular_) return std::nullopt;
+    const off_t pos = ::lseek(fd_, 0, SEEK_CUR);
+    if (pos < 0) return std::nullopt;
+    return static_cast<unsigned long long>(pos) - (end_ - begin_);
+}
+
+bool ByteSource::seek(unsigned long long offset)
+{
+    const auto total = size();
+    if (!total || offset > *total || cancelled_) return false;
+    if (::lseek(fd_, static_cast<off_t>(offset), SEEK_SET) < 0) return false;
+    begin_ = end_ = 0;
+    return true;
+}
+
 std::optional<unsigned long long> ByteSource::bytes_left() const
 {
     struct stat st {};

@@ -40,6 +40,15 @@ public:
     // For a regular file, the bytes still to read; nothing for a pipe, a
     // FIFO or a device, whose size is not known in advance.
     std::optional<unsigned long long> bytes_left() const;
+    // A regular file's size; nothing for a pipe, a FIFO or a device.
+    std::optional<unsigned long long> size() const;
+    // Where the next read() starts, counted from a regular file's start;
+    // nothing for a pipe.
+    std::optional<unsigned long long> position() const;
+    // Moves a regular file's read position to `offset` (at most its size),
+    // dropping what is buffered: how a container's demuxer jumps to its
+    // index. False for a pipe, past the end or on an error.
+    bool seek(unsigned long long offset);
     // From any thread: reads end (short) instead of waiting for more input;
     // a read waiting on a pipe returns within kCancelPollMs.
     void cancel() { cancelled_ = true; }

@@ -5,6 +5,10 @@
 
 #include "engine/excerpt.h"
 
+#ifdef VMAF_HAVE_LIBAV
+#include "scaled_input.h"
+#endif
+
 namespace vmaf::tools {
 
 namespace {
@@ -111,8 +115,10 @@ ParseResult parse_cli(int argc, const char *const *argv)
     std::optional<std::string> log_level;
     bool xml = false, json = false, csv = false, sub = false;
 
-    app.add_option("-r,--reference", s.reference, "Reference video (.y4m or raw .yuv)");
-    app.add_option("-d,--distorted", s.distorted, "Distorted video (.y4m or raw .yuv)");
+    app.add_option("-r,--reference", s.reference,
+                   "Reference video: .y4m, raw .yuv, or a container (MP4, MKV, ...)");
+    app.add_option("-d,--distorted", s.distorted,
+                   "Distorted video: .y4m, raw .yuv, or a container (MP4, MKV, ...)");
     app.add_option("-w,--width", width, "Width of raw YUV input");
     app.add_option("-h,--height", height, "Height of raw YUV input");
     app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400");
@@ -132,6 +138,12 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
     app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");
     app.add_option("--frame_skip_dist", skip_dist, "Skip the first N distorted frames");
+    app.add_option("--scale", s.scale,
+                   "Scale the distorted to the reference's size where they differ, with "
+                   "ffmpeg's scaler: bicubic (alone: the default), lanczos, bilinear, spline, "
+                   "... (ffmpeg's -sws_flags)")
+        ->expected(0, 1)
+        ->default_str("bicubic");
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
     app.add_flag("-q,--quiet", s.quiet, "No progress line");
     app.add_flag("-v,--version", s.version, "Print the version and exit");
@@ -189,6 +201,18 @@ ParseResult parse_cli(int argc, const char *const *argv)
         !number(skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist) ||
         !number(jobs, "--jobs", positive_integer, s.jobs))
         return result;
+    if (s.scale) {
+        // "--scale" alone: ffmpeg's default, Netflix's published practice.
+        if (s.scale->empty()) s.scale = "bicubic";
+#ifdef VMAF_HAVE_LIBAV
+        int flags = 0;
+        if (!parse_scale_flags(*s.scale, flags, result.message)) return result;
+#else
+        result.message = "--scale: scaling was not built in (this vmaf was built without "
+                         "libswscale)";
+        return result;
+#endif
+    }
     if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;

@@ -29,6 +29,9 @@ struct CliSettings {
     unsigned subsample = 1;
     unsigned frame_cnt = 0;             // 0: every frame
     unsigned frame_skip_ref = 0, frame_skip_dist = 0;
+    // --scale: the distorted is scaled to the reference's size with these
+    // libswscale flags ("bicubic", "lanczos", ...) where the sizes differ.
+    std::optional<std::string> scale;
     bool no_prediction = false, quiet = false, version = false;
     Backend backend = Backend::Cpu;
     // --gpu: one index, a list ("0,1": a pair is split into chunks over

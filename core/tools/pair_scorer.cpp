@@ -22,6 +22,10 @@
 #include "libvmaf/libvmaf_hip.h"
 #endif
 
+#ifdef VMAF_HAVE_LIBAV
+#include "scaled_input.h"
+#endif
+
 namespace vmaf::tools {
 
 namespace {
@@ -55,13 +59,31 @@ std::string format_mismatch(const VideoInput &ref, const VideoInput &dis)
 {
     const VideoFormat &a = ref.format(), &b = dis.format();
     if (a.w != b.w || a.h != b.h)
-        return fmt::format("reference is {}x{} but distorted is {}x{}", a.w, a.h, b.w, b.h);
+        return fmt::format("reference is {}x{} but distorted is {}x{}; --scale scales the "
+                           "distorted to the reference's size",
+                           a.w, a.h, b.w, b.h);
     if (a.pix_fmt != b.pix_fmt)
         return fmt::format("reference is {} but distorted is {}", pix_fmt_text(a.pix_fmt),
                            pix_fmt_text(b.pix_fmt));
     if (a.bpc != b.bpc)
         return fmt::format("reference has {} bits per sample but distorted has {}", a.bpc, b.bpc);
     return {};
+}
+
+// Containers state their rates, and a pair of another rate would be scored
+// frame against wrong frame; Y4M pairs are compared as they always were.
+std::string rate_mismatch(const VideoInput &ref, const VideoInput &dis)
+{
+    const auto &a = ref.frame_rate(), &b = dis.frame_rate();
+    if ((!ref.decoded() && !dis.decoded()) || !a || !b) return {};
+    const double x = static_cast<double>(a->num) / static_cast<double>(a->den);
+    const double y = static_cast<double>(b->num) / static_cast<double>(b->den);
+    // Muxers round durations: 30000/1001 may come back as 2997/100, but 24
+    // and 23.976 differ by 0.1%.
+    if (std::abs(x - y) <= 5e-4 * std::max(x, y)) return {};
+    return fmt::format("reference is {} fps but distorted is {} fps; the videos must have the "
+                       "same frame rate",
+                       frame_rate_text(*a), frame_rate_text(*b));
 }
 
 std::vector<std::string> model_specs(const CliSettings &s)
@@ -80,7 +102,18 @@ struct Inputs {
         if (!ref) return false;
         dis = VideoInput::open(s.distorted, s.raw, error);
         if (!dis) return false;
+        const VideoFormat &a = ref->format(), &b = dis->format();
+        if ((a.w != b.w || a.h != b.h) && s.scale) {
+#ifdef VMAF_HAVE_LIBAV
+            dis = ScaledInput::wrap(std::move(dis), a.w, a.h, *s.scale, error);
+            if (!dis) return false;
+#else
+            error = "--scale: scaling was not built in (this vmaf was built without libswscale)";
+            return false;
+#endif
+        }
         error = format_mismatch(*ref, *dis);
+        if (error.empty()) error = rate_mismatch(*ref, *dis);
         return error.empty();
     }
 };
@@ -149,6 +182,27 @@ struct Scorer {
     }
 };
 
+// One input ended after `shorter_frames` frames while the other goes on:
+// the message names both counts, the longer's read to its end (or to
+// `limit`, the most its reader was to read, 0 for none).
+std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
+                            const VideoInput &longer, FrameReader &longer_reader, unsigned limit)
+{
+    unsigned longer_frames = 0;
+    for (;;) {
+        const FrameReader::Item item = longer_reader.next();
+        if (item.status == ReadStatus::Error) return item.error;
+        if (item.status == ReadStatus::End) {
+            longer_frames = item.frames_read;
+            break;
+        }
+    }
+    return fmt::format("{} has {} frames but {} has {}{}; the videos must have the same length "
+                       "(or use --frame_cnt)",
+                       shorter.path(), shorter_frames, longer.path(),
+                       limit && longer_frames >= limit ? "at least " : "", longer_frames);
+}
+
 // Reads up to `count` frames (0: to the end) of both inputs after `skip`
 // more than s skips, into the context under indices first, first + 1, ...;
 // `frames` says how many.
@@ -171,11 +225,12 @@ bool feed(const Scorer &scorer, const CliSettings &s, Inputs &in, unsigned skip,
         if (a.status == ReadStatus::End && b.status == ReadStatus::End) break;
         if (a.status != b.status) {
             const bool ref_shorter = a.status == ReadStatus::End;
-            const VideoInput &shorter = ref_shorter ? *in.ref : *in.dis;
-            const VideoInput &longer = ref_shorter ? *in.dis : *in.ref;
-            error = fmt::format("{} ended after {} frames but {} has more; the videos must "
-                                "have the same length (or use --frame_cnt)",
-                                shorter.path(), (ref_shorter ? a : b).frames_read, longer.path());
+            error = length_mismatch(ref_shorter ? *in.ref : *in.dis, (ref_shorter ? a : b).frames_read,
+                                    ref_shorter ? *in.dis : *in.ref,
+                                    ref_shorter ? dis_reader : ref_reader,
+                                    count ? (ref_shorter ? s.frame_skip_dist : s.frame_skip_ref) +
+                                                skip + count
+                                          : 0);
             return false;
         }
         if (vmaf_read_pictures(scorer.ctx.get(), &a.pic, &b.pic, first + frames)) {
@@ -312,6 +367,14 @@ bool score_pair_in_chunks(const CliSettings &s, unsigned chunk_count, const Scor
     table = ScoreTable{};
     Inputs probe;
     if (!probe.open(s, error)) return false;
+    for (const VideoInput *in : {probe.ref.get(), probe.dis.get()})
+        if (in->decoded()) {
+            error = fmt::format("one pair over several GPUs needs Y4M or raw YUV inputs: {} is "
+                                "decoded, and each GPU would decode it from its start; give one "
+                                "GPU, or spread many pairs over the GPUs with --batch",
+                                in->path());
+            return false;
+        }
     const auto length = known_length(s, probe);
     if (!length) {
         error = "one pair over several GPUs is split by its length, which the inputs do not "

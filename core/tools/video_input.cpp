@@ -1,18 +1,23 @@
 #include "video_input.h"
 
-#include <algorithm>
-#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 #include "y4m_input.h"
 #include "yuv_input.h"
 
+#ifdef VMAF_HAVE_LIBAV
+#include "container_input.h"
+#endif
+
 namespace vmaf::tools {
+
+VideoInput::VideoInput(std::string path) : path_(std::move(path)) {}
 
 VideoInput::~VideoInput() = default;
 
@@ -20,51 +25,6 @@ ReadStatus VideoInput::fail(std::string message)
 {
     error_ = fmt::format("{}: {}", path_, message);
     return ReadStatus::Error;
-}
-
-bool VideoInput::read_planes(VmafPicture &pic)
-{
-    const size_t bytes = format_.bpc > 8 ? 2 : 1;
-    for (unsigned p = 0; p < 3; p++) {
-        const size_t row = size_t{pic.w[p]} * bytes, rows = pic.h[p];
-        if (row == 0 || rows == 0) continue;
-        // A plane in one read where its rows are contiguous, else scattered
-        // into its rows; a plane no feature reads is passed over.
-        const bool wanted = p < planes_;
-        const size_t got = wanted ? source_->read_rows(static_cast<uint8_t *>(pic.data[p]),
-                                                       pic.stride[p], row, rows)
-                                  : source_->skip(row * rows);
-        if (wanted && bytes == 2 && !check_samples(pic, p, got / row)) return false;
-        if (got != row * rows) {
-            fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})", frames_,
-                             p, got / row));
-            return false;
-        }
-    }
-    frames_++;
-    return true;
-}
-
-bool VideoInput::check_samples(const VmafPicture &pic, unsigned plane, size_t rows)
-{
-    const unsigned max_value = (1u << format_.bpc) - 1;
-    for (size_t y = 0; y < rows; y++) {
-        auto *s = reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[plane]) +
-                                               y * static_cast<size_t>(pic.stride[plane]));
-        const unsigned w = pic.w[plane];
-        // Y4M and raw YUV store samples little-endian.
-        if constexpr (std::endian::native == std::endian::big)
-            for (unsigned x = 0; x < w; x++) s[x] = static_cast<uint16_t>(s[x] >> 8 | s[x] << 8);
-        if (format_.bpc == 16) continue;
-        uint16_t largest = 0;
-        for (unsigned x = 0; x < w; x++) largest = std::max(largest, s[x]);
-        if (largest <= max_value) continue;
-        const uint16_t v = *std::find_if(s, s + w, [&](uint16_t v) { return v > max_value; });
-        fail(fmt::format("frame {} has sample value {} in plane {}, more than {} bits allow",
-                         frames_, v, plane, format_.bpc));
-        return false;
-    }
-    return true;
 }
 
 std::string pix_fmt_text(VmafPixelFormat pix_fmt)
@@ -83,12 +43,11 @@ std::string format_text(const VideoFormat &format)
     return fmt::format("{}x{} {} {}-bit", format.w, format.h, pix_fmt_text(format.pix_fmt), format.bpc);
 }
 
-std::optional<unsigned long long> VideoInput::frames_left() const
+std::string frame_rate_text(const FrameRate &rate)
 {
-    const auto left = source_->bytes_left();
-    const unsigned long long frame = frame_header_bytes_ + frame_bytes(format_);
-    if (!left || frame == 0 || *left % frame) return std::nullopt;
-    return *left / frame;
+    if (rate.den == 1) return fmt::format("{}", rate.num);
+    return fmt::format("{:.6g} ({}/{})", static_cast<double>(rate.num) / static_cast<double>(rate.den),
+                       rate.num, rate.den);
 }
 
 unsigned long long frame_bytes(const VideoFormat &format)
@@ -150,6 +109,22 @@ std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawF
         return nullptr;
     }
     if (magic == "YUV4MPEG2") return Y4mInput::open(std::move(source), path, error);
+#ifdef VMAF_HAVE_LIBAV
+    // Raw YUV has no signature: without its geometry on the command line a
+    // file is a container, and with it, one only where its content says so
+    // plainly (not by its name, and never a .yuv file).
+    if (!raw.given() || ContainerInput::recognised(*source, path))
+        return ContainerInput::open(std::move(source), path, error);
+#else
+    if (!raw.given()) {
+        error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "
+                            "give --width, --height, --pixel_format and --bitdepth. Container "
+                            "input (MP4, MKV, ...) was not built in: this vmaf was built "
+                            "without libavformat",
+                            path);
+        return nullptr;
+    }
+#endif
     return YuvInput::open(std::move(source), path, raw, error);
 }
 

@@ -68,9 +68,23 @@ bool parse_dimension(const std::string &text, long long &out)
     return true;
 }
 
+// "30000:1001"; nothing where it is not a positive ratio (the rate is
+// only compared with the other input's, never needed).
+std::optional<FrameRate> parse_rate(const std::string &text)
+{
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    long long num = 0, den = 0;
+    if (!parse_dimension(text.substr(0, colon), num) || !parse_dimension(text.substr(colon + 1), den) ||
+        num == 0 || den == 0)
+        return std::nullopt;
+    return FrameRate{num, den};
+}
+
 } // namespace
 
-bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string &error)
+bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string &error,
+                      std::optional<FrameRate> *rate)
 {
     std::istringstream tokens(line);
     std::string magic;
@@ -116,6 +130,8 @@ bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string 
             }
             break;
         case 'F':
+            if (rate) *rate = parse_rate(value);
+            break;
         case 'A':
         case 'X':
             break;
@@ -152,7 +168,7 @@ std::unique_ptr<VideoInput> Y4mInput::open(std::unique_ptr<ByteSource> source,
     }
     std::unique_ptr<Y4mInput> input(new Y4mInput(std::move(source), path));
     input->frame_header_bytes_ = static_cast<unsigned>(kFrameMarker.size());
-    if (!parse_y4m_header(line, input->format_, error)) {
+    if (!parse_y4m_header(line, input->format_, error, &input->frame_rate_)) {
         error = fmt::format("{}: {}", path, error);
         return nullptr;
     }

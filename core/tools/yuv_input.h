@@ -1,11 +1,11 @@
 // Raw planar YUV: frames back to back, size and format from the command line.
 #pragma once
 
-#include "video_input.h"
+#include "uncompressed_input.h"
 
 namespace vmaf::tools {
 
-class YuvInput final : public VideoInput {
+class YuvInput final : public UncompressedInput {
 public:
     // Takes the file, at its start.
     static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
@@ -14,7 +14,7 @@ public:
     ReadStatus read_frame(VmafPicture &pic) override;
 
 private:
-    using VideoInput::VideoInput;
+    using UncompressedInput::UncompressedInput;
 };
 
 } // namespace vmaf::tools

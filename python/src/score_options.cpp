@@ -1,5 +1,9 @@
 #include "score_options.h"
 
+#ifdef VMAF_HAVE_LIBAV
+#include "scaled_input.h"
+#endif
+
 #include <pybind11/pybind11.h>
 
 #include "engine/excerpt.h"
@@ -54,6 +58,16 @@ tools::CliSettings cli_settings(const ScoreOptions &o)
     s.raw.h = o.height;
     s.raw.bpc = o.bitdepth;
     s.raw.pix_fmt = o.pixel_format;
+    if (o.scale) {
+#ifdef VMAF_HAVE_LIBAV
+        int flags = 0;
+        std::string error;
+        if (!tools::parse_scale_flags(*o.scale, flags, error)) throw pybind11::value_error(error);
+        s.scale = o.scale;
+#else
+        throw pybind11::value_error("scale: scaling was not built in (no libswscale)");
+#endif
+    }
     s.output = o.output;
     s.format = output_format(o.output_format);
     // The CLI's -q: pooled scores are the caller's to print.

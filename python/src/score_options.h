@@ -22,6 +22,8 @@ struct ScoreOptions {
     // Raw .yuv geometry; bitdepth also tells the depth of uint16 arrays.
     std::optional<long long> width, height, bitdepth;
     std::optional<std::string> pixel_format;
+    // The CLI's --scale: libswscale flags ("bicubic", "lanczos", ...).
+    std::optional<std::string> scale;
     std::optional<std::string> output; // a report file, written when given
     std::string output_format = "json";
 };

@@ -56,12 +56,13 @@ def hip_available():
 
 def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
           subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
-          output=None, output_format="json"):
+          scale=None, output=None, output_format="json"):
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
     files (raw ones need width, height, pixel_format "420"/"422"/"444"/"400"
-    and bitdepth), or numpy arrays: one 3-D array (frames, height, width) of
+    and bitdepth), containers (MP4, MKV, ... where the build has libav), or
+    numpy arrays: one 3-D array (frames, height, width) of
     luma, or a tuple (Y, U, V) of 3-D arrays whose shapes tell 4:2:0, 4:2:2
     or 4:4:4; uint8 is 8-bit, uint16 is `bitdepth` bits (9 to 16, default
     10). Both must have the same shapes and dtype.
@@ -70,6 +71,8 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     features: --feature strings ("psnr", "cambi=full_ref=true").
     backend: "cpu" or "hip"; gpu: an index, a list of indices (a pair split
     over them) or "all". threads, subsample, frame_cnt: as the CLI's.
+    scale: as the CLI's --scale ("bicubic", "lanczos", ...): a distorted
+    file of another size is scaled to the reference's.
     output, output_format: also write the CLI's report ("json", "xml",
     "csv", "sub") to that file.
 
@@ -77,7 +80,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
-                       height, pixel_format, bitdepth, output, output_format)
+                       height, pixel_format, bitdepth, scale, output, output_format)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -90,7 +93,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
 
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
-             pixel_format, bitdepth, output, output_format):
+             pixel_format, bitdepth, scale, output, output_format):
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -110,6 +113,7 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
     o.height = None if height is None else _count(height, "height", 1)
     o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)
     o.pixel_format = None if pixel_format is None else str(pixel_format)
+    o.scale = None if scale is None else _string(scale, "scale")
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
     return o

@@ -4,6 +4,7 @@ import concurrent.futures
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 
 import numpy as np
@@ -185,6 +186,22 @@ def test_bad_keywords_are_value_or_type_errors():
         vmaf_hip.score(ref, dis, subsample=0)
     with pytest.raises(TypeError, match="threads must be an integer"):
         vmaf_hip.score(ref, dis, threads="4")
+
+
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="no ffmpeg to make an MKV with")
+def test_container_scaled_as_the_cli(tmp_path):
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    low = str(tmp_path / "low.mkv")
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", dis, "-vf", "scale=288:162",
+                    "-c:v", "ffv1", low], check=True)
+    r = vmaf_hip.score(ref, low, scale="lanczos", features=["psnr"])
+    assert_matches_cli(r, cli_json(ref, low, "--scale", "lanczos", "--feature", "psnr"))
+    assert r.frames == 24
+    with pytest.raises(vmaf_hip.VmafError, match="576x324 but distorted is 288x162"):
+        vmaf_hip.score(ref, low)
+    with pytest.raises(ValueError, match="nosuch"):
+        vmaf_hip.score(ref, low, scale="nosuch")
 
 
 @needs_gpu

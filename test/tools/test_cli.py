@@ -152,7 +152,7 @@ def main():
     expect_error("missing FRAME marker", ["-r", p("noframe.y4m"), "-d", p("noframe.y4m"), *n], "frame marker")
     expect_error("size mismatch", ["-r", good, "-d", p("wide.y4m"), *n], "16x16", "32x16")
     expect_error("length mismatch", ["-r", good, "-d", p("short.y4m"), *n],
-                 f"{p('short.y4m')} ended after 1 frames but {good} has more")
+                 f"{p('short.y4m')} has 1 frames but {good} has 2")
     expect_error("raw not whole frames", ["-r", p("raw_partial.yuv"), "-d", p("raw_partial.yuv"), "-w", "16",
                                           "-h", "16", "-p", "420", "-b", "8", *n], "whole number")
     expect_error("raw unknown pixel format", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "16", "-h", "16",

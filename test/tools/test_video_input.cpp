@@ -8,6 +8,9 @@
 #include <thread>
 #include <unistd.h>
 
+#include <fcntl.h>
+
+#include "byte_source.h"
 #include "video_input.h"
 #include "y4m_input.h"
 #include "support/temp_file.h"
@@ -301,6 +304,61 @@ TEST(VideoInputFromFifo, Y4mReadsItsHeaderAndFrames)
     }
     EXPECT_EQ(in->read_frame(pic), ReadStatus::End);
     vmaf_picture_unref(&pic);
+}
+
+// The rate a Y4M header states is kept, to compare with a container's;
+// a malformed one is no rate at all, never an error.
+TEST(Y4mInput, KeepsItsFrameRate)
+{
+    const std::string frame = y4m_frame({1, 2, 3, 4, 5, 6});
+    struct Case {
+        const char *field;
+        long long num, den; // 0: no rate
+    };
+    for (const Case c : {Case{"F30000:1001", 30000, 1001}, Case{"F25:1", 25, 1}, Case{"F0:0", 0, 0},
+                         Case{"Fx", 0, 0}, Case{"", 0, 0}}) {
+        TempFile f(std::string("YUV4MPEG2 W2 H2 C420p10 ") + c.field + "\n" + frame);
+        std::string error;
+        auto in = VideoInput::open(f.path, {}, error);
+        ASSERT_TRUE(in) << c.field << ": " << error;
+        if (c.num == 0) {
+            EXPECT_FALSE(in->frame_rate()) << c.field;
+            continue;
+        }
+        ASSERT_TRUE(in->frame_rate()) << c.field;
+        EXPECT_EQ(in->frame_rate()->num, c.num);
+        EXPECT_EQ(in->frame_rate()->den, c.den);
+    }
+}
+
+// A container's demuxer seeks (to an MP4's index at the end): a regular
+// file moves and tells where it is, a FIFO refuses.
+TEST(ByteSource, SeeksARegularFileOnly)
+{
+    TempFile f("0123456789");
+    vmaf::tools::ByteSource file(::open(f.path.c_str(), O_RDONLY | O_CLOEXEC));
+    EXPECT_EQ(file.size(), 10u);
+    char got[4] = {};
+    ASSERT_EQ(file.read(got, 3), 3u);
+    EXPECT_EQ(file.position(), 3u);
+    ASSERT_TRUE(file.seek(7));
+    EXPECT_EQ(file.position(), 7u);
+    ASSERT_EQ(file.read(got, 4), 3u);
+    EXPECT_EQ(std::string(got, 3), "789");
+    ASSERT_TRUE(file.seek(1));
+    ASSERT_EQ(file.read(got, 2), 2u);
+    EXPECT_EQ(std::string(got, 2), "12");
+    EXPECT_FALSE(file.seek(11));
+    EXPECT_TRUE(file.seek(10));
+    EXPECT_TRUE(file.at_end());
+
+    FifoFeed feed("abc");
+    vmaf::tools::ByteSource pipe(::open(feed.path.c_str(), O_RDONLY | O_CLOEXEC));
+    EXPECT_FALSE(pipe.size());
+    EXPECT_FALSE(pipe.position());
+    EXPECT_FALSE(pipe.seek(0));
+    ASSERT_EQ(pipe.read(got, 3), 3u);
+    EXPECT_EQ(std::string(got, 3), "abc");
 }
 
 } // namespace

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Container input (issue 20): encodes made here from the public clips with
+ffmpeg (the same libraries' encoders) are scored straight from MKV and MP4.
+
+- Lossless FFV1 in MKV scores exactly as the Y4M pair, in every pixel
+  format VMAF takes.
+- Lossy encodes (MPEG-4 part 2, H.264, HEVC) score exactly as ffmpeg's own
+  decode of them written to Y4M: the same frames, in the same order.
+- --scale gives exactly the pictures of ffmpeg's scale filter with the same
+  flags, so a distorted at a lower resolution scores as
+  `ffmpeg -vf scale=W:H:flags=...` then vmaf on Y4M would.
+- Broken, truncated and mismatched inputs end with a message naming the file
+  (and the frame or both counts) and exit 1: never a signal, a hang or a
+  score.
+
+usage: test_containers.py VMAF_BINARY FFMPEG_BINARY SHARED_DIR
+"""
+import json
+import lzma
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VMAF, FFMPEG, SHARED = sys.argv[1], sys.argv[2], sys.argv[3]
+results = {"passed": 0, "failed": 0}
+tmp = tempfile.mkdtemp(prefix="vmaf_containers_")
+
+
+def p(name):
+    return os.path.join(tmp, name)
+
+
+def check(name, ok, detail=""):
+    results["passed" if ok else "failed"] += 1
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
+
+
+def run(*args, stdin=None, timeout=300):
+    proc = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout,
+                          stdin=stdin if stdin is not None else subprocess.DEVNULL)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def ffmpeg(*args):
+    subprocess.run([FFMPEG, "-v", "error", "-nostdin", "-y", *args], check=True)
+
+
+def has_encoder(name):
+    out = subprocess.run([FFMPEG, "-hide_banner", "-encoders"], capture_output=True,
+                         text=True).stdout
+    return any(line.split()[1:2] == [name] for line in out.splitlines() if line.strip())
+
+
+def clip(name, side):
+    dst = p(f"{name}_{side}.y4m")
+    if not os.path.exists(dst):
+        with lzma.open(os.path.join(SHARED, "clips", f"{name}_{side}.y4m.xz")) as src, \
+                open(dst, "wb") as out:
+            shutil.copyfileobj(src, out)
+    return dst
+
+
+def scores(ref, dis, *extra, stdin=None):
+    """Every frame's scores and the pooled ones, or None with the error."""
+    args = ["-r", ref, "-d", dis, "--json", "-o", "-", "-q", *extra]
+    rc, out, err = run(*args, stdin=stdin)
+    if rc != 0:
+        return None, err
+    doc = json.loads(out)
+    doc.pop("fps", None)
+    return doc, ""
+
+
+def same_scores(name, a, b, extra=()):
+    got, err_a = scores(*a, *extra)
+    want, err_b = scores(*b, *extra)
+    ok = got is not None and got == want and len(got["frames"]) > 0
+    check(name, ok, f"{err_a}{err_b}" if got is None or want is None else "scores differ")
+    return got
+
+
+def expect_error(name, args, *words, rc_wanted=1):
+    rc, _, err = run(*args)
+    ok = rc == rc_wanted and all(w.lower() in err.lower() for w in words)
+    check(name, ok, f"rc={rc} stderr={err!r}")
+
+
+def frames_in(path):
+    """Frames of a Y4M file, counted by its FRAME lines."""
+    with open(path, "rb") as f:
+        return f.read().count(b"FRAME")
+
+
+def lossless():
+    # Each clip's pair in FFV1/MKV, and conversions to the formats the
+    # clips lack: 4:2:2 10-bit, 4:4:4 12-bit, 4:2:0 16-bit and gray.
+    pairs = [("vtest_576x324_420p8", None), ("vtest_481x271_420p8", None),
+             ("tree_640x360_420p10", None), ("box_352x288_444p8", None),
+             ("vtest_576x324_420p8", "yuv422p10le"), ("box_352x288_444p8", "yuv444p12le"),
+             ("tree_640x360_420p10", "yuv420p16le"), ("vtest_576x324_420p8", "gray")]
+    for name, pix_fmt in pairs:
+        y4ms, mkvs = [], []
+        for side in ("ref", "dis"):
+            src = clip(name, side)
+            tag = f"{name}_{side}_{pix_fmt or 'native'}"
+            if pix_fmt:
+                y4m = p(tag + ".y4m")
+                ffmpeg("-i", src, "-pix_fmt", pix_fmt, "-strict", "-1", "-f", "yuv4mpegpipe", y4m)
+            else:
+                y4m = src
+            mkv = p(tag + ".mkv")
+            ffmpeg("-i", y4m, "-c:v", "ffv1", "-level", "3", mkv)
+            y4ms.append(y4m)
+            mkvs.append(mkv)
+        # psnr reads the chroma planes too.
+        features = ["--feature", "psnr"] if pix_fmt != "gray" else []
+        same_scores(f"lossless FFV1/MKV equals Y4M: {name} {pix_fmt or ''}", mkvs, y4ms, features)
+    return y4ms, mkvs
+
+
+def lossy():
+    ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
+    encodes = [("mpeg4", "mp4", ["-q:v", "5"]), ("libx264", "mp4", ["-crf", "30"]),
+               ("libx265", "mkv", ["-crf", "30", "-x265-params", "log-level=error"])]
+    for codec, container, opts in encodes:
+        if not has_encoder(codec):
+            print(f"note: this ffmpeg has no {codec} encoder; that case is not run")
+            continue
+        enc = p(f"dis_{codec}.{container}")
+        ffmpeg("-i", dis, "-c:v", codec, *opts, enc)
+        decoded = p(f"dis_{codec}_decoded.y4m")
+        ffmpeg("-i", enc, "-f", "yuv4mpegpipe", decoded)
+        same_scores(f"{codec} in {container.upper()} equals ffmpeg's decode", (ref, enc),
+                    (ref, decoded), ["--feature", "psnr"])
+
+
+def scaling():
+    cases = [("vtest_576x324_420p8", "288x162", "libx264", [], "bicubic"),
+             ("vtest_481x271_420p8", "240x136", "ffv1", ["--scale", "lanczos"], "lanczos"),
+             ("tree_640x360_420p10", "320x180", "ffv1", ["--scale", "bicubic"], "bicubic"),
+             ("box_352x288_444p8", "176x144", "ffv1", ["--scale", "spline+accurate_rnd"],
+              "spline+accurate_rnd")]
+    for name, small, codec, flag, flags in cases:
+        if not has_encoder(codec):
+            continue
+        ref, dis = clip(name, "ref"), clip(name, "dis")
+        w, h = small.split("x")
+        low = p(f"{name}_{small}.mkv")
+        ffmpeg("-i", dis, "-vf", f"scale={w}:{h}", "-c:v", codec, low)
+        with open(ref, "rb") as f:
+            header = f.readline().split()
+        rw = next(t[1:] for t in header if t.startswith(b"W")).decode()
+        rh = next(t[1:] for t in header if t.startswith(b"H")).decode()
+        up = p(f"{name}_{small}_up.y4m")
+        ffmpeg("-i", low, "-vf", f"scale={rw}:{rh}:flags={flags}", "-strict", "-1",
+               "-f", "yuv4mpegpipe", up)
+        # --scale alone is bicubic.
+        same_scores(f"--scale {' '.join(flag[1:]) or '(bicubic)'} equals ffmpeg's scale filter: "
+                    f"{name} from {small}", (ref, low), (ref, up),
+                    ["--scale", *flag[1:]] + ["--feature", "psnr"])
+    name = "vtest_576x324_420p8"
+    low = p(f"{name}_288x162.mkv")
+    if os.path.exists(low):
+        expect_error("sizes differ without --scale", ["-r", clip(name, "ref"), "-d", low, "-q"],
+                     "576x324", "288x162", "--scale")
+        expect_error("--scale with an unknown algorithm", ["-r", clip(name, "ref"), "-d", low,
+                                                           "--scale", "nosuch", "-q"], "nosuch",
+                     "one algorithm", rc_wanted=2)
+        expect_error("--scale naming no algorithm", ["-r", clip(name, "ref"), "-d", low,
+                                                     "--scale", "accurate_rnd", "-q"],
+                     "accurate_rnd", "one algorithm", rc_wanted=2)
+
+
+def options_and_pipes(y4ms, mkvs):
+    ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
+    ref_mkv, dis_mkv = p("vtest_576x324_420p8_ref_native.mkv"), p("vtest_576x324_420p8_dis_native.mkv")
+    same_scores("--frame_skip_dist and --frame_cnt as with Y4M", (ref_mkv, dis_mkv), (ref, dis),
+                ["--frame_skip_dist", "3", "--frame_skip_ref", "2", "--frame_cnt", "9"])
+    same_scores("--subsample as with Y4M", (ref_mkv, dis_mkv), (ref, dis), ["--subsample", "3"])
+    with open(dis_mkv, "rb") as f:
+        got, err = scores(ref_mkv, "-", stdin=f)
+    want, _ = scores(ref, dis)
+    check("MKV from standard input", got is not None and got == want, err)
+    # A Y4M reference beside an MKV distorted.
+    same_scores("Y4M reference, MKV distorted", (ref, dis_mkv), (ref, dis))
+    # Raw YUV's geometry on the command line does not make an MKV raw.
+    raw = p("ref.yuv")
+    ffmpeg("-i", ref, "-f", "rawvideo", raw)
+    same_scores("raw YUV reference beside an MKV, geometry given", (raw, dis_mkv), (ref, dis),
+                ["-w", "576", "-h", "324", "-p", "420", "-b", "8"])
+
+    # The terminal progress line knows a container's length.
+    cmd = f"{VMAF} -r {ref_mkv} -d {dis_mkv} -o {p('tty.xml')}"
+    t = subprocess.run(["script", "-qec", cmd, "/dev/null"], capture_output=True, text=True,
+                       timeout=120, stdin=subprocess.DEVNULL)
+    total = frames_in(ref)
+    check("progress shows a container's length", t.returncode == 0 and
+          f"{total}/{total} frames" in t.stdout, repr(t.stdout[-200:]))
+
+
+def errors():
+    ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
+    total = frames_in(ref)
+    ref_mkv = p("vtest_576x324_420p8_ref_native.mkv")
+    dis_mkv = p("vtest_576x324_420p8_dis_native.mkv")
+
+    short = p("short.mkv")
+    ffmpeg("-i", dis, "-frames:v", "10", "-c:v", "ffv1", short)
+    expect_error("frame counts differ: both named", ["-r", ref_mkv, "-d", short, "-q"],
+                 f"{short} has 10 frames", f"{ref_mkv} has {total}")
+    expect_error("a longer distorted: both named", ["-r", short, "-d", dis_mkv, "-q"],
+                 f"{short} has 10 frames", f"{dis_mkv} has {total}")
+    fast = p("rate25.mkv")
+    ffmpeg("-r", "25", "-i", dis, "-c:v", "ffv1", fast)
+    expect_error("frame rates differ: both named", ["-r", ref_mkv, "-d", fast, "-q"],
+                 "reference is 10 fps", "distorted is 25 fps")
+    expect_error("a Y4M's rate against a container's", ["-r", ref, "-d", fast, "-q"],
+                 "10 fps", "25 fps")
+
+    with open(dis_mkv, "rb") as f:
+        data = f.read()
+    cut = p("cut.mkv")
+    with open(cut, "wb") as f:
+        f.write(data[:len(data) // 2])
+    expect_error("truncated MKV: the frames it has, against the reference's",
+                 ["-r", ref_mkv, "-d", cut, "-q"], cut, "frames but", f"has {total}")
+
+    if has_encoder("libx264"):
+        h264 = p("dis_fs.mp4")
+        ffmpeg("-i", dis, "-c:v", "libx264", "-crf", "20", "-movflags", "+faststart", h264)
+        with open(h264, "rb") as f:
+            data = f.read()
+        # Index at the end, cut off: no moov atom.
+        tail = p("tail_index.mp4")
+        ffmpeg("-i", dis, "-c:v", "libx264", "-crf", "20", tail)
+        with open(tail, "rb") as f:
+            tail_data = f.read()
+        with open(tail, "wb") as f:
+            f.write(tail_data[:len(tail_data) // 2])
+        expect_error("MP4 cut before its index", ["-r", ref, "-d", tail, "-q"], tail, "moov")
+        # Index first, samples cut: the decoder runs out.
+        cut = p("cut.mp4")
+        with open(cut, "wb") as f:
+            f.write(data[:len(data) * 3 // 4])
+        expect_error("MP4 cut inside its samples", ["-r", ref, "-d", cut, "-q"], cut)
+        # Damage in the samples: the decoder's error, with the frame.
+        rng = random.Random(20)
+        for trial in range(3):
+            bad = bytearray(data)
+            start = len(bad) // 3
+            for _ in range(64):
+                bad[start + rng.randrange(len(bad) // 2)] ^= 0xFF
+            damaged = p(f"damaged{trial}.mp4")
+            with open(damaged, "wb") as f:
+                f.write(bad)
+            rc, _, err = run("-r", ref, "-d", damaged, "-q", "-o", os.devnull)
+            ok = rc == 1 and damaged in err and ("frame" in err or "has" in err)
+            check(f"damaged H.264 samples ({trial}): an error naming the file and frame", ok,
+                  f"rc={rc} stderr={err!r}")
+
+    junk = p("junk.bin")
+    with open(junk, "wb") as f:
+        f.write(random.Random(3).randbytes(100000))
+    expect_error("random bytes", ["-r", ref, "-d", junk, "-q"], junk, "not a y4m file",
+                 "nor a container", "--width")
+    # Named .mp4, the bytes are tried as MP4 (as ffmpeg tries them).
+    shutil.copy(junk, p("junk.mp4"))
+    expect_error("random bytes named .mp4", ["-r", ref, "-d", p("junk.mp4"), "-q"], p("junk.mp4"),
+                 "mp4", "moov")
+    empty = p("empty.mkv")
+    open(empty, "wb").close()
+    expect_error("empty file", ["-r", ref, "-d", empty, "-q"], empty, "empty")
+    audio = p("audio.mkv")
+    ffmpeg("-f", "lavfi", "-i", "sine=duration=1", "-c:a", "pcm_s16le", audio)
+    expect_error("no video stream", ["-r", ref, "-d", audio, "-q"], audio, "no video stream")
+    rgb = p("rgb.mkv")
+    ffmpeg("-i", dis, "-pix_fmt", "bgr0", "-c:v", "ffv1", rgb)
+    expect_error("RGB video", ["-r", rgb, "-d", rgb, "-q"], rgb, "bgr0", "not one VMAF scores")
+    expect_error("8-bit against 10-bit", ["-r", ref_mkv, "-d",
+                                          p("vtest_576x324_420p8_dis_yuv422p10le.mkv"), "-q"],
+                 "4:2:0", "4:2:2")
+
+
+def main():
+    y4ms, mkvs = lossless()
+    lossy()
+    scaling()
+    options_and_pipes(y4ms, mkvs)
+    errors()
+    shutil.rmtree(tmp)
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 1 if results["failed"] or results["passed"] == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
