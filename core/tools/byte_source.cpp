@@ -184,13 +184,12 @@ bool ByteSource::seek(unsigned long long offset)
 
 std::optional<unsigned long long> ByteSource::bytes_left() const
 {
-    struct stat st {};
-    if (!regular_ || ::fstat(fd_, &st) != 0) return std::nullopt;
+    const auto total = size();
+    if (!total) return std::nullopt;
     const off_t pos = ::lseek(fd_, 0, SEEK_CUR);
     if (pos < 0) return std::nullopt;
-    const auto size = static_cast<unsigned long long>(st.st_size);
     const auto at = static_cast<unsigned long long>(pos);
-    return (size > at ? size - at : 0) + (end_ - begin_);
+    return (*total > at ? *total - at : 0) + (end_ - begin_);
 }
 
 } // namespace vmaf::tools

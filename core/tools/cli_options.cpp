@@ -5,10 +5,6 @@
 
 #include "engine/excerpt.h"
 
-#ifdef VMAF_HAVE_LIBAV
-#include "scaled_input.h"
-#endif
-
 namespace vmaf::tools {
 
 namespace {
@@ -204,14 +200,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     if (s.scale) {
         // "--scale" alone: ffmpeg's default, Netflix's published practice.
         if (s.scale->empty()) s.scale = "bicubic";
-#ifdef VMAF_HAVE_LIBAV
-        int flags = 0;
-        if (!parse_scale_flags(*s.scale, flags, result.message)) return result;
-#else
-        result.message = "--scale: scaling was not built in (this vmaf was built without "
-                         "libswscale)";
-        return result;
-#endif
+        if (!check_scale_flags(*s.scale, result.message)) return result;
     }
     if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
     if (width) s.raw.w = w;

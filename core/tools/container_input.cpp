@@ -25,7 +25,6 @@ constexpr int kIoBufferBytes = 64 * 1024;
 // The head of a file raw YUV's geometry came with, looked at for a
 // container's signature.
 constexpr size_t kProbeBytes = 4096;
-constexpr unsigned kMaxDimension = 1 << 16;
 
 // The inputs alive, which libav's log callback may hand messages to: it
 // is called for every context of the process, from libav's threads too.
@@ -301,8 +300,7 @@ bool ContainerInput::open_stream(std::string &error)
         return false;
     }
 
-    if (c->width <= 0 || c->height <= 0 || static_cast<unsigned>(c->width) > kMaxDimension ||
-        static_cast<unsigned>(c->height) > kMaxDimension) {
+    if (c->width <= 0 || c->height <= 0 || c->width > kMaxDimension || c->height > kMaxDimension) {
         error = fmt::format("{}: its video size {}x{} is out of range (1 to {})", path_, c->width,
                             c->height, kMaxDimension);
         return false;

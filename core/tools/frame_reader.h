@@ -52,6 +52,9 @@ public:
     bool skipped(std::string &error);
     // The next frame, in order; after an End or Error item, End.
     Item next();
+    // The most frames it reads from the file, skipped ones included; 0: no
+    // limit but the file's end.
+    unsigned limit() const { return count_ ? skip_ + count_ : 0; }
 
 private:
     void run() noexcept;

@@ -22,10 +22,6 @@
 #include "libvmaf/libvmaf_hip.h"
 #endif
 
-#ifdef VMAF_HAVE_LIBAV
-#include "scaled_input.h"
-#endif
-
 namespace vmaf::tools {
 
 namespace {
@@ -104,13 +100,8 @@ struct Inputs {
         if (!dis) return false;
         const VideoFormat &a = ref->format(), &b = dis->format();
         if ((a.w != b.w || a.h != b.h) && s.scale) {
-#ifdef VMAF_HAVE_LIBAV
-            dis = ScaledInput::wrap(std::move(dis), a.w, a.h, *s.scale, error);
+            dis = scale_video(std::move(dis), a.w, a.h, *s.scale, error);
             if (!dis) return false;
-#else
-            error = "--scale: scaling was not built in (this vmaf was built without libswscale)";
-            return false;
-#endif
         }
         error = format_mismatch(*ref, *dis);
         if (error.empty()) error = rate_mismatch(*ref, *dis);
@@ -183,10 +174,10 @@ struct Scorer {
 };
 
 // One input ended after `shorter_frames` frames while the other goes on:
-// the message names both counts, the longer's read to its end (or to
-// `limit`, the most its reader was to read, 0 for none).
+// the message names both counts, the longer's read to its end (or to its
+// reader's limit).
 std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
-                            const VideoInput &longer, FrameReader &longer_reader, unsigned limit)
+                            const VideoInput &longer, FrameReader &longer_reader)
 {
     unsigned longer_frames = 0;
     for (;;) {
@@ -197,10 +188,11 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
             break;
         }
     }
+    const bool capped = longer_reader.limit() && longer_frames >= longer_reader.limit();
     return fmt::format("{} has {} frames but {} has {}{}; the videos must have the same length "
                        "(or use --frame_cnt)",
-                       shorter.path(), shorter_frames, longer.path(),
-                       limit && longer_frames >= limit ? "at least " : "", longer_frames);
+                       shorter.path(), shorter_frames, longer.path(), capped ? "at least " : "",
+                       longer_frames);
 }
 
 // Reads up to `count` frames (0: to the end) of both inputs after `skip`
@@ -227,10 +219,7 @@ bool feed(const Scorer &scorer, const CliSettings &s, Inputs &in, unsigned skip,
             const bool ref_shorter = a.status == ReadStatus::End;
             error = length_mismatch(ref_shorter ? *in.ref : *in.dis, (ref_shorter ? a : b).frames_read,
                                     ref_shorter ? *in.dis : *in.ref,
-                                    ref_shorter ? dis_reader : ref_reader,
-                                    count ? (ref_shorter ? s.frame_skip_dist : s.frame_skip_ref) +
-                                                skip + count
-                                          : 0);
+                                    ref_shorter ? dis_reader : ref_reader);
             return false;
         }
         if (vmaf_read_pictures(scorer.ctx.get(), &a.pic, &b.pic, first + frames)) {

@@ -13,6 +13,7 @@
 
 #ifdef VMAF_HAVE_LIBAV
 #include "container_input.h"
+#include "scaled_input.h"
 #endif
 
 namespace vmaf::tools {
@@ -62,6 +63,37 @@ unsigned long long frame_bytes(const VideoFormat &format)
     default: break;
     }
     return samples * (format.bpc > 8 ? 2 : 1);
+}
+
+#ifndef VMAF_HAVE_LIBAV
+namespace {
+constexpr const char *kNoScaling =
+    "--scale: scaling was not built in (this vmaf was built without libswscale)";
+}
+#endif
+
+bool check_scale_flags(const std::string &flags, std::string &error)
+{
+#ifdef VMAF_HAVE_LIBAV
+    int parsed = 0;
+    return parse_scale_flags(flags, parsed, error);
+#else
+    (void)flags;
+    error = kNoScaling;
+    return false;
+#endif
+}
+
+std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned w, unsigned h,
+                                        const std::string &flags, std::string &error)
+{
+#ifdef VMAF_HAVE_LIBAV
+    return ScaledInput::wrap(std::move(in), w, h, flags, error);
+#else
+    (void)in, (void)w, (void)h, (void)flags;
+    error = kNoScaling;
+    return nullptr;
+#endif
 }
 
 VmafPixelFormat parse_pix_fmt(const std::string &text)

@@ -29,6 +29,9 @@ struct FrameRate {
     long long num = 0, den = 1;
 };
 
+// The largest width or height any input may have.
+inline constexpr long long kMaxDimension = 1 << 16;
+
 enum class ReadStatus { Frame, End, Error };
 
 class VideoInput {
@@ -87,6 +90,14 @@ std::string frame_rate_text(const FrameRate &rate);
 // The bytes of one frame's samples (chroma planes rounded up), as Y4M and
 // raw YUV store them.
 unsigned long long frame_bytes(const VideoFormat &format);
+
+// Whether --scale's flags are libswscale's words naming one algorithm;
+// false with `error` set, also where scaling was not built in.
+bool check_scale_flags(const std::string &flags, std::string &error);
+
+// `in` scaled to w x h with --scale's flags; nullptr with `error` set.
+std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned w, unsigned h,
+                                        const std::string &flags, std::string &error);
 
 // "420" / "yuv420p" and friends; UNKNOWN for anything else.
 VmafPixelFormat parse_pix_fmt(const std::string &text);

@@ -11,7 +11,6 @@ namespace {
 
 constexpr size_t kMaxHeader = 4096;
 constexpr std::string_view kFrameMarker = "FRAME\n"; // the shortest FRAME line
-constexpr long long kMaxDimension = 1 << 16;
 
 struct ChromaTag {
     const char *tag;

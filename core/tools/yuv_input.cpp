@@ -4,10 +4,6 @@
 
 namespace vmaf::tools {
 
-namespace {
-constexpr long long kMaxDimension = 1 << 16;
-}
-
 std::unique_ptr<VideoInput> YuvInput::open(std::unique_ptr<ByteSource> source,
                                            const std::string &path, const RawFormat &raw,
                                            std::string &error)

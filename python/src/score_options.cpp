@@ -1,9 +1,5 @@
 #include "score_options.h"
 
-#ifdef VMAF_HAVE_LIBAV
-#include "scaled_input.h"
-#endif
-
 #include <pybind11/pybind11.h>
 
 #include "engine/excerpt.h"
@@ -59,14 +55,9 @@ tools::CliSettings cli_settings(const ScoreOptions &o)
     s.raw.bpc = o.bitdepth;
     s.raw.pix_fmt = o.pixel_format;
     if (o.scale) {
-#ifdef VMAF_HAVE_LIBAV
-        int flags = 0;
         std::string error;
-        if (!tools::parse_scale_flags(*o.scale, flags, error)) throw pybind11::value_error(error);
+        if (!tools::check_scale_flags(*o.scale, error)) throw pybind11::value_error(error);
         s.scale = o.scale;
-#else
-        throw pybind11::value_error("scale: scaling was not built in (no libswscale)");
-#endif
     }
     s.output = o.output;
     s.format = output_format(o.output_format);
