@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/libvmaf_hip.h"
 

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf::tools {
 

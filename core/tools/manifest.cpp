@@ -7,7 +7,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf::tools {
 

@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 #include <set>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf::tools {
 

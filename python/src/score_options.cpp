@@ -2,7 +2,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf::python {
 

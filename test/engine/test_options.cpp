@@ -4,7 +4,7 @@
 #include "cli_options.h"
 #include "extractor/feature_name.h"
 #include "engine/extractor_instance.h"
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace {
 

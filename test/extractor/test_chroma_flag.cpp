@@ -65,7 +65,7 @@ std::optional<Scores> scores(const char *name, const Options &options, unsigned 
     if (err) return std::nullopt;
     Scores out;
     for (const auto &key : raw->collector.keys())
-        for (unsigned f = 0; f < kFrames; f++) out[key].push_back(raw->score(key, f).value_or(NAN));
+        for (unsigned f = 0; f < kFrames; f++) out[key].push_back(raw->scores().score(key, f).value_or(NAN));
     return out;
 }
 

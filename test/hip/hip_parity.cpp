@@ -12,7 +12,7 @@
 
 #include "engine/context.h"
 #include "extractor/registry.h"
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "support/clips.h"
 
 namespace vmaf::test {

@@ -3,8 +3,8 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "engine/excerpt.h"
-#include "engine/log.h"
+#include "base/excerpt.h"
+#include "base/log.h"
 
 namespace vmaf::cpu {
 

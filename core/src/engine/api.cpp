@@ -5,13 +5,13 @@
 #include <string>
 
 #include "cpu/cpu_flags.h"
-#include "engine/c_enum.h"
-#include "engine/guarded.h"
+#include "base/c_enum.h"
+#include "base/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/libvmaf_ext.h"
-#include "engine/log.h"
+#include "base/log.h"
 #include "engine/output.h"
 #include "engine/report_file.h"
 #include "extractor/feature_name.h"
@@ -93,7 +93,7 @@ int vmaf_feature_score_at_index(VmafContext *vmaf, const char *feature_name, dou
 {
     if (!vmaf || !feature_name || !score) return -EINVAL;
     return guarded("vmaf_feature_score_at_index", [&] {
-        const auto v = vmaf->score(feature_name, index);
+        const auto v = vmaf->scores().score(feature_name, index);
         if (!v) return -EINVAL;
         *score = *v;
         return 0;
@@ -108,7 +108,7 @@ int vmaf_feature_score_pooled(VmafContext *vmaf, const char *feature_name,
     const auto method = vmaf::pooling_method("vmaf_feature_score_pooled", pool_method);
     if (!method) return -EINVAL;
     return guarded("vmaf_feature_score_pooled", [&] {
-        return vmaf->pooled(feature_name, *method, index_low, index_high, score);
+        return vmaf->scores().pooled(feature_name, *method, index_low, index_high, score);
     });
 }
 
@@ -180,7 +180,7 @@ int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMetho
         const std::string k = key_at(*vmaf, key);
         const unsigned n = vmaf->collector.frame_count();
         if (k.empty() || n == 0) return -EINVAL;
-        return vmaf->pooled(k.c_str(), method, 0, n - 1, score);
+        return vmaf->scores().pooled(k, method, 0, n - 1, score);
     });
 }
 

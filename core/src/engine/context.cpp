@@ -5,10 +5,9 @@
 #include <cerrno>
 #include <string>
 
-#include "extractor/feature_name.h"
 #include "extractor/registry.h"
-#include "engine/excerpt.h"
-#include "engine/log.h"
+#include "base/excerpt.h"
+#include "base/log.h"
 
 namespace {
 
@@ -151,18 +150,13 @@ int VmafContext::start_extractors()
     return 0;
 }
 
-bool VmafContext::frame_selected(unsigned index) const
-{
-    return cfg.n_subsample <= 1 || index % cfg.n_subsample == 0;
-}
-
 int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal,
                                std::vector<vmaf::FrameLease> &leases)
 {
     int err = 0;
     for (auto &r : extractors_) {
         if (r->temporal() != temporal) continue;
-        if (!r->needs_every_frame() && !frame_selected(frame.index)) continue;
+        if (!r->needs_every_frame() && !scores().selected(frame.index)) continue;
         vmaf::StepSink sink(collector, frame.index);
         int e = r->extract(*params, frame, &sink, leases);
         if (e && !err) err = e;
@@ -410,50 +404,6 @@ int VmafContext::fetch_preallocated(VmafPicture *pic)
         return -EINVAL;
     }
     return picture_pool_->fetch(pic, [this] { return pool_ && pool_->busy(); });
-}
-
-std::optional<double> VmafContext::score(std::string_view key, unsigned index) const
-{
-    if (auto v = collector.score(key, index)) return v;
-    // Callers may name a feature by its short output key ("integer_adm2").
-    for (const auto &k : collector.keys())
-        if (vmaf::feature_alias(k) == key) return collector.score(k, index);
-    return std::nullopt;
-}
-
-int VmafContext::pooled(const char *key, VmafPoolingMethod method, unsigned low,
-                        unsigned high, double *out) const
-{
-    if (low > high) return -EINVAL;
-    if (method <= VMAF_POOL_METHOD_UNKNOWN || method >= VMAF_POOL_METHOD_NB) return -EINVAL;
-    unsigned n = 0;
-    double min = 0, max = 0, sum = 0, inv_sum = 0;
-    for (unsigned i = low;; i++) {
-        if (frame_selected(i)) {
-            const auto v = score(key, i);
-            if (!v) {
-                vmaf::log_error("feature '{}' has no score at frame {}", key, i);
-                return -EINVAL;
-            }
-            const double s = *v;
-            if (n == 0 || s < min) min = s;
-            if (n == 0 || s > max) max = s;
-            sum += s;
-            // The reference's harmonic mean shifts by one so that zeros are allowed.
-            inv_sum += 1.0 / (s + 1.0);
-            n++;
-        }
-        if (i == high) break;
-    }
-    if (n == 0) return -EINVAL;
-    switch (method) {
-    case VMAF_POOL_METHOD_MIN: *out = min; break;
-    case VMAF_POOL_METHOD_MAX: *out = max; break;
-    case VMAF_POOL_METHOD_MEAN: *out = sum / n; break;
-    case VMAF_POOL_METHOD_HARMONIC_MEAN: *out = n / inv_sum - 1.0; break;
-    default: return -EINVAL;
-    }
-    return 0;
 }
 
 int VmafContext::import_hip_state(void *state, const vmaf::PictureAllocator &allocator)

@@ -10,8 +10,9 @@
 
 #include "engine/extractor_instance.h"
 #include "extractor/collector.h"
+#include "extractor/scores.h"
 #include "libvmaf/libvmaf.h"
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "engine/picture_pool.h"
 #include "engine/thread_pool.h"
 
@@ -39,11 +40,9 @@ struct VmafContext {
     // 1; -EINVAL before any feature.
     int planes_read(unsigned *planes) const;
 
-    // Frames scored so far: indices < frame_count() that pass subsampling.
-    bool frame_selected(unsigned index) const;
-    int pooled(const char *key, VmafPoolingMethod method, unsigned low, unsigned high,
-               double *score) const;
-    std::optional<double> score(std::string_view key, unsigned index) const;
+    // The scores so far, read by key or alias, per frame or pooled over
+    // the frames that subsampling selects.
+    vmaf::Scores scores() const { return {collector, cfg.n_subsample}; }
     // Frames per second from the first picture to the flush.
     double fps() const;
     // Takes the scores of src's frames [first, last] as frames dst_first,

@@ -3,8 +3,8 @@
 #include <cerrno>
 #include <fmt/format.h>
 
-#include "engine/guarded.h"
-#include "engine/log.h"
+#include "base/guarded.h"
+#include "base/log.h"
 #include "extractor/feature_name.h"
 
 namespace vmaf {

@@ -12,8 +12,6 @@
 
 namespace vmaf {
 
-using OptionStrings = std::vector<std::pair<std::string, std::string>>;
-
 struct PictureParams {
     VmafPixelFormat pix_fmt;
     unsigned bpc, w, h;

@@ -5,7 +5,7 @@
 
 #include "engine/context.h"
 #include "engine/hip_module.h"
-#include "engine/log.h"
+#include "base/log.h"
 #include "libvmaf/libvmaf_hip.h"
 
 using vmaf::hip_module::Report;

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/log.h"
+#include "base/log.h"
+#include "extractor/registry.h"
 
 namespace vmaf::hip_module {
 
@@ -107,6 +108,8 @@ const VmafHipModule *load(Report report)
 {
     std::call_once(g_once, [] {
         g_loaded = open_module();
+        if (const VmafHipModule *m = g_loaded.module)
+            add_hip_twins({m->extractors, m->extractor_count});
         g_module = g_loaded.module;
     });
     if (!g_loaded.module && report == Report::kLog) log_error("{}", g_loaded.error);

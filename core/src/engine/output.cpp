@@ -62,7 +62,7 @@ std::vector<std::pair<const char *, double>> pooled_scores(const VmafContext &ct
     if (n == 0) return out;
     for (size_t m = 0; m < std::size(kMethods); m++) {
         double v;
-        if (ctx.pooled(key.c_str(), kMethods[m], 0, n - 1, &v) == 0)
+        if (ctx.scores().pooled(key, kMethods[m], 0, n - 1, &v) == 0)
             out.emplace_back(kMethodNames[m], v);
     }
     return out;

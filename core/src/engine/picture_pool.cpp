@@ -6,7 +6,7 @@
 #include <mutex>
 #include <vector>
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf {
 

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 
 namespace vmaf {
 

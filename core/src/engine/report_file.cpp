@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "engine/guarded.h"
+#include "base/guarded.h"
 
 namespace vmaf {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf {
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "libvmaf/picture.h"
-#include "engine/option.h"
+#include "base/option.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf {
 

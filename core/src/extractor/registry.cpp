@@ -1,12 +1,8 @@
 #include "extractor/registry.h"
 
-#include <array>
+#include <atomic>
 #include <span>
 #include <string>
-
-#ifdef VMAF_HAVE_HIP
-#include "engine/hip_module.h"
-#endif
 
 extern "C" {
 extern const VmafExtractor vmaf_extractor_adm;
@@ -47,14 +43,16 @@ constexpr const VmafExtractor *kTable[] = {
     &vmaf_extractor_vif,
 };
 
-// The HIP twins, once the HIP module is loaded (a HIP state exists).
+// The HIP twins, once the module loader has added them.
+struct TwinList {
+    std::span<const VmafExtractor *const> twins;
+};
+std::atomic<const TwinList *> g_twins{nullptr};
+
 std::span<const VmafExtractor *const> hip_twins()
 {
-#ifdef VMAF_HAVE_HIP
-    if (const VmafHipModule *module = hip_module::loaded())
-        return {module->extractors, module->extractor_count};
-#endif
-    return {};
+    const TwinList *list = g_twins.load(std::memory_order_acquire);
+    return list ? list->twins : std::span<const VmafExtractor *const>{};
 }
 
 } // namespace
@@ -83,6 +81,14 @@ const VmafExtractor *find_hip_twin(const VmafExtractor &cpu)
     const std::string twin = std::string(cpu.name) + "_hip";
     const VmafExtractor *e = find_extractor(twin);
     return e && (e->flags & VMAF_EXTRACTOR_HIP) ? e : nullptr;
+}
+
+void add_hip_twins(std::span<const VmafExtractor *const> twins)
+{
+    // The loader adds its module's twins once; the list lives as long as
+    // the module, which is never unloaded.
+    static const TwinList list{twins};
+    g_twins.store(&list, std::memory_order_release);
 }
 
 } // namespace vmaf

@@ -1,5 +1,6 @@
-// The extractor table: the CPU extractors, plus the HIP twins of the HIP
-// module once it is loaded (ADR 0016).
+// The extractor table: the CPU extractors, plus the HIP twins that the
+// engine's module loader hands over once it has loaded the HIP module
+// (ADR 0016).
 #pragma once
 
 #include <span>
@@ -21,5 +22,9 @@ const VmafExtractor *find_extractor_by_feature(std::string_view feature);
 
 // The HIP twin of a CPU entry, or nullptr when it has none.
 const VmafExtractor *find_hip_twin(const VmafExtractor &cpu);
+
+// Adds the HIP twins of a loaded module to the table, once (thread safe):
+// they must stay valid until the process ends.
+void add_hip_twins(std::span<const VmafExtractor *const> twins);
 
 } // namespace vmaf

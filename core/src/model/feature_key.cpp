@@ -5,8 +5,8 @@
 
 #include "extractor/feature_name.h"
 #include "extractor/registry.h"
-#include "engine/option.h"
-#include "engine/excerpt.h"
+#include "base/option.h"
+#include "base/excerpt.h"
 
 namespace vmaf::model {
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/error.h"
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 #include "model/feature_key.h"
 
 namespace vmaf::model {

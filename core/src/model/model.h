@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/extractor_instance.h"
+#include "base/option.h"
 #include "libvmaf/model.h"
 #include "model/svm.h"
 

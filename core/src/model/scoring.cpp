@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "extractor/feature_name.h"
-#include "engine/log.h"
+#include "extractor/scores.h"
+#include "base/log.h"
 
 namespace vmaf::model {
 
@@ -15,21 +16,24 @@ namespace {
 
 // A feature is recorded under its long name by extractors and under its
 // short alias when imported from the reference's output; either will do.
-std::optional<double> feature_score(const VmafContext &ctx, const std::string &key, unsigned index)
+std::optional<double> feature_score(const FeatureCollector &collector, const std::string &key,
+                                    unsigned index)
 {
-    if (auto v = ctx.score(key, index)) return v;
+    // Scoring one frame reads that frame whatever the subsampling.
+    const Scores scores(collector, 1);
+    if (auto v = scores.score(key, index)) return v;
     const std::string_view alias = feature_alias(key);
-    if (alias != key) return ctx.score(alias, index);
+    if (alias != key) return scores.score(alias, index);
     return std::nullopt;
 }
 
-int predict_at(const VmafContext &ctx, const VmafModel &model, unsigned index, uint64_t flags,
-               double *out)
+int predict_at(const FeatureCollector &collector, const VmafModel &model, unsigned index,
+               uint64_t flags, double *out)
 {
     std::vector<double> values;
     values.reserve(model.features.size());
     for (const auto &f : model.features) {
-        const auto v = feature_score(ctx, f.key, index);
+        const auto v = feature_score(collector, f.key, index);
         if (!v) {
             log_error("model '{}' ({}): no feature '{}' at frame {}", model.name, model.source,
                       feature_alias(f.key), index);
@@ -49,10 +53,10 @@ int predict_at(const VmafContext &ctx, const VmafModel &model, unsigned index, u
 
 // Writes `value` unless the key already holds this frame (a second scoring
 // pass over the same frames computes the same values).
-int record(VmafContext &ctx, const std::string &key, double value, unsigned index)
+int record(FeatureCollector &collector, const std::string &key, double value, unsigned index)
 {
-    if (ctx.collector.score(key, index)) return 0;
-    return ctx.collector.append(key, value, index);
+    if (collector.score(key, index)) return 0;
+    return collector.append(key, value, index);
 }
 
 // The reference's percentile: linear between the two nearest ranks.
@@ -85,19 +89,20 @@ bool check_range(unsigned low, unsigned high, VmafPoolingMethod method)
 
 } // namespace
 
-int score_at_index(VmafContext &ctx, const VmafModel &model, unsigned index, double *score)
+int score_at_index(FeatureCollector &collector, const VmafModel &model, unsigned index,
+                   double *score)
 {
-    if (auto v = ctx.collector.score(model.name, index)) {
+    if (auto v = collector.score(model.name, index)) {
         *score = *v;
         return 0;
     }
-    int err = predict_at(ctx, model, index, 0, score);
+    int err = predict_at(collector, model, index, 0, score);
     if (err) return err;
-    return ctx.collector.append(model.name, *score, index);
+    return collector.append(model.name, *score, index);
 }
 
-int collection_score_at_index(VmafContext &ctx, const VmafModelCollection &mc, unsigned index,
-                              VmafModelCollectionScore *score)
+int collection_score_at_index(FeatureCollector &collector, const VmafModelCollection &mc,
+                              unsigned index, VmafModelCollectionScore *score)
 {
     const size_t n = mc.models.size();
     // Statistics come from the raw predictions; each member's own score
@@ -105,12 +110,12 @@ int collection_score_at_index(VmafContext &ctx, const VmafModelCollection &mc, u
     std::vector<double> raw(n);
     for (size_t i = 0; i < n; i++) {
         const VmafModel &m = *mc.models[i];
-        int err = predict_at(ctx, m, index, VMAF_MODEL_FLAG_DISABLE_CLIP | VMAF_MODEL_FLAG_DISABLE_TRANSFORM,
-                             &raw[i]);
+        int err = predict_at(collector, m, index,
+                             VMAF_MODEL_FLAG_DISABLE_CLIP | VMAF_MODEL_FLAG_DISABLE_TRANSFORM, &raw[i]);
         if (err) return err;
         double own = 0;
-        err = predict_at(ctx, m, index, 0, &own);
-        if (!err) err = record(ctx, m.name, own, index);
+        err = predict_at(collector, m, index, 0, &own);
+        if (!err) err = record(collector, m.name, own, index);
         if (err) return err;
     }
 
@@ -138,37 +143,39 @@ int collection_score_at_index(VmafContext &ctx, const VmafModelCollection &mc, u
     s.bootstrap.ci.p95.lo = finish(percentile(sorted, 2.5));
     s.bootstrap.ci.p95.hi = finish(percentile(sorted, 97.5));
     for (size_t i = 0; i < std::size(kSuffixes); i++) {
-        int err = record(ctx, mc.name + kSuffixes[i], *collection_field(s, i), index);
+        int err = record(collector, mc.name + kSuffixes[i], *collection_field(s, i), index);
         if (err) return err;
     }
     *score = s;
     return 0;
 }
 
-int score_pooled(VmafContext &ctx, const VmafModel &model, VmafPoolingMethod method,
-                 unsigned low, unsigned high, double *score)
+int score_pooled(FeatureCollector &collector, unsigned subsample, const VmafModel &model,
+                 VmafPoolingMethod method, unsigned low, unsigned high, double *score)
 {
     if (!check_range(low, high, method)) return -EINVAL;
+    const Scores scores(collector, subsample);
     for (unsigned i = low;; i++) {
-        if (ctx.frame_selected(i)) {
+        if (scores.selected(i)) {
             double s = 0;
-            int err = score_at_index(ctx, model, i, &s);
+            int err = score_at_index(collector, model, i, &s);
             if (err) return err;
         }
         if (i == high) break;
     }
-    return ctx.pooled(model.name.c_str(), method, low, high, score);
+    return scores.pooled(model.name, method, low, high, score);
 }
 
-int collection_score_pooled(VmafContext &ctx, const VmafModelCollection &mc,
-                            VmafPoolingMethod method, unsigned low, unsigned high,
-                            VmafModelCollectionScore *score)
+int collection_score_pooled(FeatureCollector &collector, unsigned subsample,
+                            const VmafModelCollection &mc, VmafPoolingMethod method, unsigned low,
+                            unsigned high, VmafModelCollectionScore *score)
 {
     if (!check_range(low, high, method)) return -EINVAL;
+    const Scores scores(collector, subsample);
     for (unsigned i = low;; i++) {
-        if (ctx.frame_selected(i)) {
+        if (scores.selected(i)) {
             VmafModelCollectionScore s{};
-            int err = collection_score_at_index(ctx, mc, i, &s);
+            int err = collection_score_at_index(collector, mc, i, &s);
             if (err) return err;
         }
         if (i == high) break;
@@ -177,7 +184,7 @@ int collection_score_pooled(VmafContext &ctx, const VmafModelCollection &mc,
     s.type = VMAF_MODEL_COLLECTION_SCORE_BOOTSTRAP;
     for (size_t i = 0; i < std::size(kSuffixes); i++) {
         const std::string key = mc.name + kSuffixes[i];
-        int err = ctx.pooled(key.c_str(), method, low, high, collection_field(s, i));
+        int err = scores.pooled(key, method, low, high, collection_field(s, i));
         if (err) return err;
     }
     *score = s;

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <optional>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf::model {
 

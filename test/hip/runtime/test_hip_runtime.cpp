@@ -15,7 +15,7 @@
 #include "hip/runtime/state.h"
 #include "hip/runtime/stream.h"
 #include "hip/hip_parity.h"
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // ratios), the CPU reference, bit-exact with libvmaf's integer_adm.
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/adm/adm_compute.h"

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/adm/adm_options.h"
 #include "feature/adm/adm_scores.h"

@@ -3,7 +3,7 @@
 // "adm=egl=1" means the same and yields the same key suffix (_egl_1).
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::adm {
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "feature/adm/adm_options.h"
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::float_adm {
 

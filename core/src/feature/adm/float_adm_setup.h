@@ -4,7 +4,7 @@
 
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/adm/adm_extractor.h"
 #include "feature/adm/float_adm_compute.h"

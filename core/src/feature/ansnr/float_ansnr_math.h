@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cmath>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "feature/common/float_picture.h"
 
 namespace vmaf::float_ansnr {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/cambi/cambi_config.h"

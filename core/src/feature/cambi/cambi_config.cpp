@@ -4,8 +4,8 @@
 #include <cerrno>
 #include <string_view>
 
-#include "engine/excerpt.h"
-#include "engine/log.h"
+#include "base/excerpt.h"
+#include "base/log.h"
 #include "feature/cambi/cambi_options.h"
 #include "feature/cambi/reciprocal_table.h"
 

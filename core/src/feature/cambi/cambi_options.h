@@ -2,7 +2,7 @@
 // ranges, so that the same --feature string gives the same keys.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::cambi {
 

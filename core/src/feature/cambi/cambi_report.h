@@ -6,7 +6,7 @@
 #include <array>
 #include <string>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/cambi/cambi_options.h"
 

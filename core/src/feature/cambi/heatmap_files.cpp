@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/excerpt.h"
-#include "engine/log.h"
+#include "base/excerpt.h"
+#include "base/log.h"
 
 namespace vmaf::cambi {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
-#include "engine/log.h"
+#include "base/log.h"
 #include "feature/ciede/ciede_math.h"
 
 namespace vmaf::ciede {

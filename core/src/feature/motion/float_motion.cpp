@@ -14,7 +14,7 @@
 #include "feature/common/float_filter.h"
 #include "feature/motion/float_motion_math.h"
 #include "feature/motion/float_motion_options.h"
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::float_motion {
 namespace {

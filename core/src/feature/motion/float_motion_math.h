@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/motion/float_motion_options.h"
 #include "feature/motion/motion_math.h"

@@ -1,7 +1,7 @@
 // Options and keys of float_motion.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::float_motion {
 

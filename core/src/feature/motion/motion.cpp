@@ -12,7 +12,7 @@
 #include "feature/motion/motion_rows.h"
 #include "feature/motion/motion_setup.h"
 #include "feature/common/edge.h"
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::motion {
 namespace {

@@ -1,7 +1,7 @@
 // Options and keys of motion.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::motion {
 

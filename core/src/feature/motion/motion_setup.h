@@ -3,7 +3,7 @@
 
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_options.h"

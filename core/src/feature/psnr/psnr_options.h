@@ -1,7 +1,7 @@
 // Options and keys of psnr, shared by the CPU extractor and its HIP twin.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::psnr {
 

@@ -2,7 +2,7 @@
 
 #include "feature/psnr/psnr_math.h"
 #include "feature/psnr/psnr_options.h"
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 
 namespace vmaf::psnr {
 

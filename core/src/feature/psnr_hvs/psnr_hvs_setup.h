@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <string>
 
-#include "engine/log.h"
-#include "engine/picture_memory.h"
+#include "base/log.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 

@@ -1,7 +1,7 @@
 // Options and keys of float_ssim and float_ms_ssim.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::ssim {
 

@@ -3,7 +3,7 @@
 #include <cerrno>
 #include <cmath>
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::ssim {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "feature/vif/vif_options.h"
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::float_vif {
 

@@ -5,7 +5,7 @@
 
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/vif/float_vif_math.h"
 #include "feature/vif/float_vif_options.h"

@@ -13,7 +13,7 @@
 #include "feature/vif/vif_report.h"
 #include "feature/vif/vif_rows.h"
 #include "feature/vif/vif_setup.h"
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::vif {
 namespace {

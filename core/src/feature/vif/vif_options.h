@@ -1,7 +1,7 @@
 // Options and keys of vif. float_vif's debug keys follow the same FeatureIndex.
 #pragma once
 
-#include "engine/option.h"
+#include "base/option.h"
 
 namespace vmaf::vif {
 

@@ -3,7 +3,7 @@
 
 #include <cerrno>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/vif/vif_options.h"
 

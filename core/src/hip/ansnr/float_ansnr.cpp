@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/ansnr/float_ansnr_math.h"
 #include "hip/ansnr/ansnr_kernel.h"

@@ -4,8 +4,8 @@
 #include <cerrno>
 #include <string>
 
-#include "engine/log.h"
-#include "engine/picture_memory.h"
+#include "base/log.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/ciede/ciede_math.h"
 #include "hip/ciede/ciede_kernel.h"

@@ -4,7 +4,7 @@
 #include <iterator>
 #include <new>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "hip/module/host.h"
 #include "hip/runtime/device.h"
 #include "hip/runtime/state.h"

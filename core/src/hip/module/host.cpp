@@ -4,7 +4,7 @@
 // log level.
 #include "hip/module/host.h"
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::hip {
 

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "libvmaf/libvmaf.h"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/log.h"
-#include "engine/picture_memory.h"
+#include "base/log.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/motion/float_motion_math.h"
 #include "hip/motion/float_motion_kernel.h"

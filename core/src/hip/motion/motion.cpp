@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_options.h"

@@ -4,7 +4,7 @@
 // n's kernel.
 #include <cstdint>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/psnr/psnr_options.h"
 #include "feature/psnr/psnr_report.h"

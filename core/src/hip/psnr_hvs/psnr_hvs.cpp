@@ -9,7 +9,7 @@
 #include <array>
 #include <string>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "feature/psnr_hvs/psnr_hvs_setup.h"

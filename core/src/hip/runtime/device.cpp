@@ -8,7 +8,7 @@
 #endif
 
 #include "hip/runtime/error.h"
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::hip {
 

@@ -3,8 +3,8 @@
 #include <cerrno>
 
 #include "hip/runtime/error.h"
-#include "engine/log.h"
-#include "engine/picture_memory.h"
+#include "base/log.h"
+#include "base/picture_memory.h"
 
 namespace vmaf::hip {
 

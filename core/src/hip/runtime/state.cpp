@@ -1,7 +1,7 @@
 #include "hip/runtime/state.h"
 
 #include "hip/runtime/buffer.h"
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf::hip {
 

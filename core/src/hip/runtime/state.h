@@ -4,7 +4,7 @@
 
 #include "extractor/extractor.h"
 #include "hip/runtime/device.h"
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 
 struct VmafHipState {
     vmaf::hip::DeviceInfo device;

@@ -6,7 +6,7 @@
 #include <new>
 #include <vector>
 
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/float_sample.h"

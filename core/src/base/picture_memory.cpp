@@ -1,12 +1,12 @@
-#include "engine/picture_memory.h"
+#include "base/picture_memory.h"
 
 #include <atomic>
 #include <cerrno>
 #include <limits>
 #include <new>
 
-#include "engine/c_enum.h"
-#include "engine/log.h"
+#include "base/c_enum.h"
+#include "base/log.h"
 
 struct VmafRef {
     std::atomic<long> count{1};

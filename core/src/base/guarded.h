@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "engine/log.h"
+#include "base/log.h"
 
 namespace vmaf {
 

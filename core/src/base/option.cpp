@@ -1,4 +1,4 @@
-#include "engine/option.h"
+#include "base/option.h"
 
 #include <charconv>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <string_view>
 
-#include "engine/excerpt.h"
+#include "base/excerpt.h"
 
 namespace vmaf {
 
@@ -74,7 +74,7 @@ bool parse_int(const std::string &text, int &out) { return parse_decimal(text, o
 } // namespace
 
 bool parse_options(std::string_view extractor, const VmafOption *options,
-                   const std::vector<std::pair<std::string, std::string>> &settings,
+                   const OptionStrings &settings,
                    std::vector<VmafOptionValue> &values, std::vector<std::string> &storage,
                    OptionError &error)
 {

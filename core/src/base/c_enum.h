@@ -7,7 +7,7 @@
 #include <optional>
 #include <type_traits>
 
-#include "engine/log.h"
+#include "base/log.h"
 #include "libvmaf/libvmaf.h"
 
 namespace vmaf {

@@ -66,6 +66,9 @@ consteval bool options_indexed(const VmafOption (&table)[N], const OptionSlot (&
     return true;
 }
 
+// Option settings as the user gives them: key=value strings, in order.
+using OptionStrings = std::vector<std::pair<std::string, std::string>>;
+
 struct OptionError {
     std::string message;
 };
@@ -76,7 +79,7 @@ size_t option_count(const VmafOption *options);
 // nothing. Strings in the result point into `storage`.
 // Returns an error naming the key or value that is wrong.
 bool parse_options(std::string_view extractor, const VmafOption *options,
-                   const std::vector<std::pair<std::string, std::string>> &settings,
+                   const OptionStrings &settings,
                    std::vector<VmafOptionValue> &values, std::vector<std::string> &storage,
                    OptionError &error);
 

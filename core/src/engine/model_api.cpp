@@ -5,13 +5,13 @@
 #include <memory>
 #include <string>
 
-#include "engine/c_enum.h"
-#include "engine/guarded.h"
+#include "base/c_enum.h"
+#include "base/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
 #include "extractor/registry.h"
 #include "libvmaf/libvmaf.h"
-#include "engine/log.h"
+#include "base/log.h"
 #include "model/built_in.h"
 #include "model/error.h"
 #include "model/feature_key.h"
@@ -198,7 +198,7 @@ int vmaf_score_at_index(VmafContext *vmaf, VmafModel *model, double *score, unsi
 {
     if (!vmaf || !model || !score) return -EINVAL;
     return guarded("vmaf_score_at_index",
-                   [&] { return vmaf::model::score_at_index(*vmaf, *model, index, score); });
+                   [&] { return vmaf::model::score_at_index(vmaf->collector, *model, index, score); });
 }
 
 int vmaf_score_at_index_model_collection(VmafContext *vmaf,
@@ -207,7 +207,8 @@ int vmaf_score_at_index_model_collection(VmafContext *vmaf,
 {
     if (!vmaf || !model_collection || !score) return -EINVAL;
     return guarded("vmaf_score_at_index_model_collection", [&] {
-        return vmaf::model::collection_score_at_index(*vmaf, *model_collection, index, score);
+        return vmaf::model::collection_score_at_index(vmaf->collector, *model_collection, index,
+                                                      score);
     });
 }
 
@@ -218,7 +219,8 @@ int vmaf_score_pooled(VmafContext *vmaf, VmafModel *model, enum VmafPoolingMetho
     const auto method = vmaf::pooling_method("vmaf_score_pooled", pool_method);
     if (!method) return -EINVAL;
     return guarded("vmaf_score_pooled", [&] {
-        return vmaf::model::score_pooled(*vmaf, *model, *method, index_low, index_high, score);
+        return vmaf::model::score_pooled(vmaf->collector, vmaf->cfg.n_subsample, *model, *method,
+                                         index_low, index_high, score);
     });
 }
 
@@ -231,8 +233,9 @@ int vmaf_score_pooled_model_collection(VmafContext *vmaf, VmafModelCollection *m
     const auto method = vmaf::pooling_method("vmaf_score_pooled_model_collection", pool_method);
     if (!method) return -EINVAL;
     return guarded("vmaf_score_pooled_model_collection", [&] {
-        return vmaf::model::collection_score_pooled(*vmaf, *model_collection, *method,
-                                                    index_low, index_high, score);
+        return vmaf::model::collection_score_pooled(vmaf->collector, vmaf->cfg.n_subsample,
+                                                    *model_collection, *method, index_low,
+                                                    index_high, score);
     });
 }
 
