@@ -10,7 +10,7 @@
 #include <fmt/core.h>
 #include <string>
 
-#include "video_input.h"
+#include "session/video_input.h"
 
 int main(int argc, char **argv)
 {
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     }
     const auto t0 = std::chrono::steady_clock::now();
     std::string error;
-    auto in = vmaf::tools::VideoInput::open(argv[1], {}, error);
+    auto in = vmaf::session::VideoInput::open(argv[1], {}, error);
     if (!in) {
         std::fprintf(stderr, "%s\n", error.c_str());
         return 1;
@@ -32,10 +32,10 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "out of memory\n");
         return 1;
     }
-    vmaf::tools::ReadStatus status;
-    while ((status = in->read_frame(pic)) == vmaf::tools::ReadStatus::Frame) {}
+    vmaf::session::ReadStatus status;
+    while ((status = in->read_frame(pic)) == vmaf::session::ReadStatus::Frame) {}
     vmaf_picture_unref(&pic);
-    if (status == vmaf::tools::ReadStatus::Error) {
+    if (status == vmaf::session::ReadStatus::Error) {
         std::fprintf(stderr, "%s\n", in->error().c_str());
         return 1;
     }

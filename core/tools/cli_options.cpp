@@ -3,9 +3,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "base/excerpt.h"
-
 namespace vmaf::tools {
+
+using session::quote;
 
 namespace {
 
@@ -13,15 +13,15 @@ namespace {
 std::string positive_integer(const std::string &text)
 {
     if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a positive whole number, got '" + excerpt(text) + "'";
-    if (std::stoll(text) == 0) return "must be at least 1, got '" + excerpt(text) + "'";
+        return "must be a positive whole number, got '" + quote(text) + "'";
+    if (std::stoll(text) == 0) return "must be at least 1, got '" + quote(text) + "'";
     return {};
 }
 
 std::string whole_number(const std::string &text)
 {
     if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a whole number, got '" + excerpt(text) + "'";
+        return "must be a whole number, got '" + quote(text) + "'";
     return {};
 }
 
@@ -30,50 +30,11 @@ std::string signed_number(const std::string &text)
     const size_t digits = text.find_first_not_of('-') == 1 ? 1 : 0;
     if (text.size() <= digits || text.size() > 10 ||
         text.find_first_not_of("0123456789", digits) != std::string::npos)
-        return "must be a whole number, got '" + excerpt(text) + "'";
+        return "must be a whole number, got '" + quote(text) + "'";
     return {};
 }
 
 } // namespace
-
-bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error)
-{
-    out = FeatureRequest{};
-    std::vector<std::string> parts;
-    size_t start = 0;
-    for (;;) {
-        const size_t colon = text.find(':', start);
-        parts.push_back(text.substr(start, colon - start));
-        if (colon == std::string::npos) break;
-        start = colon + 1;
-    }
-    // The first part is "name" or "name=opt=val"; later parts are "opt=val".
-    std::string first = parts[0];
-    const size_t eq = first.find('=');
-    out.name = first.substr(0, eq);
-    if (out.name.empty()) {
-        error = fmt::format("'{}': feature name is missing", excerpt(text));
-        return false;
-    }
-    if (eq != std::string::npos) parts[0] = first.substr(eq + 1);
-    else parts.erase(parts.begin());
-    for (const auto &part : parts) {
-        const size_t e = part.find('=');
-        if (e == std::string::npos || e == 0 || e + 1 == part.size()) {
-            error = fmt::format("'{}': option '{}' is not of the form name=value", excerpt(text),
-                                excerpt(part));
-            return false;
-        }
-        const std::string key = part.substr(0, e);
-        for (const auto &[seen, value] : out.options)
-            if (seen == key) {
-                error = fmt::format("'{}': option '{}' is given twice", excerpt(text), excerpt(key));
-                return false;
-            }
-        out.options.emplace_back(key, part.substr(e + 1));
-    }
-    return true;
-}
 
 bool parse_gpu_list(const std::string &text, std::vector<unsigned> &gpus, bool &all_gpus,
                     std::string &error)
@@ -99,7 +60,8 @@ bool parse_gpu_list(const std::string &text, std::vector<unsigned> &gpus, bool &
 ParseResult parse_cli(int argc, const char *const *argv)
 {
     ParseResult result;
-    CliSettings &s = result.settings;
+    CliSettings &cli = result.settings;
+    session::ScoreRequest &s = cli.request;
     CLI::App app{"vmaf: full-reference video quality (VMAF, PSNR and friends)", "vmaf"};
     // -h is --height, as in Netflix's vmaf.
     app.set_help_flag("--help", "Print this help and exit");
@@ -141,14 +103,14 @@ ParseResult parse_cli(int argc, const char *const *argv)
         ->expected(0, 1)
         ->default_str("bicubic");
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
-    app.add_flag("-q,--quiet", s.quiet, "No progress line");
-    app.add_flag("-v,--version", s.version, "Print the version and exit");
+    app.add_flag("-q,--quiet", cli.quiet, "No progress line");
+    app.add_flag("-v,--version", cli.version, "Print the version and exit");
     app.add_option("--backend", backend, "Where features run: cpu or hip")
         ->check(CLI::IsMember({"cpu", "hip"}));
     app.add_option("--gpu", gpu,
                    "GPUs for --backend hip: an index, a list (0,1: one pair in chunks over "
                    "them, or a batch's pairs spread over them) or 'all'");
-    app.add_option("--batch", s.batch,
+    app.add_option("--batch", cli.batch,
                    "Score every pair of a CSV manifest (columns ref, dis; optional model, "
                    "feature, output); --output names the directory of reports and summary.csv");
     app.add_option("--jobs", jobs,
@@ -167,10 +129,10 @@ ParseResult parse_cli(int argc, const char *const *argv)
         return result;
     } catch (const CLI::ParseError &e) {
         // CLI11 quotes the whole offending argument.
-        result.message = excerpt(e.what(), 300);
+        result.message = quote(e.what(), 300);
         return result;
     }
-    if (s.version) {
+    if (cli.version) {
         result.ok = true;
         return result;
     }
@@ -195,19 +157,19 @@ ParseResult parse_cli(int argc, const char *const *argv)
         !number(frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt) ||
         !number(skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref) ||
         !number(skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist) ||
-        !number(jobs, "--jobs", positive_integer, s.jobs))
+        !number(jobs, "--jobs", positive_integer, cli.jobs))
         return result;
     if (s.scale) {
         // "--scale" alone: ffmpeg's default, Netflix's published practice.
         if (s.scale->empty()) s.scale = "bicubic";
-        if (!check_scale_flags(*s.scale, result.message)) return result;
+        if (!session::check_scale_flags(*s.scale, result.message)) return result;
     }
     if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;
     if (bitdepth) s.raw.bpc = b;
 
-    if (s.batch) {
+    if (cli.batch) {
         if (!s.reference.empty() || !s.distorted.empty()) {
             result.message = "--batch takes the pairs from its manifest: leave out -r and -d";
             return result;
@@ -233,14 +195,14 @@ ParseResult parse_cli(int argc, const char *const *argv)
                : sub ? VMAF_OUTPUT_FORMAT_SUB
                      : VMAF_OUTPUT_FORMAT_XML;
     for (const auto &f : features) {
-        FeatureRequest request;
-        if (!parse_feature_request(f, request, result.message)) {
+        session::FeatureRequest request;
+        if (!session::parse_feature_request(f, request, result.message)) {
             result.message = "--feature " + result.message;
             return result;
         }
         s.features.push_back(std::move(request));
     }
-    s.backend = backend == "hip" ? Backend::Hip : Backend::Cpu;
+    s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
     if (log_level) {
         const std::string &l = *log_level;
         s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE

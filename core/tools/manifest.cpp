@@ -7,9 +7,11 @@
 #include <fstream>
 #include <iterator>
 
-#include "base/excerpt.h"
+#include "session/session.h"
 
 namespace vmaf::tools {
+
+using session::quote;
 
 namespace {
 
@@ -73,12 +75,12 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
     if (!records) {
         error = fmt::format("--batch '{}': cannot read it as CSV (missing, unreadable, or a "
                             "quote out of place)",
-                            excerpt(path));
+                            quote(path));
         return false;
     }
     if (records->empty()) {
         error = fmt::format("--batch '{}': empty; the first line names the columns (ref,dis)",
-                            excerpt(path));
+                            quote(path));
         return false;
     }
     enum Column { kRef, kDis, kModel, kFeature, kOutput, kColumns };
@@ -95,19 +97,19 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
         if (c == kColumns) {
             error = fmt::format("--batch '{}': unknown column '{}' (columns: ref, dis, model, "
                                 "feature, output)",
-                                excerpt(path), excerpt(header[i]));
+                                quote(path), quote(header[i]));
             return false;
         }
         if (at[c] >= 0) {
-            error = fmt::format("--batch '{}': column '{}' is named twice", excerpt(path),
-                                excerpt(header[i]));
+            error = fmt::format("--batch '{}': column '{}' is named twice", quote(path),
+                                quote(header[i]));
             return false;
         }
         at[c] = static_cast<int>(i);
     }
     if (at[kRef] < 0 || at[kDis] < 0) {
         error = fmt::format("--batch '{}': the header must name the columns ref and dis",
-                            excerpt(path));
+                            quote(path));
         return false;
     }
     for (size_t line = 1; line < records->size(); line++) {
@@ -117,7 +119,7 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
         if (blank) continue;
         if (fields.size() > header.size()) {
             error = fmt::format("--batch '{}' record {}: {} fields, the header names {}",
-                                excerpt(path), line + 1, fields.size(), header.size());
+                                quote(path), line + 1, fields.size(), header.size());
             return false;
         }
         auto field = [&](Column c) {
@@ -129,13 +131,13 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
                       field(kModel), field(kFeature), field(kOutput)};
         if (r.reference.empty() || r.distorted.empty()) {
             error = fmt::format("--batch '{}' record {}: ref and dis are both needed",
-                                excerpt(path), line + 1);
+                                quote(path), line + 1);
             return false;
         }
         rows.push_back(std::move(r));
     }
     if (rows.empty()) {
-        error = fmt::format("--batch '{}': no pairs after the header", excerpt(path));
+        error = fmt::format("--batch '{}': no pairs after the header", quote(path));
         return false;
     }
     return true;

@@ -1,7 +1,7 @@
 // vmaf: scores a distorted video against its reference.
+#include <chrono>
 #include <cstdio>
 #include <exception>
-#include <chrono>
 #include <fmt/core.h>
 #include <optional>
 #include <unistd.h>
@@ -9,12 +9,13 @@
 #include "batch.h"
 #include "cli_options.h"
 #include "libvmaf/libvmaf.h"
-#include "pair_scorer.h"
 #include "progress.h"
+#include "session/session.h"
 
 namespace {
 
 using namespace vmaf::tools;
+namespace session = vmaf::session;
 
 int fail(const std::string &message)
 {
@@ -22,12 +23,24 @@ int fail(const std::string &message)
     return 1;
 }
 
+// Each model's pooled score on stderr, as the reference's CLI prints it.
+void print_model_scores(const std::vector<session::ModelScore> &scores)
+{
+    for (const session::ModelScore &m : scores) {
+        if (m.bootstrap)
+            fmt::print(stderr, "{}: {:f}, ci.p95: [{:f}, {:f}], stddev: {:f}\n", m.label, m.mean,
+                       m.bootstrap->ci95_lo, m.bootstrap->ci95_hi, m.bootstrap->stddev);
+        else
+            fmt::print(stderr, "{}: {:f}\n", m.label, m.mean);
+    }
+}
+
 int run(const CliSettings &s)
 {
     if (s.batch) return run_batch(s);
     const bool progress = !s.quiet && isatty(fileno(stderr));
     const auto t0 = std::chrono::steady_clock::now();
-    ScoreHooks hooks;
+    session::ScoreHooks hooks;
     std::optional<unsigned> total;
     if (progress) {
         hooks.on_length = [&total](std::optional<unsigned> frames) { total = frames; };
@@ -39,9 +52,10 @@ int run(const CliSettings &s)
         };
         hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
     }
-    ScoreTable table;
+    if (!s.quiet) hooks.on_models_scored = print_model_scores;
+    session::ScoreTable table;
     std::string error;
-    return score_pair(s, hooks, table, error) ? 0 : fail(error);
+    return session::score_pair(s.request, hooks, table, error) ? 0 : fail(error);
 }
 
 } // namespace

@@ -12,9 +12,6 @@ namespace vmaf::python {
 
 namespace {
 
-// As the Y4M and raw YUV readers allow.
-constexpr py::ssize_t kMaxDimension = 1 << 16;
-
 std::string shape_text(const py::array &a)
 {
     return fmt::format("({}, {}, {})", a.shape(0), a.shape(1), a.shape(2));
@@ -35,10 +32,10 @@ py::array checked_plane(const py::handle &item, const std::string &name)
         throw py::value_error(fmt::format("{} must be 3-D (frames, height, width), not {}-D",
                                           name, a.ndim()));
     if (a.shape(0) < 1 || a.shape(0) > UINT_MAX || a.shape(1) < 1 ||
-        a.shape(1) > kMaxDimension || a.shape(2) < 1 || a.shape(2) > kMaxDimension)
+        a.shape(1) > session::kMaxDimension || a.shape(2) < 1 || a.shape(2) > session::kMaxDimension)
         throw py::value_error(fmt::format("{} has shape {}: it needs at least one frame and a "
                                           "size of 1 to {} samples each way",
-                                          name, shape_text(a), kMaxDimension));
+                                          name, shape_text(a), session::kMaxDimension));
     return a;
 }
 
@@ -154,10 +151,10 @@ ArrayVideo array_video(const py::list &planes, std::optional<long long> bitdepth
 
 void check_same_shape(const ArrayVideo &reference, const ArrayVideo &distorted)
 {
-    const tools::VideoFormat &a = reference.format, &b = distorted.format;
+    const session::VideoFormat &a = reference.format, &b = distorted.format;
     if (a.w != b.w || a.h != b.h || a.pix_fmt != b.pix_fmt || a.bpc != b.bpc)
         throw py::value_error(fmt::format("reference is {} but distorted is {}",
-                                          tools::format_text(a), tools::format_text(b)));
+                                          session::format_text(a), session::format_text(b)));
     if (reference.frames != distorted.frames)
         throw py::value_error(fmt::format("reference has {} frames but distorted has {}",
                                           reference.frames, distorted.frames));

@@ -12,7 +12,7 @@
 #include <pybind11/numpy.h>
 
 #include "libvmaf/picture.h"
-#include "video_input.h"
+#include "session/session.h"
 
 namespace vmaf::python {
 
@@ -22,7 +22,7 @@ struct PlaneMemory {
 };
 
 struct ArrayVideo {
-    tools::VideoFormat format;
+    session::VideoFormat format;
     unsigned frames = 0;
     std::vector<PlaneMemory> planes;
     std::vector<pybind11::array> arrays; // keep the memory alive

@@ -1,5 +1,5 @@
 // vmaf_hip._vmaf_hip: the package's native part. It scores a pair of files
-// or of numpy arrays through the CLI's own pair scorer, with the GIL
+// or of numpy arrays through the scoring session, as the CLI does, with the GIL
 // released, and raises VmafError with the library's reason on failure. The
 // Python layer (vmaf_hip/__init__.py) checks and normalises the arguments.
 #include <algorithm>
@@ -10,10 +10,9 @@
 
 #include "array_video.h"
 #include "libvmaf/libvmaf.h"
-#include "log_capture.h"
-#include "pair_scorer.h"
 #include "score_dict.h"
 #include "score_options.h"
+#include "session/session.h"
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
@@ -30,9 +29,9 @@ struct ScoringFailed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-tools::ScoreHooks hooks_for(const tools::CliSettings &s)
+session::ScoreHooks hooks_for(const session::ScoreRequest &s)
 {
-    tools::ScoreHooks hooks;
+    session::ScoreHooks hooks;
     hooks.per_frame = true;
     // Without output= nothing is written, not even to stdout.
     hooks.report = s.output.has_value();
@@ -46,18 +45,18 @@ tools::ScoreHooks hooks_for(const tools::CliSettings &s)
 template <typename Score>
 py::dict run_scorer(const Score &score)
 {
-    tools::ScoreTable table;
+    session::ScoreTable table;
     std::string error, messages;
     bool ok = false;
     {
-        tools::LogCapture log;
+        session::LogCapture log;
         {
             py::gil_scoped_release unlocked;
             ok = score(table, error);
         }
         messages = log.text();
     }
-    if (!ok) throw ScoringFailed(tools::with_reason(error, messages));
+    if (!ok) throw ScoringFailed(session::with_reason(error, messages));
     while (!messages.empty() && messages.back() == '\n') messages.pop_back();
     if (!messages.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, messages.c_str(), 1) < 0)
         throw py::error_already_set();
@@ -67,12 +66,12 @@ py::dict run_scorer(const Score &score)
 py::dict score_files(const std::string &reference, const std::string &distorted,
                      const ScoreOptions &options)
 {
-    tools::CliSettings s = cli_settings(options);
+    session::ScoreRequest s = score_request(options);
     s.reference = reference;
     s.distorted = distorted;
-    const tools::ScoreHooks hooks = hooks_for(s);
-    return run_scorer([&](tools::ScoreTable &table, std::string &error) {
-        return tools::score_pair(s, hooks, table, error);
+    const session::ScoreHooks hooks = hooks_for(s);
+    return run_scorer([&](session::ScoreTable &table, std::string &error) {
+        return session::score_pair(s, hooks, table, error);
     });
 }
 
@@ -82,19 +81,19 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
     if (options.width || options.height || options.pixel_format)
         throw py::value_error("width, height and pixel_format describe raw .yuv files; arrays "
                               "carry their own shape");
-    const tools::CliSettings s = cli_settings(options);
+    const session::ScoreRequest s = score_request(options);
     const ArrayVideo ref = array_video(reference, options.bitdepth, "reference");
     const ArrayVideo dis = array_video(distorted, options.bitdepth, "distorted");
     check_same_shape(ref, dis);
     const unsigned frames = s.frame_cnt ? std::min(s.frame_cnt, ref.frames) : ref.frames;
-    const tools::ScoreHooks hooks = hooks_for(s);
-    const tools::FrameFiller fill = [&](unsigned index, VmafPicture &r, VmafPicture &d,
+    const session::ScoreHooks hooks = hooks_for(s);
+    const session::FrameFiller fill = [&](unsigned index, VmafPicture &r, VmafPicture &d,
                                         std::string &error) {
         return copy_frame(ref, index, r, "reference", error) &&
                copy_frame(dis, index, d, "distorted", error);
     };
-    return run_scorer([&](tools::ScoreTable &table, std::string &error) {
-        return tools::score_frames(s, ref.format, frames, fill, hooks, table, error);
+    return run_scorer([&](session::ScoreTable &table, std::string &error) {
+        return session::score_frames(s, ref.format, frames, fill, hooks, table, error);
     });
 }
 

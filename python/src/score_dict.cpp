@@ -6,11 +6,11 @@ namespace py = pybind11;
 
 namespace vmaf::python {
 
-py::dict score_dict(const tools::ScoreTable &table)
+py::dict score_dict(const session::ScoreTable &table)
 {
     py::dict pooled, scores;
     for (size_t k = 0; k < table.keys.size(); k++) {
-        const tools::PooledScores &p = table.pooled[k];
+        const session::PooledScores &p = table.pooled[k];
         py::dict methods;
         methods["min"] = p.min;
         methods["max"] = p.max;

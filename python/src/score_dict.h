@@ -4,7 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "pair_scorer.h"
+#include "session/session.h"
 
 namespace vmaf::python {
 
@@ -12,6 +12,6 @@ namespace vmaf::python {
 //  "pooled": {key: {"min", "max", "mean", "harmonic_mean"}},
 //  "scores": {key: float64 array per frame, NaN where the report has none}},
 // keys in the report's order.
-pybind11::dict score_dict(const tools::ScoreTable &table);
+pybind11::dict score_dict(const session::ScoreTable &table);
 
 } // namespace vmaf::python

@@ -2,8 +2,6 @@
 
 #include <pybind11/pybind11.h>
 
-#include "base/excerpt.h"
-
 namespace vmaf::python {
 
 namespace {
@@ -15,28 +13,28 @@ VmafOutputFormat output_format(const std::string &name)
     if (name == "csv") return VMAF_OUTPUT_FORMAT_CSV;
     if (name == "sub") return VMAF_OUTPUT_FORMAT_SUB;
     throw pybind11::value_error("output_format must be 'json', 'xml', 'csv' or 'sub', not '" +
-                                excerpt(name) + "'");
+                                session::quote(name) + "'");
 }
 
-tools::Backend backend(const std::string &name)
+session::Backend backend(const std::string &name)
 {
-    if (name == "cpu") return tools::Backend::Cpu;
-    if (name == "hip") return tools::Backend::Hip;
-    throw pybind11::value_error("backend must be 'cpu' or 'hip', not '" + excerpt(name) + "'");
+    if (name == "cpu") return session::Backend::Cpu;
+    if (name == "hip") return session::Backend::Hip;
+    throw pybind11::value_error("backend must be 'cpu' or 'hip', not '" + session::quote(name) + "'");
 }
 
 } // namespace
 
-tools::CliSettings cli_settings(const ScoreOptions &o)
+session::ScoreRequest score_request(const ScoreOptions &o)
 {
-    tools::CliSettings s;
+    session::ScoreRequest s;
     // Without a model the CLI's -n: only the features are scored.
     s.no_prediction = o.models && o.models->empty();
     if (o.models) s.models = *o.models;
     for (const std::string &text : o.features) {
-        tools::FeatureRequest request;
+        session::FeatureRequest request;
         std::string error;
-        if (!tools::parse_feature_request(text, request, error))
+        if (!session::parse_feature_request(text, request, error))
             throw pybind11::value_error("features: " + error);
         s.features.push_back(std::move(request));
     }
@@ -56,13 +54,11 @@ tools::CliSettings cli_settings(const ScoreOptions &o)
     s.raw.pix_fmt = o.pixel_format;
     if (o.scale) {
         std::string error;
-        if (!tools::check_scale_flags(*o.scale, error)) throw pybind11::value_error(error);
+        if (!session::check_scale_flags(*o.scale, error)) throw pybind11::value_error(error);
         s.scale = o.scale;
     }
     s.output = o.output;
     s.format = output_format(o.output_format);
-    // The CLI's -q: pooled scores are the caller's to print.
-    s.quiet = true;
     return s;
 }
 

@@ -1,13 +1,13 @@
 // The keywords of vmaf_hip.score(), as the Python layer hands them down,
-// and their translation into the CLI's settings: the module scores with
-// exactly what the vmaf command line would be given.
+// and their translation into the session's request: the module scores with
+// exactly what the vmaf command line would ask for.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli_options.h"
+#include "session/session.h"
 
 namespace vmaf::python {
 
@@ -28,8 +28,8 @@ struct ScoreOptions {
     std::string output_format = "json";
 };
 
-// The CLI's settings for `o` (reference and distorted left empty); throws
+// The request for `o` (reference and distorted left empty); throws
 // pybind11::value_error for a value the CLI would refuse.
-tools::CliSettings cli_settings(const ScoreOptions &o);
+session::ScoreRequest score_request(const ScoreOptions &o);
 
 } // namespace vmaf::python

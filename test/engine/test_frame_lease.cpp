@@ -42,7 +42,7 @@ const char *const kFeatures[] = {"fake_feature", nullptr};
 VmafExtractor entry(bool waits)
 {
     return {"fake",       kNoOptions, 0,       kFeatures, fake_init, fake_extract,
-            nullptr,      fake_close, waits ? fake_wait_reads : nullptr};
+            nullptr,      fake_close, waits ? fake_wait_reads : nullptr, {}};
 }
 
 class FrameLeaseTest : public ::testing::Test {

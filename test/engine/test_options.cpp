@@ -1,10 +1,10 @@
 // Option parsing, feature keys, and the CLI's feature strings.
 #include <gtest/gtest.h>
 
-#include "cli_options.h"
 #include "extractor/feature_name.h"
 #include "engine/extractor_instance.h"
 #include "base/option.h"
+#include "session/request.h"
 
 namespace {
 
@@ -114,9 +114,9 @@ TEST(Options, MessagesQuoteABoundedExcerpt)
     p = parse({{huge + "\n", "1"}});
     ASSERT_FALSE(p.ok);
     EXPECT_LT(p.error.size(), 300u);
-    vmaf::tools::FeatureRequest request;
+    vmaf::session::FeatureRequest request;
     std::string error;
-    EXPECT_FALSE(vmaf::tools::parse_feature_request("psnr=" + huge, request, error));
+    EXPECT_FALSE(vmaf::session::parse_feature_request("psnr=" + huge, request, error));
     EXPECT_LT(error.size(), 300u);
 }
 
@@ -145,19 +145,19 @@ TEST(FeatureAlias, ShortensReferenceNames)
 
 TEST(FeatureRequest, ParsesTheCliSyntax)
 {
-    vmaf::tools::FeatureRequest r;
+    vmaf::session::FeatureRequest r;
     std::string error;
-    ASSERT_TRUE(vmaf::tools::parse_feature_request("psnr", r, error));
+    ASSERT_TRUE(vmaf::session::parse_feature_request("psnr", r, error));
     EXPECT_EQ(r.name, "psnr");
     EXPECT_TRUE(r.options.empty());
-    ASSERT_TRUE(vmaf::tools::parse_feature_request("psnr=enable_mse=true:enable_apsnr=false", r, error));
+    ASSERT_TRUE(vmaf::session::parse_feature_request("psnr=enable_mse=true:enable_apsnr=false", r, error));
     EXPECT_EQ(r.name, "psnr");
     ASSERT_EQ(r.options.size(), 2u);
     EXPECT_EQ(r.options[0], (std::pair<std::string, std::string>{"enable_mse", "true"}));
     EXPECT_EQ(r.options[1], (std::pair<std::string, std::string>{"enable_apsnr", "false"}));
-    EXPECT_FALSE(vmaf::tools::parse_feature_request("psnr=enable_mse", r, error));
-    EXPECT_FALSE(vmaf::tools::parse_feature_request("=x=1", r, error));
-    EXPECT_FALSE(vmaf::tools::parse_feature_request("psnr:=1", r, error));
+    EXPECT_FALSE(vmaf::session::parse_feature_request("psnr=enable_mse", r, error));
+    EXPECT_FALSE(vmaf::session::parse_feature_request("=x=1", r, error));
+    EXPECT_FALSE(vmaf::session::parse_feature_request("psnr:=1", r, error));
 }
 
 TEST(UseFeature, RejectsUnknownNamesAndBadOptions)

@@ -16,7 +16,7 @@
 
 #include "cli_options.h"
 #include "libvmaf/libvmaf.h"
-#include "model_set.h"
+#include "session/model_set.h"
 
 namespace {
 
@@ -38,7 +38,7 @@ struct ContextCloser {
 };
 using Context = std::unique_ptr<VmafContext, ContextCloser>;
 
-void use_feature(VmafContext *ctx, const vmaf::tools::FeatureRequest &request)
+void use_feature(VmafContext *ctx, const vmaf::session::FeatureRequest &request)
 {
     VmafFeatureDictionary *dict = nullptr;
     for (const auto &[key, value] : request.options)
@@ -51,9 +51,9 @@ std::vector<std::string> built_in_model_specs(const std::vector<std::string> &sp
 {
     std::vector<std::string> out;
     for (const auto &text : specs) {
-        vmaf::tools::ModelSpec spec;
+        vmaf::session::ModelSpec spec;
         std::string error;
-        if (vmaf::tools::parse_model_spec(text, spec, error) && spec.path.empty())
+        if (vmaf::session::parse_model_spec(text, spec, error) && spec.path.empty())
             out.push_back(text);
     }
     return out;
@@ -77,10 +77,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     VmafContext *raw_ctx = nullptr;
     if (vmaf_init(&raw_ctx, cfg) != 0) return 0;
     Context ctx(raw_ctx);
-    for (const auto &request : parsed.settings.features) use_feature(ctx.get(), request);
+    for (const auto &request : parsed.settings.request.features) use_feature(ctx.get(), request);
 
-    vmaf::tools::ModelSet models;
+    vmaf::session::ModelSet models;
     std::string error;
-    models.load(ctx.get(), built_in_model_specs(parsed.settings.models), error);
+    models.load(ctx.get(), built_in_model_specs(parsed.settings.request.models), error);
     return 0;
 }

@@ -1,4 +1,4 @@
-// libFuzzer harness: the CLI's video reader (vmaf::tools::VideoInput).
+// libFuzzer harness: the CLI's video reader (vmaf::session::VideoInput).
 //
 // Input: two control bytes, then the file's bytes. Content that starts with
 // "YUV4MPEG2" is read as Y4M; anything else as raw YUV of a small format the
@@ -13,12 +13,12 @@
 #include <unistd.h>
 
 #include "libvmaf/picture.h"
-#include "video_input.h"
+#include "session/video_input.h"
 
 namespace {
 
-using vmaf::tools::ReadStatus;
-using vmaf::tools::VideoInput;
+using vmaf::session::ReadStatus;
+using vmaf::session::VideoInput;
 
 // Frames read from one input at most; keeps every run short.
 constexpr unsigned kMaxFrames = 16;
@@ -40,11 +40,11 @@ bool write_all(int fd, const uint8_t *data, size_t size)
 // raw pixel format, bits 3-4 the bit depth, bits 5 and 6 add 16 to the width
 // and the height, bit 7 reads the luma plane only (the chroma passed over);
 // the second's nibbles are the width and height less one.
-vmaf::tools::RawFormat raw_format(uint8_t control, uint8_t size)
+vmaf::session::RawFormat raw_format(uint8_t control, uint8_t size)
 {
     static const char *const kPixFmts[] = {"420", "422", "444", "400"};
     static const long long kDepths[] = {8, 10, 12, 16};
-    vmaf::tools::RawFormat raw;
+    vmaf::session::RawFormat raw;
     raw.pix_fmt = kPixFmts[(control >> 1) & 3];
     raw.bpc = kDepths[(control >> 3) & 3];
     raw.w = 1 + (size & 15) + ((control >> 5) & 1) * 16;
@@ -57,7 +57,7 @@ void read_all(VideoInput &in, size_t input_bytes)
     const auto &f = in.format();
     // A stream's header is not checked against a size; a picture larger
     // than the whole input could never be filled, so none is allocated.
-    if (vmaf::tools::frame_bytes(f) > input_bytes) return;
+    if (vmaf::session::frame_bytes(f) > input_bytes) return;
     VmafPicture pic{};
     if (vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) != 0) return;
     for (unsigned i = 0; i < kMaxFrames; i++)
@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2) return 0;
     const uint8_t control = data[0];
-    const vmaf::tools::RawFormat raw = raw_format(control, data[1]);
+    const vmaf::session::RawFormat raw = raw_format(control, data[1]);
     data += 2;
     size -= 2;
 

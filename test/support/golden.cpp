@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "support/clips.h"
-#include "video_input.h"
+#include "session/video_input.h"
 
 namespace vmaf::test {
 
@@ -44,7 +44,7 @@ void Video::release()
 Video load_y4m(const std::string &path)
 {
     std::string error;
-    auto input = tools::VideoInput::open(path, {}, error);
+    auto input = session::VideoInput::open(path, {}, error);
     if (!input) throw std::runtime_error(error);
     Video v;
     v.w = input->format().w;
@@ -55,9 +55,9 @@ Video load_y4m(const std::string &path)
         VmafPicture pic;
         if (vmaf_picture_alloc(&pic, v.pix_fmt, v.bpc, v.w, v.h)) throw std::runtime_error("alloc");
         const auto status = input->read_frame(pic);
-        if (status != tools::ReadStatus::Frame) {
+        if (status != session::ReadStatus::Frame) {
             vmaf_picture_unref(&pic);
-            if (status == tools::ReadStatus::Error) throw std::runtime_error(input->error());
+            if (status == session::ReadStatus::Error) throw std::runtime_error(input->error());
             break;
         }
         v.frames.push_back(pic);

@@ -12,6 +12,7 @@ way and exits 1 when there is one.
 """
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 # What each floor may include besides itself and the public headers
@@ -56,8 +57,9 @@ def resolve(root: Path, source: Path, name: str):
     return None
 
 
-def main() -> int:
-    root = Path(sys.argv[1]).resolve()
+def check(root: Path):
+    """The includes of the tree at `root` that point the wrong way, and how
+    many includes were checked."""
     wrong = []
     checked = 0
     for floor, allowed in FLOORS.items():
@@ -79,6 +81,30 @@ def main() -> int:
                 if any(target == a or target.startswith(a + "/") for a in allowed):
                     continue
                 wrong.append(f'{rel}: #include "{name}" ({target}) points up or across')
+    return wrong, checked
+
+
+def catches_an_upward_include() -> bool:
+    """The check itself, on a tree of three files whose ground floor
+    includes the engine: it must be caught, and nothing else."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for path, text in {
+            "core/src/base/log.h": '#include "engine/context.h"\n',
+            "core/src/engine/context.h": '#include "base/log.h"\n#include "libvmaf/libvmaf.h"\n',
+            "core/include/libvmaf/libvmaf.h": "",
+        }.items():
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_text(text)
+        wrong, _ = check(root)
+        return len(wrong) == 1 and wrong[0].startswith("core/src/base/log.h:")
+
+
+def main() -> int:
+    if not catches_an_upward_include():
+        print("the check misses an include from base/ into engine/")
+        return 1
+    wrong, checked = check(Path(sys.argv[1]).resolve())
     for line in wrong:
         print(line)
     print(f"{checked} includes checked, {len(wrong)} pointing the wrong way")

@@ -23,6 +23,16 @@ extern "C" {
 int vmaf_planes_read(VmafContext *vmaf, unsigned *planes);
 
 /*
+ * How far the scores of the features in use look around a frame: a chunk
+ * of a video scored in a context of its own must read `before` frames
+ * before its own frames and `after` frames after them to score them as one
+ * run over the whole video does (see vmaf_take_scores). 0 and 0 when every
+ * frame's scores come from that frame alone (or no feature is in use). Call
+ * after adding every feature and model.
+ */
+int vmaf_temporal_reach(VmafContext *vmaf, unsigned *before, unsigned *after);
+
+/*
  * Where the library's messages go: `callback` sees each one first (the text
  * only, no "libvmaf LEVEL" prefix or newline), on whichever thread logs it,
  * one call at a time; it returns nonzero when it took the message, 0 to

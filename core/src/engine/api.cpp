@@ -135,6 +135,17 @@ int vmaf_planes_read(VmafContext *vmaf, unsigned *planes)
     return guarded("vmaf_planes_read", [&] { return vmaf->planes_read(planes); });
 }
 
+int vmaf_temporal_reach(VmafContext *vmaf, unsigned *before, unsigned *after)
+{
+    if (!vmaf || !before || !after) return -EINVAL;
+    return guarded("vmaf_temporal_reach", [&] {
+        const VmafTemporalReach reach = vmaf->temporal_reach();
+        *before = reach.before;
+        *after = reach.after;
+        return 0;
+    });
+}
+
 int vmaf_score_table_size(VmafContext *vmaf, unsigned *keys, unsigned *frames)
 {
     if (!vmaf || !keys || !frames) return -EINVAL;

@@ -2,6 +2,7 @@
 
 #include "cpu/cpu_flags.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
 
@@ -439,4 +440,15 @@ int VmafContext::planes_read(unsigned *planes) const
     for (const auto &r : extractors_)
         if (r->spec().entry().flags & VMAF_EXTRACTOR_CHROMA) *planes = 3;
     return 0;
+}
+
+VmafTemporalReach VmafContext::temporal_reach() const
+{
+    VmafTemporalReach reach{};
+    for (const auto &r : extractors_) {
+        const VmafTemporalReach &e = r->spec().entry().reach;
+        reach.before = std::max(reach.before, e.before);
+        reach.after = std::max(reach.after, e.after);
+    }
+    return reach;
 }

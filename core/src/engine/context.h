@@ -39,6 +39,8 @@ struct VmafContext {
     // 3 when an extractor in use reads chroma (VMAF_EXTRACTOR_CHROMA), else
     // 1; -EINVAL before any feature.
     int planes_read(unsigned *planes) const;
+    // The farthest any extractor in use looks around a frame.
+    VmafTemporalReach temporal_reach() const;
 
     // The scores so far, read by key or alias, per frame or pooled over
     // the frames that subsampling selects.

@@ -43,6 +43,14 @@ enum VmafExtractorFlags {
     VMAF_EXTRACTOR_ONE_SUFFIXED_KEY = 1 << 4,
 };
 
+// How far a frame's scores look around it: a chunk of a video scored on its
+// own must read `before` frames before its own and `after` frames after them
+// to score them as one run over the whole video does. {0, 0}: each frame's
+// scores come from that frame alone. The most over every option value.
+typedef struct VmafTemporalReach {
+    unsigned before, after;
+} VmafTemporalReach;
+
 typedef struct VmafExtractorSetup {
     enum VmafPixelFormat pix_fmt;
     unsigned bpc, w, h;
@@ -86,6 +94,7 @@ typedef struct VmafExtractor {
     // (the HIP twins) always have copies queued. NULL: extract() returns
     // only once it is done with the pictures.
     int (*wait_reads)(void *state, unsigned index);
+    VmafTemporalReach reach;
 } VmafExtractor;
 
 #ifdef __cplusplus

@@ -33,19 +33,27 @@ void close_state(void *state)
     delete static_cast<State *>(state);
 }
 
+// The init of an extractor whose state is built from the setup alone.
+template <typename State>
+int init_state(void **state, const VmafExtractorSetup *setup)
+{
+    return create_state<State>(state, *setup);
+}
+
 // The table entry of an extractor whose state is State: extract, flush
 // (where State has one) and close call State; init is the extractor's own,
 // as it checks the setup first.
 template <typename State>
 constexpr VmafExtractor extractor_entry(const char *name, const VmafOption *options,
                                         uint64_t flags, const char *const *provided_features,
-                                        int (*init)(void **, const VmafExtractorSetup *))
+                                        int (*init)(void **, const VmafExtractorSetup *),
+                                        VmafTemporalReach reach = {})
 {
     int (*flush)(void *, VmafFeatureSink *) = nullptr;
     if constexpr (requires(State &s, VmafFeatureSink *sink) { s.flush(sink); })
         flush = flush_state<State>;
     return {name, options, flags, provided_features, init, extract_state<State>, flush,
-            close_state<State>, nullptr};
+            close_state<State>, nullptr, reach};
 }
 
 } // namespace vmaf

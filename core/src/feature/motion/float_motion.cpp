@@ -108,4 +108,5 @@ extern "C" constinit const VmafExtractor vmaf_extractor_float_motion =
                                                            VMAF_EXTRACTOR_TEMPORAL |
                                                                VMAF_EXTRACTOR_CHROMA,
                                                            vmaf::float_motion::kFeatures,
-                                                           vmaf::float_motion::init);
+                                                           vmaf::float_motion::init,
+                                                           vmaf::float_motion::kReach);

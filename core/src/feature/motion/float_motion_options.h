@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/extractor.h"
 
 namespace vmaf::float_motion {
 
@@ -55,5 +56,9 @@ inline constexpr const char *kFeatures[] = {
     "VMAF_feature_motion3_score",
     nullptr,
 };
+
+// A frame's score compares it with the frame before; its motion2 takes the
+// next frame's score: one frame ahead.
+inline constexpr VmafTemporalReach kReach{1, 1};
 
 } // namespace vmaf::float_motion

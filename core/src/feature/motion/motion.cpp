@@ -103,4 +103,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 extern "C" constinit const VmafExtractor vmaf_extractor_motion =
     vmaf::extractor_entry<vmaf::motion::Motion>("motion", vmaf::motion::kOptions,
                                                 VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF,
-                                                vmaf::motion::kFeatures, vmaf::motion::init);
+                                                vmaf::motion::kFeatures, vmaf::motion::init,
+                                                vmaf::motion::kReach);

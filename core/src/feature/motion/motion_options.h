@@ -1,7 +1,8 @@
-// Options and keys of motion.
+// Options, keys and temporal reach of motion.
 #pragma once
 
 #include "base/option.h"
+#include "extractor/extractor.h"
 
 namespace vmaf::motion {
 
@@ -50,5 +51,11 @@ inline constexpr const char *kFeatures[] = {
     "VMAF_integer_feature_motion3_score",
     nullptr,
 };
+
+// A frame's motion3 with the five-frame window and the moving average
+// reaches four frames back (it averages the previous frame's, made from the
+// score one frame back, which compares with two before that); its motion2
+// takes the next frame's score: one frame ahead.
+inline constexpr VmafTemporalReach kReach{4, 1};
 
 } // namespace vmaf::motion

@@ -1,5 +1,4 @@
 // psnr: peak signal-to-noise ratio per plane, the CPU reference.
-#include <cerrno>
 #include <cstdint>
 
 #include "extractor/extractor.h"
@@ -30,35 +29,34 @@ uint64_t plane_sse(const VmafPicture &ref, const VmafPicture &dis, unsigned p, u
     return sse;
 }
 
-int init(void **state, const VmafExtractorSetup *setup)
-{
-    return create_state<Reporter>(state, *setup);
-}
+// The planes' squared errors, summed here, turned into keys by the Reporter
+// (shared with psnr_hip).
+class Psnr {
+public:
+    explicit Psnr(const VmafExtractorSetup &setup) : reporter_(setup) {}
 
-int extract(void *state, const VmafExtractorFrame *frame, VmafFeatureSink *sink)
-{
-    auto *reporter = static_cast<Reporter *>(state);
-    uint64_t sse[3] = {};
-    for (unsigned p = 0; p < reporter->planes(); p++) {
-        const unsigned w = reporter->plane_width(p), h = reporter->plane_height(p);
-        sse[p] = frame->ref->bpc > 8 ? plane_sse<uint16_t>(*frame->ref, *frame->dis, p, w, h)
-                                     : plane_sse<uint8_t>(*frame->ref, *frame->dis, p, w, h);
+    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    {
+        uint64_t sse[3] = {};
+        for (unsigned p = 0; p < reporter_.planes(); p++) {
+            const unsigned w = reporter_.plane_width(p), h = reporter_.plane_height(p);
+            sse[p] = frame.ref->bpc > 8 ? plane_sse<uint16_t>(*frame.ref, *frame.dis, p, w, h)
+                                        : plane_sse<uint8_t>(*frame.ref, *frame.dis, p, w, h);
+        }
+        return reporter_.report(sse, frame.index, sink);
     }
-    return reporter->report(sse, frame->index, sink);
-}
+    int flush(VmafFeatureSink *sink) const { return reporter_.flush(sink); }
+
+private:
+    Reporter reporter_;
+};
 
 } // namespace
 } // namespace vmaf::psnr
 
-extern "C" const VmafExtractor vmaf_extractor_psnr = {
-    "psnr",
-    vmaf::psnr::kOptions,
-    // apsnr sums over the whole clip in one instance, as the reference does.
-    VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
-    vmaf::psnr::kFeatures,
-    vmaf::psnr::init,
-    vmaf::psnr::extract,
-    vmaf::flush_state<vmaf::psnr::Reporter>,
-    vmaf::close_state<vmaf::psnr::Reporter>,
-    nullptr,
-};
+// apsnr sums over the whole clip in one instance, as the reference does.
+extern "C" constinit const VmafExtractor vmaf_extractor_psnr =
+    vmaf::extractor_entry<vmaf::psnr::Psnr>("psnr", vmaf::psnr::kOptions,
+                                            VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
+                                            vmaf::psnr::kFeatures,
+                                            vmaf::init_state<vmaf::psnr::Psnr>);

@@ -12,7 +12,7 @@
 
 // Bump when anything that crosses here changes: these two tables,
 // VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator.
-#define VMAF_HIP_MODULE_ABI 2
+#define VMAF_HIP_MODULE_ABI 3
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"

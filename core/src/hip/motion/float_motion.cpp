@@ -190,4 +190,4 @@ extern "C" constinit const VmafExtractor vmaf_extractor_float_motion_hip =
     vmaf::hip::hip_extractor_entry<vmaf::hip::float_motion::FloatMotionHip>(
         "float_motion_hip", vmaf::float_motion::kOptions,
         VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, vmaf::float_motion::kFeatures,
-        vmaf::hip::float_motion::init);
+        vmaf::hip::float_motion::init, vmaf::float_motion::kReach);

@@ -164,4 +164,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 extern "C" constinit const VmafExtractor vmaf_extractor_motion_hip =
     vmaf::hip::hip_extractor_entry<vmaf::hip::motion::MotionHip>(
         "motion_hip", vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL,
-        vmaf::motion::kFeatures, vmaf::hip::motion::init);
+        vmaf::motion::kFeatures, vmaf::hip::motion::init, vmaf::motion::kReach);

@@ -48,13 +48,14 @@ template <typename T> int wait_reads_state(void *state, unsigned index)
 template <typename T>
 constexpr VmafExtractor hip_extractor_entry(const char *name, const VmafOption *options,
                                             uint64_t flags, const char *const *provided_features,
-                                            int (*init)(void **, const VmafExtractorSetup *))
+                                            int (*init)(void **, const VmafExtractorSetup *),
+                                            VmafTemporalReach reach = {})
 {
     int (*wait_reads)(void *, unsigned) = nullptr;
     if constexpr (requires(T &t) { t.wait_reads(0u); }) wait_reads = wait_reads_state<T>;
     return {name,           options,          flags | VMAF_EXTRACTOR_HIP,
             provided_features, init,          extract_state<T>,
-            flush_state<T>, close_hip_state<T>, wait_reads};
+            flush_state<T>, close_hip_state<T>, wait_reads, reach};
 }
 
 } // namespace vmaf::hip

@@ -1,0 +1,410 @@
+#include "session/container_input.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <fmt/format.h>
+#include <set>
+#include <vector>
+
+extern "C" {
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
+}
+
+namespace vmaf::session {
+
+namespace {
+
+constexpr int kIoBufferBytes = 64 * 1024;
+// The head of a file raw YUV's geometry came with, looked at for a
+// container's signature.
+constexpr size_t kProbeBytes = 4096;
+
+// The inputs alive, which libav's log callback may hand messages to: it
+// is called for every context of the process, from libav's threads too.
+std::mutex registry_mutex;
+std::set<ContainerInput *> registry;
+
+void log_sink(void *avcl, int level, const char *format, va_list args)
+{
+    if (level > AV_LOG_ERROR || !avcl) return;
+    const AVClass *cls = *static_cast<const AVClass *const *>(avcl);
+    void *owner = nullptr;
+    if (cls == avformat_get_class()) owner = static_cast<AVFormatContext *>(avcl)->opaque;
+    else if (cls == avcodec_get_class()) owner = static_cast<AVCodecContext *>(avcl)->opaque;
+    if (!owner) return;
+    char line[512];
+    std::vsnprintf(line, sizeof(line), format, args);
+    std::lock_guard lock(registry_mutex);
+    const auto it = registry.find(static_cast<ContainerInput *>(owner));
+    if (it != registry.end()) (*it)->note(line);
+}
+
+std::string av_error_text(int code)
+{
+    char text[AV_ERROR_MAX_STRING_SIZE] = {};
+    av_strerror(code, text, sizeof(text));
+    return text;
+}
+
+// The stream's pixel format as VMAF's: planar YUV or gray (an alpha plane
+// is passed over), native-endian samples of 8 to 16 bits.
+bool vmaf_format_of(AVPixelFormat av_format, VideoFormat &format, std::string &why)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(av_format);
+    const std::string name = d ? d->name : "unknown";
+    why = fmt::format("its pixel format {} is not one VMAF scores (planar YUV or gray, 4:2:0, "
+                      "4:2:2 or 4:4:4, 8 to 16 bits)",
+                      name);
+    if (!d) return false;
+    constexpr uint64_t kNotYuv = AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL |
+                                 AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_BAYER |
+                                 AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BITSTREAM;
+    if (d->flags & kNotYuv) return false;
+    const int colour = d->nb_components - ((d->flags & AV_PIX_FMT_FLAG_ALPHA) ? 1 : 0);
+    const int depth = d->comp[0].depth;
+    if ((colour != 1 && colour != 3) || depth < 8 || depth > 16) return false;
+    const bool big_endian = (d->flags & AV_PIX_FMT_FLAG_BE) != 0;
+    if (depth > 8 && big_endian != (std::endian::native == std::endian::big)) return false;
+    const int bytes = depth > 8 ? 2 : 1;
+    for (int i = 0; i < colour; i++) {
+        const AVComponentDescriptor &c = d->comp[i];
+        if (c.plane != i || c.step != bytes || c.shift != 0 || c.offset != 0 || c.depth != depth)
+            return false;
+    }
+    if (colour == 1) format.pix_fmt = VMAF_PIX_FMT_YUV400P;
+    else if (d->log2_chroma_w == 1 && d->log2_chroma_h == 1) format.pix_fmt = VMAF_PIX_FMT_YUV420P;
+    else if (d->log2_chroma_w == 1 && d->log2_chroma_h == 0) format.pix_fmt = VMAF_PIX_FMT_YUV422P;
+    else if (d->log2_chroma_w == 0 && d->log2_chroma_h == 0) format.pix_fmt = VMAF_PIX_FMT_YUV444P;
+    else return false;
+    format.bpc = static_cast<unsigned>(depth);
+    return true;
+}
+
+bool ends_with_yuv(const std::string &path)
+{
+    if (path.size() < 4) return false;
+    std::string tail = path.substr(path.size() - 4);
+    std::transform(tail.begin(), tail.end(), tail.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return tail == ".yuv";
+}
+
+} // namespace
+
+void take_libav_log()
+{
+    static std::once_flag once;
+    std::call_once(once, [] {
+        av_log_set_level(AV_LOG_ERROR);
+        av_log_set_callback(log_sink);
+    });
+}
+
+void ContainerInput::FormatCloser::operator()(AVFormatContext *f) const { avformat_close_input(&f); }
+
+void ContainerInput::IoFree::operator()(AVIOContext *io) const
+{
+    av_freep(&io->buffer);
+    avio_context_free(&io);
+}
+
+void ContainerInput::CodecFree::operator()(AVCodecContext *c) const { avcodec_free_context(&c); }
+void ContainerInput::PacketFree::operator()(AVPacket *p) const { av_packet_free(&p); }
+void ContainerInput::FrameFree::operator()(AVFrame *f) const { av_frame_free(&f); }
+
+ContainerInput::ContainerInput(std::unique_ptr<ByteSource> source, std::string path)
+    : VideoInput(std::move(path)), source_(std::move(source))
+{
+    std::lock_guard lock(registry_mutex);
+    registry.insert(this);
+}
+
+ContainerInput::~ContainerInput()
+{
+    {
+        std::lock_guard lock(registry_mutex);
+        registry.erase(this);
+    }
+    // Members go in reverse: the decoder joins its threads, the demuxer
+    // closes, then its I/O context and the file.
+}
+
+void ContainerInput::note(const char *line)
+{
+    std::string text(line);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+    if (text.empty()) return;
+    std::lock_guard lock(log_mutex_);
+    last_log_ = std::move(text);
+}
+
+std::string ContainerInput::av_failure(const std::string &what, int code)
+{
+    std::string logged;
+    {
+        std::lock_guard lock(log_mutex_);
+        logged.swap(last_log_);
+    }
+    std::string reason = av_error_text(code);
+    if (!logged.empty() && logged != reason) reason += fmt::format(" ({})", logged);
+    return fmt::format("{}: {}: {}", path_, what, reason);
+}
+
+bool ContainerInput::recognised(ByteSource &source, const std::string &path)
+{
+    if (ends_with_yuv(path)) return false;
+    const std::string_view head = source.peek(kProbeBytes);
+    std::vector<uint8_t> padded(head.size() + AVPROBE_PADDING_SIZE, 0);
+    std::copy(head.begin(), head.end(), padded.begin());
+    AVProbeData probe{};
+    probe.filename = "";
+    probe.buf = padded.data();
+    probe.buf_size = static_cast<int>(head.size());
+    int score = 0;
+    // More than a name's worth of certainty, from the content alone.
+    return av_probe_input_format3(&probe, 1, &score) && score > AVPROBE_SCORE_EXTENSION;
+}
+
+int ContainerInput::read_packet(void *opaque, uint8_t *buf, int size)
+{
+    auto *self = static_cast<ContainerInput *>(opaque);
+    const size_t got = self->source_->read(buf, static_cast<size_t>(size));
+    return got > 0 ? static_cast<int>(got) : AVERROR_EOF;
+}
+
+int64_t ContainerInput::seek(void *opaque, int64_t offset, int whence)
+{
+    auto *self = static_cast<ContainerInput *>(opaque);
+    const auto size = self->source_->size();
+    if (!size) return AVERROR(ESPIPE);
+    if (whence & AVSEEK_SIZE) return static_cast<int64_t>(*size);
+    long long base = 0;
+    switch (whence & ~AVSEEK_FORCE) {
+    case SEEK_SET: break;
+    case SEEK_CUR: base = static_cast<long long>(self->source_->position().value_or(0)); break;
+    case SEEK_END: base = static_cast<long long>(*size); break;
+    default: return AVERROR(EINVAL);
+    }
+    const long long target = base + offset;
+    if (target < 0 || !self->source_->seek(static_cast<unsigned long long>(target)))
+        return AVERROR(EINVAL);
+    return target;
+}
+
+int ContainerInput::interrupted(void *opaque)
+{
+    return static_cast<ContainerInput *>(opaque)->cancelled_.load() ? 1 : 0;
+}
+
+void ContainerInput::cancel()
+{
+    cancelled_ = true;
+    source_->cancel();
+}
+
+std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> source,
+                                                 const std::string &path, std::string &error)
+{
+    take_libav_log();
+    std::unique_ptr<ContainerInput> input(new ContainerInput(std::move(source), path));
+    if (!input->open_stream(error)) return nullptr;
+    return input;
+}
+
+bool ContainerInput::open_stream(std::string &error)
+{
+    auto *buffer = static_cast<uint8_t *>(av_malloc(kIoBufferBytes));
+    const bool seekable = source_->size().has_value();
+    AVIOContext *io = buffer ? avio_alloc_context(buffer, kIoBufferBytes, 0, this, read_packet,
+                                                  nullptr, seekable ? seek : nullptr)
+                             : nullptr;
+    if (!io) {
+        av_free(buffer);
+        error = fmt::format("{}: out of memory", path_);
+        return false;
+    }
+    io_.reset(io);
+    io->seekable = seekable ? AVIO_SEEKABLE_NORMAL : 0;
+
+    const char *url = path_ == "-" ? "" : path_.c_str();
+    const AVInputFormat *container = nullptr;
+    if (int r = av_probe_input_buffer2(io, &container, url, nullptr, 0, 0); r < 0) {
+        error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature), nor a container "
+                            "libavformat recognises ({}); to read it as raw YUV give --width, "
+                            "--height, --pixel_format and --bitdepth",
+                            path_, av_error_text(r));
+        return false;
+    }
+    AVFormatContext *ctx = avformat_alloc_context();
+    if (!ctx) {
+        error = fmt::format("{}: out of memory", path_);
+        return false;
+    }
+    ctx->pb = io;
+    ctx->flags |= AVFMT_FLAG_CUSTOM_IO;
+    ctx->opaque = this;
+    ctx->interrupt_callback = AVIOInterruptCB{interrupted, this};
+    // On failure avformat_open_input frees the context itself.
+    if (int r = avformat_open_input(&ctx, url, container, nullptr); r < 0) {
+        error = av_failure(fmt::format("cannot read its {} container", container->name), r);
+        return false;
+    }
+    format_ctx_.reset(ctx);
+    if (int r = avformat_find_stream_info(ctx, nullptr); r < 0) {
+        error = av_failure("cannot read its streams", r);
+        return false;
+    }
+    stream_ = av_find_best_stream(ctx, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    if (stream_ < 0) {
+        error = fmt::format("{}: its {} container has no video stream", path_, container->name);
+        return false;
+    }
+    for (unsigned i = 0; i < ctx->nb_streams; i++)
+        if (static_cast<int>(i) != stream_) ctx->streams[i]->discard = AVDISCARD_ALL;
+    const AVStream *stream = ctx->streams[stream_];
+    const AVCodec *decoder = avcodec_find_decoder(stream->codecpar->codec_id);
+    if (!decoder) {
+        error = fmt::format("{}: this libavcodec has no decoder for its video codec '{}'", path_,
+                            avcodec_get_name(stream->codecpar->codec_id));
+        return false;
+    }
+    codec_.reset(avcodec_alloc_context3(decoder));
+    packet_.reset(av_packet_alloc());
+    frame_.reset(av_frame_alloc());
+    if (!codec_ || !packet_ || !frame_) {
+        error = fmt::format("{}: out of memory", path_);
+        return false;
+    }
+    AVCodecContext *c = codec_.get();
+    if (int r = avcodec_parameters_to_context(c, stream->codecpar); r < 0) {
+        error = av_failure("cannot set up its decoder", r);
+        return false;
+    }
+    c->opaque = this;
+    c->pkt_timebase = stream->time_base;
+    // Decoding runs on libavcodec's own threads besides this reader's.
+    c->thread_count = 0;
+    c->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    // A damaged frame is an error, not concealed: scoring the decoder's
+    // guess would give a plausible but wrong result.
+    c->err_recognition |= AV_EF_EXPLODE;
+    if (int r = avcodec_open2(c, decoder, nullptr); r < 0) {
+        error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
+        return false;
+    }
+
+    if (c->width <= 0 || c->height <= 0 || c->width > kMaxDimension || c->height > kMaxDimension) {
+        error = fmt::format("{}: its video size {}x{} is out of range (1 to {})", path_, c->width,
+                            c->height, kMaxDimension);
+        return false;
+    }
+    if (c->pix_fmt == AV_PIX_FMT_NONE) {
+        // Nothing of the stream decoded while its streams were read.
+        error = av_failure(fmt::format("not one frame of its {} stream decodes, so its pixel "
+                                       "format is unknown (a truncated or damaged file?)",
+                                       decoder->name),
+                           AVERROR_INVALIDDATA);
+        return false;
+    }
+    std::string why;
+    if (!vmaf_format_of(c->pix_fmt, format_, why)) {
+        error = fmt::format("{}: {}", path_, why);
+        return false;
+    }
+    av_format_ = c->pix_fmt;
+    format_.w = static_cast<unsigned>(c->width);
+    format_.h = static_cast<unsigned>(c->height);
+
+    AVRational rate = stream->avg_frame_rate;
+    if (rate.num <= 0 || rate.den <= 0) rate = stream->r_frame_rate;
+    if (rate.num > 0 && rate.den > 0) frame_rate_ = FrameRate{rate.num, rate.den};
+    if (stream->nb_frames > 0) {
+        frames_total_ = static_cast<unsigned long long>(stream->nb_frames);
+    } else if (frame_rate_) {
+        double seconds = -1;
+        if (stream->duration != AV_NOPTS_VALUE)
+            seconds = static_cast<double>(stream->duration) * av_q2d(stream->time_base);
+        else if (ctx->duration != AV_NOPTS_VALUE)
+            seconds = static_cast<double>(ctx->duration) / AV_TIME_BASE;
+        if (seconds >= 0)
+            frames_total_ = static_cast<unsigned long long>(std::llround(seconds * av_q2d(rate)));
+    }
+    return true;
+}
+
+std::optional<unsigned long long> ContainerInput::frames_left() const
+{
+    if (!frames_total_) return std::nullopt;
+    return *frames_total_ > frames_ ? *frames_total_ - frames_ : 0;
+}
+
+ReadStatus ContainerInput::read_frame(VmafPicture &pic)
+{
+    AVCodecContext *c = codec_.get();
+    for (;;) {
+        int r = avcodec_receive_frame(c, frame_.get());
+        if (r == 0) return deliver(pic);
+        if (r == AVERROR_EOF) return ReadStatus::End;
+        if (r != AVERROR(EAGAIN)) {
+            error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+            return ReadStatus::Error;
+        }
+        // The decoder wants more: the next packet of our stream, or, at the
+        // end of the file, the signal to give what it still holds.
+        r = av_read_frame(format_ctx_.get(), packet_.get());
+        if (r == AVERROR_EOF) {
+            if (draining_) return ReadStatus::End;
+            draining_ = true;
+            r = avcodec_send_packet(c, nullptr);
+        } else if (r < 0) {
+            error_ = av_failure(fmt::format("cannot read the container after frame {}", frames_), r);
+            return ReadStatus::Error;
+        } else if (packet_->stream_index != stream_) {
+            av_packet_unref(packet_.get());
+            continue;
+        } else {
+            r = avcodec_send_packet(c, packet_.get());
+            av_packet_unref(packet_.get());
+        }
+        if (r < 0 && r != AVERROR_EOF) {
+            error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+            return ReadStatus::Error;
+        }
+    }
+}
+
+ReadStatus ContainerInput::deliver(VmafPicture &pic)
+{
+    struct Unref {
+        AVFrame *f;
+        ~Unref() { av_frame_unref(f); }
+    } unref{frame_.get()};
+    const AVFrame &f = *frame_;
+    if (f.width != static_cast<int>(format_.w) || f.height != static_cast<int>(format_.h) ||
+        f.format != av_format_) {
+        const char *name = av_get_pix_fmt_name(static_cast<AVPixelFormat>(f.format));
+        return fail(fmt::format("frame {} is {}x{} {} but the video began as {}x{} {}; VMAF "
+                                "scores one size and format throughout",
+                                frames_, f.width, f.height, name ? name : "unknown", format_.w,
+                                format_.h, av_get_pix_fmt_name(static_cast<AVPixelFormat>(av_format_))));
+    }
+    if ((f.flags & AV_FRAME_FLAG_CORRUPT) || f.decode_error_flags)
+        return fail(fmt::format("frame {} is damaged (the decoder could only conceal it)", frames_));
+    const int bytes = format_.bpc > 8 ? 2 : 1;
+    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
+    for (unsigned p = 0; p < planes; p++)
+        av_image_copy_plane(static_cast<uint8_t *>(pic.data[p]), static_cast<int>(pic.stride[p]),
+                            f.data[p], f.linesize[p], static_cast<int>(pic.w[p]) * bytes,
+                            static_cast<int>(pic.h[p]));
+    frames_++;
+    return ReadStatus::Frame;
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,27 @@
+// Frames of a pair's two inputs read on threads of their own and handed to
+// a scorer's context in pairs, in order, until the inputs end or a count is
+// reached; inputs of different lengths are an error naming both counts.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "session/inputs.h"
+#include "session/scorer.h"
+
+namespace vmaf::session {
+
+// Which frames to read: `skip_ref` and `skip_dis` frames of each input read
+// and dropped, then up to `count` pairs (0: to the end), given to the
+// context as frames 0, 1, ...
+struct FrameSpan {
+    unsigned skip_ref = 0, skip_dis = 0;
+    unsigned count = 0;
+};
+
+// `frames` says how many pairs were given; `on_frame` is called after each.
+// False with `error` set.
+bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
+          const std::function<void()> &on_frame, unsigned &frames, std::string &error);
+
+} // namespace vmaf::session

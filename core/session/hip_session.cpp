@@ -1,0 +1,45 @@
+#include "session/hip_session.h"
+
+#include <fmt/core.h>
+
+#ifdef VMAF_HAVE_HIP
+#include "libvmaf/libvmaf_hip.h"
+#endif
+
+namespace vmaf::session {
+
+#ifdef VMAF_HAVE_HIP
+
+HipSession::~HipSession()
+{
+    if (state_) vmaf_hip_state_free(state_);
+}
+
+bool HipSession::attach(VmafContext *ctx, unsigned gpu, std::string &error)
+{
+    VmafHipConfiguration cfg{};
+    cfg.device = static_cast<int>(gpu);
+    if (vmaf_hip_state_init(&state_, cfg)) {
+        error = fmt::format("--backend hip: cannot use GPU {} (see the message above)", gpu);
+        return false;
+    }
+    if (vmaf_hip_import_state(ctx, state_)) {
+        error = "--backend hip: cannot attach the GPU to the scoring context";
+        return false;
+    }
+    return true;
+}
+
+#else
+
+HipSession::~HipSession() = default;
+
+bool HipSession::attach(VmafContext *, unsigned, std::string &error)
+{
+    error = "--backend hip: this build has no HIP backend (configure with -Denable_hip=enabled)";
+    return false;
+}
+
+#endif
+
+} // namespace vmaf::session

@@ -1,0 +1,27 @@
+// The two videos of a pair, opened and checked against each other: the
+// distorted scaled to the reference's size when the request says so, and
+// refused where size, format, depth or frame rate differ.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "session/request.h"
+#include "session/video_input.h"
+
+namespace vmaf::session {
+
+struct PairInputs {
+    std::unique_ptr<VideoInput> ref, dis;
+
+    // False with `error` saying which file, or which property differs.
+    bool open(const ScoreRequest &r, std::string &error);
+};
+
+// The frames both inputs give after the request's skips, where the files'
+// sizes tell: the smaller count (reading finds a difference, and a skip
+// past the end), at most the request's frame count.
+std::optional<unsigned> known_length(const ScoreRequest &r, const PairInputs &in);
+
+} // namespace vmaf::session

@@ -1,0 +1,50 @@
+#include "session/request.h"
+
+#include <fmt/format.h>
+
+#include "base/excerpt.h"
+
+namespace vmaf::session {
+
+std::string quote(std::string_view text, size_t max) { return excerpt(text, max); }
+
+bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error)
+{
+    out = FeatureRequest{};
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (;;) {
+        const size_t colon = text.find(':', start);
+        parts.push_back(text.substr(start, colon - start));
+        if (colon == std::string::npos) break;
+        start = colon + 1;
+    }
+    // The first part is "name" or "name=opt=val"; later parts are "opt=val".
+    std::string first = parts[0];
+    const size_t eq = first.find('=');
+    out.name = first.substr(0, eq);
+    if (out.name.empty()) {
+        error = fmt::format("'{}': feature name is missing", excerpt(text));
+        return false;
+    }
+    if (eq != std::string::npos) parts[0] = first.substr(eq + 1);
+    else parts.erase(parts.begin());
+    for (const auto &part : parts) {
+        const size_t e = part.find('=');
+        if (e == std::string::npos || e == 0 || e + 1 == part.size()) {
+            error = fmt::format("'{}': option '{}' is not of the form name=value", excerpt(text),
+                                excerpt(part));
+            return false;
+        }
+        const std::string key = part.substr(0, e);
+        for (const auto &[seen, value] : out.options)
+            if (seen == key) {
+                error = fmt::format("'{}': option '{}' is given twice", excerpt(text), excerpt(key));
+                return false;
+            }
+        out.options.emplace_back(key, part.substr(e + 1));
+    }
+    return true;
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,62 @@
+// What a front end asks the session to score: one pair's inputs, the models
+// and features, the backend, the frames, the report. The CLI's flags, a
+// batch manifest's rows and the Python module's keywords all become one
+// ScoreRequest, so a new option is added here once.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "libvmaf/libvmaf.h"
+#include "session/video_format.h"
+
+namespace vmaf::session {
+
+enum class Backend { Cpu, Hip };
+
+// One extractor and its options, as "psnr=enable_mse=true:min_sse=0.5".
+struct FeatureRequest {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> options;
+};
+
+struct ScoreRequest {
+    std::string reference, distorted;
+    RawFormat raw;
+    // "version=NAME" or "path=FILE" with ":name=LABEL" and the other keys
+    // of a --model string; none and no `no_prediction`: the default model.
+    std::vector<std::string> models;
+    std::vector<FeatureRequest> features;
+    std::optional<std::string> output; // the report's path; stdout when absent
+    VmafOutputFormat format = VMAF_OUTPUT_FORMAT_XML;
+    unsigned threads = 0;
+    uint64_t cpumask = 0; // VmafConfiguration::cpumask
+    unsigned subsample = 1;
+    unsigned frame_cnt = 0; // 0: every frame
+    unsigned frame_skip_ref = 0, frame_skip_dist = 0;
+    // The distorted scaled to the reference's size with these libswscale
+    // flags ("bicubic", "lanczos", ...) where the sizes differ.
+    std::optional<std::string> scale;
+    bool no_prediction = false; // features only
+    Backend backend = Backend::Cpu;
+    // One GPU, or several: one pair is then split into chunks over them.
+    std::vector<unsigned> gpus{0};
+    bool all_gpus = false; // every usable GPU, in place of `gpus`
+    // The library's log level; by default errors only, and with the HIP
+    // backend warnings too, so that features left on the CPU are named.
+    std::optional<VmafLogLevel> log_level;
+};
+
+// "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with
+// `error` set on a malformed string.
+bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error);
+
+// `text` as messages quote user input, the library's rule: at most `max`
+// characters, control characters shown as '?', the full length when cut.
+std::string quote(std::string_view text, size_t max = 64);
+
+} // namespace vmaf::session

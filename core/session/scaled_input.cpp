@@ -1,0 +1,139 @@
+#include "session/scaled_input.h"
+
+#include "session/container_input.h"
+
+#include <bit>
+#include <fmt/format.h>
+
+extern "C" {
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+}
+
+namespace vmaf::session {
+
+namespace {
+
+// libav's pixel format for VMAF's (native-endian samples); NONE where it
+// has none (11, 13 or 15 bits).
+AVPixelFormat av_format_of(const VideoFormat &f)
+{
+    const char *layout = f.pix_fmt == VMAF_PIX_FMT_YUV420P   ? "yuv420p"
+                         : f.pix_fmt == VMAF_PIX_FMT_YUV422P ? "yuv422p"
+                         : f.pix_fmt == VMAF_PIX_FMT_YUV444P ? "yuv444p"
+                                                             : "gray";
+    if (f.bpc == 8) return av_get_pix_fmt(layout);
+    const char *endian = std::endian::native == std::endian::big ? "be" : "le";
+    return av_get_pix_fmt(fmt::format("{}{}{}", layout, f.bpc, endian).c_str());
+}
+
+} // namespace
+
+bool parse_scale_flags(const std::string &text, int &flags, std::string &error)
+{
+    take_libav_log();
+    // Parsed by a real context: libav's own parse of a bad name logs through
+    // the object it was given, which a fake one cannot serve.
+    std::unique_ptr<SwsContext, ScaledInput::SwsFree> probe(sws_alloc_context());
+    int64_t parsed = 0;
+    const bool known = probe && av_opt_set(probe.get(), "sws_flags", text.c_str(), 0) >= 0 &&
+                       av_opt_get_int(probe.get(), "sws_flags", 0, &parsed) >= 0;
+    flags = static_cast<int>(parsed);
+    constexpr int kAlgorithms = SWS_FAST_BILINEAR | SWS_BILINEAR | SWS_BICUBIC | SWS_X |
+                                SWS_POINT | SWS_AREA | SWS_BICUBLIN | SWS_GAUSS | SWS_SINC |
+                                SWS_LANCZOS | SWS_SPLINE;
+    if (!known || std::popcount(static_cast<unsigned>(flags & kAlgorithms)) != 1) {
+        error = fmt::format("--scale '{}': name one algorithm, as ffmpeg's -sws_flags do: "
+                            "bicubic, bilinear, lanczos, spline, neighbor, area, gauss, sinc, "
+                            "bicublin, fast_bilinear or experimental, with +accurate_rnd or "
+                            "+full_chroma_int where wanted",
+                            text);
+        return false;
+    }
+    return true;
+}
+
+void ScaledInput::SwsFree::operator()(SwsContext *s) const { sws_freeContext(s); }
+
+ScaledInput::ScaledInput(std::unique_ptr<VideoInput> inner)
+    : VideoInput(inner->path()), inner_(std::move(inner))
+{
+    frame_rate_ = inner_->frame_rate();
+}
+
+ScaledInput::~ScaledInput()
+{
+    if (scratch_.ref) vmaf_picture_unref(&scratch_);
+}
+
+std::unique_ptr<VideoInput> ScaledInput::wrap(std::unique_ptr<VideoInput> inner, unsigned w,
+                                              unsigned h, const std::string &flags_text,
+                                              std::string &error)
+{
+    int flags = 0;
+    if (!parse_scale_flags(flags_text, flags, error)) return nullptr;
+    const VideoFormat from = inner->format();
+    const AVPixelFormat av_format = av_format_of(from);
+    if (av_format == AV_PIX_FMT_NONE || !sws_isSupportedInput(av_format) ||
+        !sws_isSupportedOutput(av_format)) {
+        error = fmt::format("{}: libswscale cannot scale {} video", inner->path(), format_text(from));
+        return nullptr;
+    }
+    std::unique_ptr<ScaledInput> input(new ScaledInput(std::move(inner)));
+    input->format_ = from;
+    input->format_.w = w;
+    input->format_.h = h;
+    if (vmaf_picture_alloc(&input->scratch_, from.pix_fmt, from.bpc, from.w, from.h)) {
+        error = fmt::format("{}: out of memory for a {} frame", input->path_, format_text(from));
+        return nullptr;
+    }
+    // Set up as ffmpeg's scale filter sets up its context, so that the
+    // pictures are the ones `ffmpeg -vf scale=W:H:flags=...` makes,
+    // 8-bit 4:2:0's MPEG-2 chroma siting included.
+    SwsContext *s = sws_alloc_context();
+    if (!s) {
+        error = fmt::format("{}: out of memory", input->path_);
+        return nullptr;
+    }
+    input->sws_.reset(s);
+    av_opt_set_int(s, "srcw", from.w, 0);
+    av_opt_set_int(s, "srch", from.h, 0);
+    av_opt_set_int(s, "src_format", av_format, 0);
+    av_opt_set_int(s, "dstw", w, 0);
+    av_opt_set_int(s, "dsth", h, 0);
+    av_opt_set_int(s, "dst_format", av_format, 0);
+    av_opt_set_int(s, "sws_flags", flags, 0);
+    if (av_format == AV_PIX_FMT_YUV420P) {
+        av_opt_set_int(s, "src_v_chr_pos", 128, 0);
+        av_opt_set_int(s, "dst_v_chr_pos", 128, 0);
+    }
+    if (sws_init_context(s, nullptr, nullptr) < 0) {
+        error = fmt::format("{}: libswscale cannot scale {} to {}x{} with '{}'", input->path_,
+                            format_text(from), w, h, flags_text);
+        return nullptr;
+    }
+    return input;
+}
+
+ReadStatus ScaledInput::read_frame(VmafPicture &pic)
+{
+    const ReadStatus status = inner_->read_frame(scratch_);
+    if (status == ReadStatus::Error) error_ = inner_->error();
+    if (status != ReadStatus::Frame) return status;
+    const uint8_t *src[4] = {};
+    uint8_t *dst[4] = {};
+    int src_stride[4] = {}, dst_stride[4] = {};
+    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    for (unsigned p = 0; p < planes; p++) {
+        src[p] = static_cast<const uint8_t *>(scratch_.data[p]);
+        src_stride[p] = static_cast<int>(scratch_.stride[p]);
+        dst[p] = static_cast<uint8_t *>(pic.data[p]);
+        dst_stride[p] = static_cast<int>(pic.stride[p]);
+    }
+    sws_scale(sws_.get(), src, src_stride, 0, static_cast<int>(scratch_.h[0]), dst, dst_stride);
+    frames_++;
+    return ReadStatus::Frame;
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,47 @@
+// The distorted video at another size than the reference's, scaled to the
+// reference's size with libswscale as ffmpeg's scale filter does it
+// (`-vf scale=W:H:flags=bicubic`): the encoding-ladder case.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "session/video_input.h"
+
+struct SwsContext;
+
+namespace vmaf::session {
+
+// The algorithm and options of --scale, in the words of ffmpeg's
+// -sws_flags ("bicubic", "lanczos", "bicubic+accurate_rnd", ...): false
+// with `error` set when libswscale does not know them or names no
+// algorithm.
+bool parse_scale_flags(const std::string &text, int &flags, std::string &error);
+
+class ScaledInput final : public VideoInput {
+public:
+    // `inner`'s frames scaled to w x h (pixel format and depth kept);
+    // nullptr with `error` set when libswscale cannot.
+    static std::unique_ptr<VideoInput> wrap(std::unique_ptr<VideoInput> inner, unsigned w,
+                                            unsigned h, const std::string &flags,
+                                            std::string &error);
+    ~ScaledInput() override;
+
+    ReadStatus read_frame(VmafPicture &pic) override;
+    std::optional<unsigned long long> frames_left() const override { return inner_->frames_left(); }
+    bool decoded() const override { return inner_->decoded(); }
+    void cancel() override { inner_->cancel(); }
+
+    struct SwsFree {
+        void operator()(SwsContext *s) const;
+    };
+
+private:
+    explicit ScaledInput(std::unique_ptr<VideoInput> inner);
+
+    std::unique_ptr<VideoInput> inner_;
+    std::unique_ptr<SwsContext, SwsFree> sws_;
+    VmafPicture scratch_{}; // one frame at the inner size
+};
+
+} // namespace vmaf::session

@@ -1,0 +1,57 @@
+// What scoring a pair gives back to a front end: every key's pooled and
+// per-frame scores, each model's pooled score, and the hooks through which
+// a front end follows the run.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vmaf::session {
+
+struct PooledScores {
+    double min = 0, max = 0, mean = 0, harmonic_mean = 0;
+};
+
+// The scores of one pair, as its report lists them.
+struct ScoreTable {
+    unsigned frames = 0;  // frames read and scored
+    double seconds = 0;   // from opening the inputs to the report
+    unsigned width = 0, height = 0;
+    std::vector<std::string> keys;    // report names, in report order
+    std::vector<PooledScores> pooled; // per key
+    // [key][frame], when asked; NaN where the report has no value (frames
+    // left out by subsampling included).
+    std::vector<std::vector<double>> per_frame;
+};
+
+// A model's mean over the frames, as the reference's CLI prints it. A
+// bootstrap collection is listed twice: once as its plain model, once with
+// its bagging mean and statistics.
+struct ModelScore {
+    std::string label; // the model's version, else its path
+    double mean = 0;
+    struct Bootstrap {
+        double ci95_lo, ci95_hi, stddev;
+    };
+    std::optional<Bootstrap> bootstrap;
+};
+
+struct ScoreHooks {
+    // Once, before the first frame: how many frames the run will score,
+    // where the files' sizes or the frame count tell.
+    std::function<void(std::optional<unsigned> frames)> on_length;
+    // After each frame is handed over: the frames so far (with several
+    // chunks, from their threads, one call at a time).
+    std::function<void(unsigned frames)> on_frame;
+    // Once every frame is read, before the models score.
+    std::function<void()> on_frames_read;
+    // The models' pooled scores, plain models first, then collections,
+    // before the report is written.
+    std::function<void(const std::vector<ModelScore> &scores)> on_models_scored;
+    bool per_frame = false; // fill ScoreTable::per_frame
+    bool report = true;     // write the report (to the request's output, else stdout)
+};
+
+} // namespace vmaf::session

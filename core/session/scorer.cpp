@@ -1,0 +1,146 @@
+#include "session/scorer.h"
+
+#include <fmt/core.h>
+#include <limits>
+
+#include "libvmaf/libvmaf_ext.h"
+#include "session/frame_reader.h"
+
+namespace vmaf::session {
+
+namespace {
+
+struct DictFree {
+    void operator()(VmafFeatureDictionary *d) const { vmaf_feature_dictionary_free(&d); }
+};
+
+std::vector<std::string> model_specs(const ScoreRequest &r)
+{
+    // Without models and without no_prediction, the reference's default model scores.
+    if (r.models.empty() && !r.no_prediction) return {"version=vmaf_v0.6.1"};
+    return r.models;
+}
+
+// `subsample`: frames the report leaves out get NaN here too, also where a
+// temporal feature (motion) scored them.
+bool fill_table(VmafContext *ctx, bool per_frame, unsigned subsample, ScoreTable &t,
+                std::string &error)
+{
+    unsigned keys = 0, frames = 0;
+    if (vmaf_score_table_size(ctx, &keys, &frames)) {
+        error = "could not list the scores (see the message above)";
+        return false;
+    }
+    constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+    auto pooled = [&](unsigned k, VmafPoolingMethod m) {
+        double v = kNone;
+        return vmaf_score_key_pooled(ctx, k, m, &v) ? kNone : v;
+    };
+    for (unsigned k = 0; k < keys; k++) {
+        char name[256];
+        if (vmaf_score_key_name(ctx, k, name, sizeof(name))) {
+            error = "a score's name is too long";
+            return false;
+        }
+        t.keys.emplace_back(name);
+        t.pooled.push_back({pooled(k, VMAF_POOL_METHOD_MIN), pooled(k, VMAF_POOL_METHOD_MAX),
+                            pooled(k, VMAF_POOL_METHOD_MEAN),
+                            pooled(k, VMAF_POOL_METHOD_HARMONIC_MEAN)});
+        if (!per_frame) continue;
+        std::vector<double> values(frames, kNone);
+        for (unsigned i = 0; i < frames; i++)
+            if ((subsample > 1 && i % subsample) || vmaf_score_key_value(ctx, k, i, &values[i]))
+                values[i] = kNone;
+        t.per_frame.push_back(std::move(values));
+    }
+    return true;
+}
+
+} // namespace
+
+bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optional<unsigned> gpu,
+                  Pictures pictures, std::string &error)
+{
+    format_ = format;
+    VmafConfiguration cfg{};
+    cfg.log_level = r.log_level.value_or(r.backend == Backend::Hip ? VMAF_LOG_LEVEL_WARNING
+                                                                    : VMAF_LOG_LEVEL_ERROR);
+    cfg.n_threads = r.threads;
+    cfg.cpumask = r.cpumask;
+    cfg.n_subsample = r.subsample;
+    VmafContext *raw = nullptr;
+    if (vmaf_init(&raw, cfg)) {
+        error = "could not create a scoring context (see the message above)";
+        return false;
+    }
+    ctx_.reset(raw);
+    // Before the features, so that those with a HIP twin run on the GPU,
+    // and before the picture pool, so that frames are read into pinned
+    // memory.
+    if (gpu && !hip_.attach(ctx_.get(), *gpu, error)) return false;
+    const std::vector<std::string> specs = model_specs(r);
+    if (!models_.load(ctx_.get(), specs, error)) return false;
+    for (const auto &f : r.features) {
+        VmafFeatureDictionary *dict = nullptr;
+        for (const auto &[k, v] : f.options) vmaf_feature_dictionary_set(&dict, k.c_str(), v.c_str());
+        std::unique_ptr<VmafFeatureDictionary, DictFree> owned(dict);
+        if (vmaf_use_feature(ctx_.get(), f.name.c_str(), dict)) {
+            error = fmt::format("cannot use feature '{}' (see the message above)", f.name);
+            return false;
+        }
+    }
+    if (pictures == Pictures::kTaken) return true;
+    VmafPictureConfiguration pic_cfg{};
+    pic_cfg.pic_params.w = format.w;
+    pic_cfg.pic_params.h = format.h;
+    pic_cfg.pic_params.bpc = format.bpc;
+    pic_cfg.pic_params.pix_fmt = format.pix_fmt;
+    // What the context holds (the pair in hand, the workers' jobs), plus
+    // what each reader holds ahead: a fetch never finds the pool empty.
+    pic_cfg.pic_cnt = (r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4) + 2 * FrameReader::kDepth;
+    if (vmaf_preallocate_pictures(ctx_.get(), pic_cfg)) {
+        error = "could not allocate pictures (see the message above)";
+        return false;
+    }
+    // The chroma planes are read only when a feature in use reads them.
+    if ((!specs.empty() || !r.features.empty()) && vmaf_planes_read(ctx_.get(), &planes_)) {
+        error = "could not tell which planes the features read (see the message above)";
+        return false;
+    }
+    return true;
+}
+
+bool flush_context(VmafContext *ctx, std::string &error)
+{
+    if (vmaf_read_pictures(ctx, nullptr, nullptr, 0)) {
+        error = "scoring failed (see the message above)";
+        return false;
+    }
+    return true;
+}
+
+bool Scorer::finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned frames,
+                    ScoreTable &table, std::string &error)
+{
+    if (hooks.on_frames_read) hooks.on_frames_read();
+    if (!flush_context(ctx_.get(), error)) return false;
+    table.frames = frames;
+    table.width = format_.w;
+    table.height = format_.h;
+    if (!r.no_prediction) {
+        std::vector<ModelScore> pooled;
+        if (!models_.score(ctx_.get(), frames, pooled, error)) return false;
+        if (hooks.on_models_scored) hooks.on_models_scored(pooled);
+    }
+    if (!fill_table(ctx_.get(), hooks.per_frame, r.subsample, table, error)) return false;
+    if (hooks.report) {
+        const char *out = r.output ? r.output->c_str() : nullptr;
+        if (vmaf_write_output(ctx_.get(), out, r.format)) {
+            error = "could not write the output (see the message above)";
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,44 @@
+// The scoring session: what front ends (the vmaf CLI and its batch mode,
+// the Python module) include besides the public C API. A ScoreRequest in,
+// one pair's inputs opened and checked, models and features added, frames
+// read on threads of their own (or taken from memory), the models scored,
+// the report written, and a ScoreTable out: every front end gives the same
+// numbers because each scores through here.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "libvmaf/picture.h"
+#include "session/log_capture.h"
+#include "session/request.h"
+#include "session/score_table.h"
+#include "session/video_format.h"
+
+namespace vmaf::session {
+
+// Scores r.distorted against r.reference with r's models, features and
+// backend. With the HIP backend and several GPUs in r.gpus, the frames are
+// split into contiguous chunks, one per GPU, each read with the neighbours
+// its temporal features need: the scores are one GPU's. False with `error`
+// set (the library's message for the reason, when it gave one).
+bool score_pair(const ScoreRequest &r, const ScoreHooks &hooks, ScoreTable &table,
+                std::string &error);
+
+// Fills the pool pictures `ref` and `dis` (of the format given to
+// score_frames) with frame `index`; false with `error` set to stop.
+using FrameFiller = std::function<bool(unsigned index, VmafPicture &ref, VmafPicture &dis,
+                                       std::string &error)>;
+
+// As score_pair, for `frames` frames held in memory (the Python module's
+// arrays) instead of files: r.reference, r.distorted and the frame skips
+// are not used, and one GPU at most.
+bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned frames,
+                  const FrameFiller &fill, const ScoreHooks &hooks, ScoreTable &table,
+                  std::string &error);
+
+// Which GPUs "--gpu all" means; false with `error` set when there are none.
+bool every_gpu(std::vector<unsigned> &gpus, std::string &error);
+
+} // namespace vmaf::session

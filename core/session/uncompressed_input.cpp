@@ -1,0 +1,66 @@
+#include "session/uncompressed_input.h"
+
+#include <algorithm>
+#include <bit>
+#include <fmt/format.h>
+
+namespace vmaf::session {
+
+UncompressedInput::UncompressedInput(std::unique_ptr<ByteSource> source, std::string path)
+    : VideoInput(std::move(path)), source_(std::move(source))
+{}
+
+bool UncompressedInput::read_planes(VmafPicture &pic)
+{
+    const size_t bytes = format_.bpc > 8 ? 2 : 1;
+    for (unsigned p = 0; p < 3; p++) {
+        const size_t row = size_t{pic.w[p]} * bytes, rows = pic.h[p];
+        if (row == 0 || rows == 0) continue;
+        // A plane in one read where its rows are contiguous, else scattered
+        // into its rows; a plane no feature reads is passed over.
+        const bool wanted = p < planes_;
+        const size_t got = wanted ? source_->read_rows(static_cast<uint8_t *>(pic.data[p]),
+                                                       pic.stride[p], row, rows)
+                                  : source_->skip(row * rows);
+        if (wanted && bytes == 2 && !check_samples(pic, p, got / row)) return false;
+        if (got != row * rows) {
+            fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})", frames_,
+                             p, got / row));
+            return false;
+        }
+    }
+    frames_++;
+    return true;
+}
+
+bool UncompressedInput::check_samples(const VmafPicture &pic, unsigned plane, size_t rows)
+{
+    const unsigned max_value = (1u << format_.bpc) - 1;
+    for (size_t y = 0; y < rows; y++) {
+        auto *s = reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[plane]) +
+                                               y * static_cast<size_t>(pic.stride[plane]));
+        const unsigned w = pic.w[plane];
+        // Y4M and raw YUV store samples little-endian.
+        if constexpr (std::endian::native == std::endian::big)
+            for (unsigned x = 0; x < w; x++) s[x] = static_cast<uint16_t>(s[x] >> 8 | s[x] << 8);
+        if (format_.bpc == 16) continue;
+        uint16_t largest = 0;
+        for (unsigned x = 0; x < w; x++) largest = std::max(largest, s[x]);
+        if (largest <= max_value) continue;
+        const uint16_t v = *std::find_if(s, s + w, [&](uint16_t v) { return v > max_value; });
+        fail(fmt::format("frame {} has sample value {} in plane {}, more than {} bits allow",
+                         frames_, v, plane, format_.bpc));
+        return false;
+    }
+    return true;
+}
+
+std::optional<unsigned long long> UncompressedInput::frames_left() const
+{
+    const auto left = source_->bytes_left();
+    const unsigned long long frame = frame_header_bytes_ + frame_bytes(format_);
+    if (!left || frame == 0 || *left % frame) return std::nullopt;
+    return *left / frame;
+}
+
+} // namespace vmaf::session

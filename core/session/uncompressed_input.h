@@ -1,0 +1,33 @@
+// The inputs whose frames are stored as planes of samples, each frame the
+// same number of bytes: Y4M and raw YUV. Read through a ByteSource.
+#pragma once
+
+#include <memory>
+
+#include "session/byte_source.h"
+#include "session/video_input.h"
+
+namespace vmaf::session {
+
+class UncompressedInput : public VideoInput {
+public:
+    std::optional<unsigned long long> frames_left() const override;
+    void cancel() override { source_->cancel(); }
+
+protected:
+    UncompressedInput(std::unique_ptr<ByteSource> source, std::string path);
+    // Reads one frame's planes (the planes not asked for are passed over);
+    // false with error_ set on a short read.
+    bool read_planes(VmafPicture &pic);
+
+    std::unique_ptr<ByteSource> source_;
+    // Bytes before each frame's samples (Y4M's "FRAME\n").
+    unsigned frame_header_bytes_ = 0;
+
+private:
+    // Checks the first `rows` rows of a deep plane (little-endian in the
+    // file) against the bit depth; false with error_ set.
+    bool check_samples(const VmafPicture &pic, unsigned plane, size_t rows);
+};
+
+} // namespace vmaf::session

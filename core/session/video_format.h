@@ -1,0 +1,53 @@
+// What a video's frames are (size, pixel format, depth, rate) and how
+// messages name them. Front ends see these through session.h.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "libvmaf/picture.h"
+
+namespace vmaf::session {
+
+struct VideoFormat {
+    unsigned w = 0, h = 0, bpc = 0;
+    VmafPixelFormat pix_fmt = VMAF_PIX_FMT_UNKNOWN;
+};
+
+// What -w -h -p -b said; used only for raw YUV.
+struct RawFormat {
+    std::optional<long long> w, h, bpc;
+    std::optional<std::string> pix_fmt;
+
+    bool given() const { return w || h || bpc || pix_fmt; }
+};
+
+// Frames per second as the file states it: num / den.
+struct FrameRate {
+    long long num = 0, den = 1;
+};
+
+// The largest width or height any input may have.
+inline constexpr long long kMaxDimension = 1 << 16;
+
+std::string pix_fmt_text(VmafPixelFormat pix_fmt);
+
+// "16x16 4:2:0 8-bit", as messages name a frame's geometry.
+std::string format_text(const VideoFormat &format);
+
+// "24", "23.976": a rate as messages name it.
+std::string frame_rate_text(const FrameRate &rate);
+
+// The bytes of one frame's samples (chroma planes rounded up), as Y4M and
+// raw YUV store them.
+unsigned long long frame_bytes(const VideoFormat &format);
+
+// "420" / "yuv420p" and friends; UNKNOWN for anything else.
+VmafPixelFormat parse_pix_fmt(const std::string &text);
+
+// Whether --scale's flags are libswscale's words naming one algorithm;
+// false with `error` set, also where scaling was not built in (defined
+// beside scale_video, in video_input.cpp, which holds the one build switch).
+bool check_scale_flags(const std::string &flags, std::string &error);
+
+} // namespace vmaf::session

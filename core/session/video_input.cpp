@@ -1,0 +1,117 @@
+#include "session/video_input.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+#include "session/y4m_input.h"
+#include "session/yuv_input.h"
+
+#ifdef VMAF_HAVE_LIBAV
+#include "session/container_input.h"
+#include "session/scaled_input.h"
+#endif
+
+namespace vmaf::session {
+
+VideoInput::VideoInput(std::string path) : path_(std::move(path)) {}
+
+VideoInput::~VideoInput() = default;
+
+ReadStatus VideoInput::fail(std::string message)
+{
+    error_ = fmt::format("{}: {}", path_, message);
+    return ReadStatus::Error;
+}
+
+#ifndef VMAF_HAVE_LIBAV
+namespace {
+constexpr const char *kNoScaling =
+    "--scale: scaling was not built in (this vmaf was built without libswscale)";
+}
+#endif
+
+bool check_scale_flags(const std::string &flags, std::string &error)
+{
+#ifdef VMAF_HAVE_LIBAV
+    int parsed = 0;
+    return parse_scale_flags(flags, parsed, error);
+#else
+    (void)flags;
+    error = kNoScaling;
+    return false;
+#endif
+}
+
+std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned w, unsigned h,
+                                        const std::string &flags, std::string &error)
+{
+#ifdef VMAF_HAVE_LIBAV
+    return ScaledInput::wrap(std::move(in), w, h, flags, error);
+#else
+    (void)in, (void)w, (void)h, (void)flags;
+    error = kNoScaling;
+    return nullptr;
+#endif
+}
+
+std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawFormat &raw,
+                                             std::string &error)
+{
+    int fd = -1;
+    if (path == "-") {
+        // A descriptor of our own on standard input, so that closing it is ours.
+        fd = ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0);
+        if (fd < 0) {
+            error = fmt::format("-: cannot read standard input: {}", std::strerror(errno));
+            return nullptr;
+        }
+    } else {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) {
+            error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+            return nullptr;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            error = fmt::format("{}: is a folder, not a video file", path);
+            return nullptr;
+        }
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+            return nullptr;
+        }
+    }
+    auto source = std::make_unique<ByteSource>(fd);
+    // The signature is looked at, not taken: pipes and FIFOs cannot seek
+    // back, and its bytes are the header's or the first frame's.
+    const std::string_view magic = source->peek(9);
+    if (magic.empty()) {
+        error = fmt::format("{}: file is empty", path);
+        return nullptr;
+    }
+    if (magic == "YUV4MPEG2") return Y4mInput::open(std::move(source), path, error);
+#ifdef VMAF_HAVE_LIBAV
+    // Raw YUV has no signature: without its geometry on the command line a
+    // file is a container, and with it, one only where its content says so
+    // plainly (not by its name, and never a .yuv file).
+    if (!raw.given() || ContainerInput::recognised(*source, path))
+        return ContainerInput::open(std::move(source), path, error);
+#else
+    if (!raw.given()) {
+        error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "
+                            "give --width, --height, --pixel_format and --bitdepth. Container "
+                            "input (MP4, MKV, ...) was not built in: this vmaf was built "
+                            "without libavformat",
+                            path);
+        return nullptr;
+    }
+#endif
+    return YuvInput::open(std::move(source), path, raw, error);
+}
+
+} // namespace vmaf::session

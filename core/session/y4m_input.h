@@ -1,0 +1,24 @@
+// YUV4MPEG2: a text header, then frames each after a "FRAME" line.
+#pragma once
+
+#include "session/uncompressed_input.h"
+
+namespace vmaf::session {
+
+class Y4mInput final : public UncompressedInput {
+public:
+    // Takes the file, at its start; nullptr on a bad header.
+    static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
+                                            const std::string &path, std::string &error);
+    ReadStatus read_frame(VmafPicture &pic) override;
+
+private:
+    using UncompressedInput::UncompressedInput;
+};
+
+// Parses a header line (without the newline); false with `error` set.
+// `rate`, when given, gets the F field where it is a valid rate.
+bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string &error,
+                      std::optional<FrameRate> *rate = nullptr);
+
+} // namespace vmaf::session
