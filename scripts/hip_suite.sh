@@ -49,13 +49,9 @@ set -euo pipefail
 
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
-TESTS=(test_hip_runtime test_hip_psnr_parity test_hip_ssim_parity test_hip_ms_ssim_parity
-       test_hip_adm_parity test_hip_vif_parity test_hip_motion_parity test_hip_vmaf_parity
-       test_hip_float_moment_parity test_hip_float_ansnr_parity test_hip_float_motion_parity
-       test_hip_ciede_parity test_hip_float_vif_parity test_hip_float_adm_parity
-       test_hip_psnr_hvs_parity test_hip_float_chain test_hip_cambi_parity)
-TWINS=(adm float_ssim float_ms_ssim psnr vif motion float_psnr float_moment float_ansnr
-       float_motion ciede float_vif float_adm psnr_hvs cambi)
+# Every extractor of the metric list, each timed through its twin.
+read -r -a TWINS <<<"$(sed -e 's/#.*//' -e '/:/!d' -e 's/^[^:]*://' \
+    "$(dirname "$0")/../core/src/metrics.txt" | tr '\n' ' ')"
 # Every shipped model, each compared on every clip.
 MODELS=(vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_4k_v0.6.1neg vmaf_b_v0.6.3
         vmaf_float_v0.6.1 vmaf_float_v0.6.1neg vmaf_float_4k_v0.6.1 vmaf_float_b_v0.6.3)
@@ -87,8 +83,15 @@ build() {
     grep -q '^build bench/bench_decode:' "$build/build.ninja" && bench+=(bench/bench_decode)
     local version
     version=$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+    # Every HIP test program the build defines (test/hip/<folder>/meson.build).
+    local tests
+    read -r -a tests <<<"$(meson introspect --targets "$build" | python3 -c '
+import json, os, sys
+root = sys.argv[1]
+print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.stdin)
+               if t["type"] == "executable" and t["name"].startswith("test_hip_")))' "$(cd "$build" && pwd)")"
     ninja -C "$build" -j1 core/tools/vmaf core/src/hip/module/hip_backend.so "core/libvmaf.so.$version" \
-        "${TESTS[@]/#/test/hip/}" "${bench[@]}"
+        "${tests[@]}" "${bench[@]}"
 
     rm -rf "$suite"
     mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips" "$suite/module" "$suite/support"
@@ -100,7 +103,7 @@ build() {
     for b in "${bench[@]}"; do cp "$build/$b" "$suite/bin/"; done
     cp bench/gpu_throughput.py bench/batch_throughput.py bench/decode_throughput.py \
         bench/make_clips.py "$suite/"
-    for t in "${TESTS[@]}"; do cp "$build/test/hip/$t" "$suite/bin/"; done
+    for t in "${tests[@]}"; do cp "$build/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp test/tools/test_cli.py "$suite/"
     mkdir -p "$suite/tools" "$suite/support"
@@ -222,6 +225,12 @@ decode() {
         --decode "$suite/bin/bench_decode" --clips "$suite/clips" --encodes "$encodes" "$@"
 }
 
+# The HIP test programs packed into a suite, by name.
+suite_tests() {
+    local t
+    for t in "$1"/bin/test_hip_*; do basename "$t"; done
+}
+
 # Every HIP test under compute-sanitizer's memcheck and racecheck.
 sanitize() {
     local suite status=0 tool t rc log
@@ -241,7 +250,7 @@ sanitize() {
     # VMAF_SANITIZE_TESTS picks programs (default: every HIP test),
     # VMAF_SANITIZE_FILTER their cases (a --gtest_filter).
     local tests filter=()
-    read -r -a tests <<<"${VMAF_SANITIZE_TESTS:-${TESTS[*]}}"
+    read -r -a tests <<<"${VMAF_SANITIZE_TESTS:-$(suite_tests "$suite" | tr '\n' ' ')}"
     [[ -n ${VMAF_SANITIZE_FILTER:-} ]] && filter=(--gtest_filter="$VMAF_SANITIZE_FILTER")
     for t in "${tests[@]}"; do
         for tool in memcheck racecheck; do
@@ -293,8 +302,9 @@ run() {
         echo "== clips from $clips"
     } | tee "$out/device.txt"
 
-    local status=0 rows=()
-    for t in "${TESTS[@]}"; do
+    local status=0 rows=() tests
+    read -r -a tests <<<"$(suite_tests "$suite" | tr '\n' ' ')"
+    for t in "${tests[@]}"; do
         local rc=0
         "$suite/bin/$t" --gtest_output="xml:$out/$t.xml" >"$out/$t.log" 2>&1 || rc=$?
         read -r passed skipped failed < <(gtest_counts "$out/$t.log")

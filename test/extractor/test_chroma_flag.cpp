@@ -88,7 +88,6 @@ bool same(const Scores &a, const Scores &b)
 TEST(ChromaFlag, IsSetExactlyOnExtractorsWhoseScoresDependOnChroma)
 {
     for (const VmafExtractor *e : vmaf::extractor_table()) {
-        if (e->flags & VMAF_EXTRACTOR_HIP) continue;
         std::vector<Options> variants{{}};
         for (const VmafOption *o = e->options; o && o->name; o++)
             if (o->type == VMAF_OPT_TYPE_BOOL)
@@ -107,18 +106,6 @@ TEST(ChromaFlag, IsSetExactlyOnExtractorsWhoseScoresDependOnChroma)
         EXPECT_EQ(reads_chroma, (e->flags & VMAF_EXTRACTOR_CHROMA) != 0)
             << e->name << (reads_chroma ? " reads chroma but lacks VMAF_EXTRACTOR_CHROMA"
                                         : " has VMAF_EXTRACTOR_CHROMA but reads no chroma");
-    }
-}
-
-// A HIP twin reads what its CPU entry reads.
-TEST(ChromaFlag, HipTwinsCarryTheirCpuEntrysFlag)
-{
-    for (const VmafExtractor *e : vmaf::extractor_table()) {
-        if (!(e->flags & VMAF_EXTRACTOR_HIP)) continue;
-        const std::string name = e->name;
-        const VmafExtractor *cpu = vmaf::find_extractor(name.substr(0, name.size() - 4));
-        ASSERT_TRUE(cpu) << name;
-        EXPECT_EQ(e->flags & VMAF_EXTRACTOR_CHROMA, cpu->flags & VMAF_EXTRACTOR_CHROMA) << name;
     }
 }
 

@@ -69,11 +69,11 @@ void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipStat
     VmafFeatureDictionary *dict = nullptr;
     for (const auto &[k, v] : run.options)
         ASSERT_EQ(vmaf_feature_dictionary_set(&dict, k.c_str(), v.c_str()), 0);
-    const int used = vmaf_use_feature(ctx.get(), run.feature.c_str(), dict);
+    const int used = vmaf_use_feature(ctx.get(), run.feature, dict);
     vmaf_feature_dictionary_free(&dict);
     ASSERT_EQ(used, 0) << side << ": vmaf_use_feature(" << run.feature << ")";
-    const std::string twin = run.feature + "_hip";
-    ASSERT_EQ(ctx->extractor_names(), std::vector<std::string>{state ? twin : run.feature})
+    const std::string cpu = run.feature, twin = cpu + "_hip";
+    ASSERT_EQ(ctx->extractor_names(), std::vector<std::string>{state ? twin : cpu})
         << side << " run uses the wrong extractor";
 
     ASSERT_NO_FATAL_FAILURE(read_video(ctx.get(), ref, dis, run.pooled, state != nullptr,
@@ -194,7 +194,7 @@ void expect_parity(const Video &ref, const Video &dis, const ParityRun &run)
         }
     }
     EXPECT_EQ(differences, 0) << "per-frame values that differ";
-    std::printf("parity %s %ux%u %u-bit: %zu values, worst difference %.3g\n", run.feature.c_str(),
+    std::printf("parity %s %ux%u %u-bit: %zu values, worst difference %.3g\n", run.feature,
                 ref.w, ref.h, ref.bpc, compared, worst);
     ASSERT_EQ(want.aggregates.size(), got.aggregates.size());
     for (const auto &[key, value] : want.aggregates) {
@@ -261,12 +261,6 @@ std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, 
                                                         : "400";
     return std::string("yuv") + fmt + "p" + std::to_string(bpc) + "_" + std::to_string(w) + "x" +
            std::to_string(h);
-}
-
-std::string noise_case_name(const ::testing::TestParamInfo<NoiseCase> &info)
-{
-    const NoiseCase &c = info.param;
-    return format_case_name(c.pix_fmt, c.bpc, c.w, c.h);
 }
 
 void expect_clip_parity(const std::string &clip, const ParityRun &run)

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <initializer_list>
 #include <memory>
 #include <string>
 #include <utility>
@@ -14,23 +13,40 @@
 #include "support/feature_scoring.h"
 #include "support/golden.h"
 
-// GPU tests skip, with the reason, on machines without a usable device.
-#define VMAF_HIP_REQUIRE_DEVICE()                                                      \
-    do {                                                                               \
-        if (!vmaf_hip_available())                                                     \
-            GTEST_SKIP() << "no usable HIP device (vmaf_hip_available() is false)";   \
-    } while (0)
-
 namespace vmaf::test {
+
+// GPU tests skip, with the reason, on machines without a usable device:
+// their fixtures derive from these.
+inline constexpr const char *kNoDevice = "no usable HIP device (vmaf_hip_available() is false)";
+
+class HipDeviceTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        if (!vmaf_hip_available()) GTEST_SKIP() << kNoDevice;
+    }
+};
+
+template <typename Param> class HipDeviceTestWithParam : public ::testing::TestWithParam<Param> {
+protected:
+    void SetUp() override
+    {
+        if (!vmaf_hip_available()) GTEST_SKIP() << kNoDevice;
+    }
+};
 
 struct HipStateDeleter {
     void operator()(VmafHipState *s) const { vmaf_hip_state_free(s); }
 };
 using HipState = std::unique_ptr<VmafHipState, HipStateDeleter>;
 
+// Extractor options, key and value.
+using Options = std::vector<std::pair<std::string, std::string>>;
+
 struct ParityRun {
-    std::string feature; // the CPU extractor's name; the HIP run gets its twin
-    std::vector<std::pair<std::string, std::string>> options;
+    // The CPU extractor's name (a literal); the HIP run gets its twin.
+    const char *feature = nullptr;
+    Options options = {};
     // 0: identical doubles (integer features); else the largest absolute
     // difference allowed (float features).
     double tolerance = 0.0;
@@ -42,7 +58,7 @@ struct ParityRun {
     bool pooled = true;
 
     // This run with `more` options after its own.
-    ParityRun with(std::initializer_list<std::pair<std::string, std::string>> more) const
+    ParityRun with(const Options &more) const
     {
         ParityRun run = *this;
         run.options.insert(run.options.end(), more.begin(), more.end());
@@ -75,15 +91,6 @@ Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h
 
 // A test name for a synthetic case: "yuv420p10_257x199".
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
-
-// The parameter of a twin's noise test: pixel format, depth and size.
-struct NoiseCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-};
-
-// gtest's name for a NoiseCase parameter, by format_case_name.
-std::string noise_case_name(const ::testing::TestParamInfo<NoiseCase> &info);
 
 // Both twins over a clip of ../shared/clips.
 void expect_clip_parity(const std::string &clip, const ParityRun &run);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -93,6 +94,72 @@ inline double score_of(VmafContext *ctx, const char *key, unsigned index = 0)
     double v = 0;
     EXPECT_EQ(vmaf_feature_score_at_index(ctx, key, &v, index), 0) << key;
     return v;
+}
+
+// A textured 8-bit-scale pattern, moved `t` samples to the left (frames of
+// a moving texture), at `bpc` bits.
+inline unsigned moving_texture(unsigned x, unsigned y, unsigned bpc, unsigned t = 0)
+{
+    x += 3 * t;
+    const unsigned v = (x * 7 + y * 13 + ((x * y) % 23) * 5) % 200 + 20;
+    return v << (bpc - 8);
+}
+
+inline VmafPicture textured_picture(unsigned bpc, unsigned w, unsigned h, unsigned t = 0)
+{
+    return make_picture(VMAF_PIX_FMT_YUV420P, bpc, w, h,
+                        [=](unsigned, unsigned x, unsigned y) { return moving_texture(x, y, bpc, t); });
+}
+
+inline VmafPicture flat_picture(unsigned bpc, unsigned w, unsigned h, unsigned value)
+{
+    return make_picture(VMAF_PIX_FMT_YUV420P, bpc, w, h,
+                        [=](unsigned, unsigned, unsigned) { return value; });
+}
+
+// Feeds frames made by make(i) for i < n as both reference and distorted
+// picture, then flushes; returns the first error.
+inline int score_frames(VmafContext *ctx, unsigned n, const std::function<VmafPicture(unsigned)> &make)
+{
+    int err = 0;
+    for (unsigned i = 0; i < n && !err; i++) {
+        VmafPicture ref = make(i), dis = make(i);
+        err = vmaf_read_pictures(ctx, &ref, &dis, i);
+    }
+    const int flush = vmaf_read_pictures(ctx, nullptr, nullptr, 0);
+    return err ? err : flush;
+}
+
+// A float extractor's `keys` against the golden file's "float" variant on
+// every frame of `clip`: the float extractors give the reference's values to
+// the last bit, so what is left is the golden files' rounding to six
+// decimals (and never more than the 1e-5 allowed for float features).
+inline void expect_float_golden(const std::string &clip, const char *feature,
+                                const std::vector<std::string> &keys)
+{
+    constexpr double kFloatTolerance = 1e-5, kPrintRounding = 5.000001e-7;
+    const auto g = golden(clip, "float");
+    ASSERT_TRUE(g.has_value()) << clip;
+    auto ctx = make_context(2);
+    ASSERT_EQ(use_feature(ctx.get(), feature), 0);
+    ASSERT_EQ(score_clip(ctx.get(), clip), 0);
+    expect_keys_match(ctx.get(), *g, clip, keys, kFloatTolerance);
+
+    double worst = 0.0;
+    size_t compared = 0;
+    for (const auto &f : g->at("frames")) {
+        const unsigned i = f.at("frameNum").get<unsigned>();
+        for (const auto &key : keys) {
+            const auto want = golden_value(*g, i, key);
+            ASSERT_TRUE(want.has_value()) << clip << " " << key;
+            worst = std::max(worst, std::fabs(score_of(ctx.get(), key.c_str(), i) - *want));
+            compared++;
+        }
+    }
+    EXPECT_GT(compared, 0u);
+    EXPECT_LE(worst, kPrintRounding) << clip;
+    std::printf("%s %s: %zu values, largest |difference| to golden %.3g\n", feature, clip.c_str(),
+                compared, worst);
 }
 
 } // namespace vmaf::test

@@ -4,45 +4,9 @@
 #include <span>
 #include <string>
 
-extern "C" {
-extern const VmafExtractor vmaf_extractor_adm;
-extern const VmafExtractor vmaf_extractor_cambi;
-extern const VmafExtractor vmaf_extractor_ciede;
-extern const VmafExtractor vmaf_extractor_float_adm;
-extern const VmafExtractor vmaf_extractor_float_ansnr;
-extern const VmafExtractor vmaf_extractor_float_moment;
-extern const VmafExtractor vmaf_extractor_float_motion;
-extern const VmafExtractor vmaf_extractor_float_ms_ssim;
-extern const VmafExtractor vmaf_extractor_float_psnr;
-extern const VmafExtractor vmaf_extractor_float_ssim;
-extern const VmafExtractor vmaf_extractor_float_vif;
-extern const VmafExtractor vmaf_extractor_motion;
-extern const VmafExtractor vmaf_extractor_psnr;
-extern const VmafExtractor vmaf_extractor_psnr_hvs;
-extern const VmafExtractor vmaf_extractor_vif;
-}
-
 namespace vmaf {
 
 namespace {
-constexpr const VmafExtractor *kTable[] = {
-    &vmaf_extractor_adm,
-    &vmaf_extractor_cambi,
-    &vmaf_extractor_ciede,
-    &vmaf_extractor_float_adm,
-    &vmaf_extractor_float_ansnr,
-    &vmaf_extractor_float_moment,
-    &vmaf_extractor_float_motion,
-    &vmaf_extractor_float_ms_ssim,
-    &vmaf_extractor_float_psnr,
-    &vmaf_extractor_float_ssim,
-    &vmaf_extractor_float_vif,
-    &vmaf_extractor_motion,
-    &vmaf_extractor_psnr,
-    &vmaf_extractor_psnr_hvs,
-    &vmaf_extractor_vif,
-};
-
 // The HIP twins, once the module loader has added them.
 struct TwinList {
     std::span<const VmafExtractor *const> twins;
@@ -57,11 +21,9 @@ std::span<const VmafExtractor *const> hip_twins()
 
 } // namespace
 
-std::span<const VmafExtractor *const> extractor_table() { return kTable; }
-
 const VmafExtractor *find_extractor(std::string_view name)
 {
-    for (const VmafExtractor *e : kTable)
+    for (const VmafExtractor *e : extractor_table())
         if (name == e->name) return e;
     for (const VmafExtractor *e : hip_twins())
         if (name == e->name) return e;
@@ -70,7 +32,7 @@ const VmafExtractor *find_extractor(std::string_view name)
 
 const VmafExtractor *find_extractor_by_feature(std::string_view feature)
 {
-    for (const VmafExtractor *e : kTable)
+    for (const VmafExtractor *e : extractor_table())
         for (const char *const *f = e->provided_features; *f; f++)
             if (feature == *f) return e;
     return nullptr;

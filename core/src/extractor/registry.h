@@ -10,7 +10,8 @@
 
 namespace vmaf {
 
-// The CPU extractors.
+// The CPU extractors of the metric list (core/src/metrics.txt), by name;
+// make_table.py generates it.
 std::span<const VmafExtractor *const> extractor_table();
 
 // A CPU extractor or a loaded HIP twin by its table name.

@@ -13,85 +13,64 @@
 #include <string>
 #include <unistd.h>
 
-#include "hip/hip_parity.h"
+#include "hip/parity_suites.h"
 #include "libvmaf/libvmaf.h"
 #include "support/clips.h"
 #include "support/feature_scoring.h"
 
 namespace {
 
-using vmaf::test::banded_video;
-using vmaf::test::expect_clip_parity;
-using vmaf::test::expect_parity;
-using vmaf::test::HipState;
-using vmaf::test::NoiseCase;
-using vmaf::test::ParityRun;
-using vmaf::test::Video;
+using namespace vmaf::test;
 
-ParityRun cambi_run(std::initializer_list<std::pair<std::string, std::string>> options = {})
+constexpr const char *kClip = kSmallClip;
+
+// Built at first use, when gtest registers the cases.
+const TwinParity &cambi_parity()
 {
-    ParityRun run{"cambi", {}};
-    run.tolerance = 1e-6;
-    return run.with(options);
+    static const TwinParity table{
+        .base = {"cambi", {}, 1e-6},
+        // Smaller than cambi takes.
+        .except_clips = {"flat_64x64_420p8"},
+        .clip_runs = {{}, {{"full_ref", "true"}}},
+        .options = {{kClip, {{"enc_width", "432"}, {"enc_height", "243"}}},
+                    {kClip,
+                     {{"full_ref", "true"}, {"enc_width", "400"}, {"enc_height", "225"},
+                      {"src_width", "480"}, {"src_height", "270"}}},
+                    {kClip, {{"window_size", "15"}}},
+                    {kClip, {{"window_size", "127"}}},
+                    {kClip, {{"topk", "0.1"}}},
+                    {kClip, {{"cambi_topk", "1.0"}}},
+                    {kClip, {{"tvi_threshold", "0.01"}}},
+                    {kClip, {{"cambi_vis_lum_threshold", "10"}}},
+                    {kClip, {{"max_log_contrast", "0"}}},
+                    {kClip, {{"max_log_contrast", "1"}}},
+                    {kClip, {{"max_log_contrast", "3"}}},
+                    {kClip, {{"max_log_contrast", "4"}}},
+                    {kClip, {{"max_log_contrast", "5"}}},
+                    {kClip, {{"eotf", "pq"}}},
+                    {kClip, {{"enc_bitdepth", "10"}}},
+                    {kClip, {{"enc_bitdepth", "6"}}},
+                    {kClip, {{"cambi_max_val", "0.5"}}},
+                    {"tree_640x360_420p10", {{"enc_bitdepth", "8"}}}},
+        .pageable = {{kClip, {{"full_ref", "true"}}}},
+        // Bands, as cambi looks for: the smallest side cambi takes (216), odd
+        // sizes, 10 to 16 bits (12 and 16 round down to 10 bits, 16 uses its
+        // whole range), 4K, and 1080p with the high-resolution speedup.
+        .synthetic = Synthetic::kBanded,
+        .noise = {{VMAF_PIX_FMT_YUV420P, 8, 216, 216},
+                  {VMAF_PIX_FMT_YUV444P, 10, 257, 231},
+                  {VMAF_PIX_FMT_YUV422P, 12, 321, 219},
+                  {VMAF_PIX_FMT_YUV400P, 16, 481, 271},
+                  {VMAF_PIX_FMT_YUV420P, 10, 3840, 2160},
+                  {VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, {{"cambi_high_res_speedup", "1080"}}}},
+        .noise_runs = {{}, {Against::kOtherNoise, {{"full_ref", "true"}}}},
+    };
+    return table;
 }
 
-class HipCambiClip : public ::testing::TestWithParam<const char *> {};
+VMAF_HIP_PARITY_SUITES(Cambi, cambi_parity());
 
-TEST_P(HipCambiClip, MatchesCpu)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity(GetParam(), cambi_run());
-    expect_clip_parity(GetParam(), cambi_run({{"full_ref", "true"}}));
-}
-
-// flat_64x64 is smaller than cambi takes.
-INSTANTIATE_TEST_SUITE_P(Clips, HipCambiClip,
-                         ::testing::Values("vtest_576x324_420p8", "box_960x540_420p8",
-                                           "tree_640x360_420p10", "box_352x288_444p8",
-                                           "vtest_481x271_420p8", "cup_320x240_420p8_identical"));
-
-TEST(HipCambi, Options)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    const char *clip = "vtest_576x324_420p8";
-    expect_clip_parity(clip, cambi_run({{"enc_width", "432"}, {"enc_height", "243"}}));
-    expect_clip_parity(clip, cambi_run({{"full_ref", "true"}, {"enc_width", "400"},
-                                        {"enc_height", "225"}, {"src_width", "480"},
-                                        {"src_height", "270"}}));
-    expect_clip_parity(clip, cambi_run({{"window_size", "15"}}));
-    expect_clip_parity(clip, cambi_run({{"window_size", "127"}}));
-    expect_clip_parity(clip, cambi_run({{"topk", "0.1"}}));
-    expect_clip_parity(clip, cambi_run({{"cambi_topk", "1.0"}}));
-    expect_clip_parity(clip, cambi_run({{"tvi_threshold", "0.01"}}));
-    expect_clip_parity(clip, cambi_run({{"cambi_vis_lum_threshold", "10"}}));
-    for (const char *mlc : {"0", "1", "3", "4", "5"})
-        expect_clip_parity(clip, cambi_run({{"max_log_contrast", mlc}}));
-    expect_clip_parity(clip, cambi_run({{"eotf", "pq"}}));
-    expect_clip_parity(clip, cambi_run({{"enc_bitdepth", "10"}}));
-    expect_clip_parity(clip, cambi_run({{"enc_bitdepth", "6"}}));
-    expect_clip_parity(clip, cambi_run({{"cambi_max_val", "0.5"}}));
-    expect_clip_parity("tree_640x360_420p10", cambi_run({{"enc_bitdepth", "8"}}));
-}
-
-TEST(HipCambi, HighResolutionSpeedup)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    Video ref = banded_video(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 2, 31);
-    Video dis = banded_video(VMAF_PIX_FMT_YUV420P, 8, 1920, 1080, 2, 32);
-    expect_parity(ref, dis, cambi_run({{"cambi_high_res_speedup", "1080"}}));
-    expect_parity(ref, dis, cambi_run({{"cambi_high_res_speedup", "1080"}, {"full_ref", "true"}}));
-    ref.release();
-    dis.release();
-}
-
-TEST(HipCambi, PageablePictures)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    ParityRun run = cambi_run({{"full_ref", "true"}});
-    run.pooled = false;
-    run.threads = 3;
-    expect_clip_parity("vtest_576x324_420p8", run);
-}
+using HipCambi = HipDeviceTest;
 
 // The files of `dir`, by name, with their bytes.
 std::map<std::string, std::string> files_in(const std::filesystem::path &dir)
@@ -116,9 +95,8 @@ void write_heatmaps(const Video &ref, const Video &dis, const std::string &dir, 
     ASSERT_NO_FATAL_FAILURE(vmaf::test::read_video(ctx.get(), ref, dis, true, hip != nullptr, 0));
 }
 
-TEST(HipCambi, HeatmapsIdentical)
+TEST_F(HipCambi, HeatmapsIdentical)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     VmafHipState *raw = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&raw, VmafHipConfiguration{0}), 0);
     HipState state(raw);
@@ -145,9 +123,8 @@ TEST(HipCambi, HeatmapsIdentical)
 }
 
 // A sample above its depth's range fails the frame, as on the CPU.
-TEST(HipCambi, OutOfRangeSampleRefused)
+TEST_F(HipCambi, OutOfRangeSampleRefused)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     Video ref = banded_video(VMAF_PIX_FMT_YUV420P, 10, 320, 240, 2, 41);
     Video dis = banded_video(VMAF_PIX_FMT_YUV420P, 10, 320, 240, 2, 42);
     // Above 1023: no 10-bit code.
@@ -175,29 +152,5 @@ TEST(HipCambi, OutOfRangeSampleRefused)
     ref.release();
     dis.release();
 }
-
-class HipCambiBanded : public ::testing::TestWithParam<NoiseCase> {};
-
-TEST_P(HipCambiBanded, MatchesCpu)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    const NoiseCase c = GetParam();
-    Video ref = banded_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 51);
-    Video dis = banded_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 52);
-    expect_parity(ref, dis, cambi_run({{"full_ref", "true"}}));
-    ref.release();
-    dis.release();
-}
-
-// The smallest side cambi takes (216), odd sizes, 10 to 16 bits (12 and 16
-// round down to 10 bits, 16 uses its whole range), and 4K.
-INSTANTIATE_TEST_SUITE_P(
-    Formats, HipCambiBanded,
-    ::testing::Values(NoiseCase{VMAF_PIX_FMT_YUV420P, 8, 216, 216},
-                      NoiseCase{VMAF_PIX_FMT_YUV444P, 10, 257, 231},
-                      NoiseCase{VMAF_PIX_FMT_YUV422P, 12, 321, 219},
-                      NoiseCase{VMAF_PIX_FMT_YUV400P, 16, 481, 271},
-                      NoiseCase{VMAF_PIX_FMT_YUV420P, 10, 3840, 2160}),
-    vmaf::test::noise_case_name);
 
 } // namespace

@@ -81,9 +81,10 @@ uint32_t bits(float f)
     return u;
 }
 
-TEST(HipFloatChain, SumsAsTheLoop)
+using HipFloatChain = vmaf::test::HipDeviceTest;
+
+TEST_F(HipFloatChain, SumsAsTheLoop)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     VmafHipState *state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
     const char *kinds[] = {"uniform", "ties", "sparse", "squares", "spikes", "subnormal", "late", "zeros"};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/context.h"
+#include "engine/hip_module.h"
 #include "extractor/registry.h"
 #include "support/feature_scoring.h"
 #include "hip/runtime/buffer.h"
@@ -92,23 +93,28 @@ std::vector<std::string> strings(const char *const *list)
     return out;
 }
 
-// Every CPU extractor has a HIP twin, named after it, with its options and
-// provided features.
+// Every CPU extractor of the metric list has a HIP twin, named after it,
+// with its options, provided features, chroma flag and temporal reach; the
+// module has no other twin.
 TEST(HipRuntime, EveryExtractorHasATwin)
 {
     VmafHipState state = fake_state();
     auto ctx = make_context(0);
     ASSERT_EQ(vmaf_hip_import_state(ctx.get(), &state), 0);
-    size_t twins = 0;
     for (const VmafExtractor *cpu : vmaf::extractor_table()) {
         const VmafExtractor *twin = vmaf::find_hip_twin(*cpu);
         ASSERT_NE(twin, nullptr) << cpu->name << " has no HIP twin";
         EXPECT_EQ(std::string(twin->name), std::string(cpu->name) + "_hip");
         EXPECT_EQ(option_names(twin->options), option_names(cpu->options)) << twin->name;
         EXPECT_EQ(strings(twin->provided_features), strings(cpu->provided_features)) << twin->name;
-        twins++;
+        EXPECT_EQ(twin->flags & VMAF_EXTRACTOR_CHROMA, cpu->flags & VMAF_EXTRACTOR_CHROMA)
+            << twin->name;
+        EXPECT_EQ(twin->reach.before, cpu->reach.before) << twin->name;
+        EXPECT_EQ(twin->reach.after, cpu->reach.after) << twin->name;
     }
-    EXPECT_EQ(twins, 15u);
+    const VmafHipModule *module = vmaf::hip_module::loaded();
+    ASSERT_NE(module, nullptr);
+    EXPECT_EQ(module->extractor_count, vmaf::extractor_table().size());
 }
 
 TEST(HipRuntime, NoDeviceFailsWithACode)
@@ -155,9 +161,10 @@ std::unique_ptr<VmafHipState, StateDeleter> first_device()
     return std::unique_ptr<VmafHipState, StateDeleter>(state);
 }
 
-TEST(HipRuntime, DeviceOutOfMemoryIsAnError)
+using HipRuntimeOnDevice = vmaf::test::HipDeviceTest;
+
+TEST_F(HipRuntimeOnDevice, DeviceOutOfMemoryIsAnError)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     auto state = first_device();
     ASSERT_TRUE(state);
     vmaf::hip::DeviceBuffer huge;
@@ -168,9 +175,8 @@ TEST(HipRuntime, DeviceOutOfMemoryIsAnError)
     EXPECT_NE(small.get(), nullptr);
 }
 
-TEST(HipRuntime, PinnedPoolPictures)
+TEST_F(HipRuntimeOnDevice, PinnedPoolPictures)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     auto state = first_device();
     ASSERT_TRUE(state);
     auto ctx = make_context(0);
@@ -188,9 +194,8 @@ TEST(HipRuntime, PinnedPoolPictures)
 }
 
 // Host rows with padding (stride > width) arrive on the device packed.
-TEST(HipRuntime, StagingPacksRows)
+TEST_F(HipRuntimeOnDevice, StagingPacksRows)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     auto state = first_device();
     ASSERT_TRUE(state);
     VmafPicture pic;

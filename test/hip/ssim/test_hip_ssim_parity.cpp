@@ -4,153 +4,55 @@
 // only the grouping of the sum over window positions differs; the means
 // are floats, so the values agree to the bit unless that sum falls on a
 // float's rounding boundary.
-#include <string>
-
-#include "hip/hip_parity.h"
-#include "hip/ssim/distorted_video.h"
-#include "libvmaf/libvmaf.h"
+#include "hip/parity_suites.h"
 
 namespace {
 
-using vmaf::test::distorted;
-using vmaf::test::expect_clip_parity;
-using vmaf::test::expect_parity;
-using vmaf::test::flat_video;
-using vmaf::test::noise_video;
-using vmaf::test::ParityRun;
-using vmaf::test::Video;
+using namespace vmaf::test;
 
-constexpr double kTolerance = 1e-6;
+const Options kDecibels = {{"enable_db", "true"}, {"clip_db", "true"}};
 
-ParityRun run(std::vector<std::pair<std::string, std::string>> options)
+// Built at first use, when gtest registers the cases.
+const TwinParity &ssim_parity()
 {
-    options.push_back({"enable_lcs", "true"});
-    return {"float_ssim", options, kTolerance};
+    static const TwinParity table{
+        .base = {"float_ssim", {{"enable_lcs", "true"}}, 1e-6},
+        .options =
+            {
+                // SSIM 1 is infinite in dB: clip_db caps it.
+                {"cup_320x240_420p8_identical", kDecibels},
+                // Scale 1 skips the decimation; 2 and 3 use the box filter; 10,
+                // the largest, leaves 96x54 of the large clip.
+                {kSmallClip, {{"scale", "1"}}},
+                {kSmallClip, {{"scale", "2"}}},
+                {kSmallClip, {{"scale", "3"}}},
+                {"vtest_481x271_420p8", {{"scale", "1"}}},
+                {"vtest_481x271_420p8", {{"scale", "2"}}},
+                {"vtest_481x271_420p8", {{"scale", "3"}}},
+                {"box_960x540_420p8", {{"scale", "10"}}},
+                {kSmallClip, {{"enable_db", "true"}}},
+                {"tree_640x360_420p10", kDecibels},
+                // Without enable_lcs: the score alone.
+                {"box_352x288_444p8", {}, -1.0, true},
+            },
+        .pageable = {{kSmallClip}, {"box_960x540_420p8"}},
+        // Scale 0 is the automatic one: 1 below 384 lines, 2 at 520, 4 at 1081.
+        .noise = {{VMAF_PIX_FMT_YUV420P, 8, 300, 200},
+                  {VMAF_PIX_FMT_YUV420P, 8, 11, 11},
+                  {VMAF_PIX_FMT_YUV422P, 10, 257, 131},
+                  {VMAF_PIX_FMT_YUV444P, 12, 600, 520},
+                  {VMAF_PIX_FMT_YUV420P, 12, 67, 45, {{"scale", "3"}}},
+                  {VMAF_PIX_FMT_YUV400P, 16, 1921, 1081},
+                  {VMAF_PIX_FMT_YUV400P, 16, 333, 222, {{"scale", "2"}}},
+                  {VMAF_PIX_FMT_YUV422P, 9, 45, 34, {{"scale", "1"}}}},
+        // Two noise videos have next to no structure in common: a copy with a
+        // little noise added keeps SSIM's terms in their usual range.
+        .noise_runs = {{Against::kDistorted}, {Against::kDistorted, kDecibels}, {Against::kOtherNoise}},
+        .flat = {{8, 64, 64, 2, 100, 140}},
+    };
+    return table;
 }
 
-const ParityRun kAllKeys = run({});
-
-TEST(HipSsimParity, SmallClip)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", kAllKeys);
-}
-
-// 960x540: the automatic scale is 2.
-TEST(HipSsimParity, LargeClip)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("box_960x540_420p8", kAllKeys);
-}
-
-TEST(HipSsimParity, TenBitClip)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("tree_640x360_420p10", kAllKeys);
-}
-
-TEST(HipSsimParity, Yuv444Clip)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("box_352x288_444p8", kAllKeys);
-}
-
-TEST(HipSsimParity, OddSizeClip)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_481x271_420p8", kAllKeys);
-}
-
-TEST(HipSsimParity, IdenticalFrames)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("cup_320x240_420p8_identical", kAllKeys);
-    // SSIM 1 is infinite in dB: clip_db caps it.
-    expect_clip_parity("cup_320x240_420p8_identical",
-                       run({{"enable_db", "true"}, {"clip_db", "true"}}));
-}
-
-// Scale 1 skips the decimation; 2 and 3 use the box filter; 10, the
-// largest, leaves 96x54 of the large clip.
-TEST(HipSsimParity, ForcedScales)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    for (const char *scale : {"1", "2", "3"}) {
-        SCOPED_TRACE(std::string("scale ") + scale);
-        expect_clip_parity("vtest_576x324_420p8", run({{"scale", scale}}));
-        expect_clip_parity("vtest_481x271_420p8", run({{"scale", scale}}));
-    }
-    expect_clip_parity("box_960x540_420p8", run({{"scale", "10"}}));
-}
-
-TEST(HipSsimParity, DecibelOptions)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    expect_clip_parity("vtest_576x324_420p8", run({{"enable_db", "true"}}));
-    expect_clip_parity("tree_640x360_420p10", run({{"enable_db", "true"}, {"clip_db", "true"}}));
-    // Without enable_lcs: the score alone.
-    expect_clip_parity("box_352x288_444p8", {"float_ssim", {}, kTolerance});
-}
-
-TEST(HipSsimParity, PageablePicturesOnWorkerThreads)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    ParityRun threaded = kAllKeys;
-    threaded.pooled = false;
-    threaded.threads = 3;
-    expect_clip_parity("vtest_576x324_420p8", threaded);
-    expect_clip_parity("box_960x540_420p8", threaded);
-}
-
-// Flat pictures: zero variance everywhere, the terms' special cases.
-TEST(HipSsimParity, FlatPictures)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    Video ref = flat_video(VMAF_PIX_FMT_YUV420P, 8, 64, 64, 2, 100);
-    Video dis = flat_video(VMAF_PIX_FMT_YUV420P, 8, 64, 64, 2, 140);
-    expect_parity(ref, dis, kAllKeys);
-    expect_parity(ref, ref, kAllKeys);
-    ref.release();
-    dis.release();
-}
-
-struct SyntheticCase {
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-    const char *scale;
-};
-
-class HipSsimSynthetic : public ::testing::TestWithParam<SyntheticCase> {};
-
-TEST_P(HipSsimSynthetic, MatchesCpu)
-{
-    VMAF_HIP_REQUIRE_DEVICE();
-    const SyntheticCase c = GetParam();
-    Video ref = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 1);
-    Video dis = distorted(ref, 0.04, 2);
-    Video unrelated = noise_video(c.pix_fmt, c.bpc, c.w, c.h, 3, 3);
-    expect_parity(ref, dis, run({{"scale", c.scale}}));
-    expect_parity(ref, dis, run({{"scale", c.scale}, {"enable_db", "true"}, {"clip_db", "true"}}));
-    expect_parity(ref, unrelated, run({{"scale", c.scale}}));
-    ref.release();
-    dis.release();
-    unrelated.release();
-}
-
-// Scale "0" is the automatic one: 1 below 384 lines, 2 at 520, 4 at 1081.
-INSTANTIATE_TEST_SUITE_P(
-    Formats, HipSsimSynthetic,
-    ::testing::Values(SyntheticCase{VMAF_PIX_FMT_YUV420P, 8, 300, 200, "0"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV420P, 8, 11, 11, "0"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV422P, 10, 257, 131, "0"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV444P, 12, 600, 520, "0"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV420P, 12, 67, 45, "3"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV400P, 16, 1921, 1081, "0"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV400P, 16, 333, 222, "2"},
-                      SyntheticCase{VMAF_PIX_FMT_YUV422P, 9, 45, 34, "1"}),
-    [](const auto &info) {
-        const SyntheticCase &c = info.param;
-        return vmaf::test::format_case_name(c.pix_fmt, c.bpc, c.w, c.h) + "_scale" + c.scale;
-    });
+VMAF_HIP_PARITY_SUITES(Ssim, ssim_parity());
 
 } // namespace

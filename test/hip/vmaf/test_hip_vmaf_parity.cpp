@@ -102,11 +102,10 @@ void score(const Video &ref, const Video &dis, const std::string &model, VmafHip
     rmdir(dir);
 }
 
-class HipVmafParity : public ::testing::TestWithParam<const char *> {};
+class HipVmafParity : public vmaf::test::HipDeviceTestWithParam<const char *> {};
 
 TEST_P(HipVmafParity, EveryClipIdentical)
 {
-    VMAF_HIP_REQUIRE_DEVICE();
     VmafHipState *raw_state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&raw_state, VmafHipConfiguration{0}), 0);
     HipState state(raw_state);

@@ -13,6 +13,7 @@
 #include "extractor/extractor.h"
 #include "feature/adm/adm_options.h"
 #include "feature/adm/adm_scores.h"
+#include "base/first_error.h"
 
 namespace vmaf::adm {
 
@@ -56,7 +57,7 @@ public:
                                  : r.adm2 * out_.dlm_weight + (1 - r.aim) * (1 - out_.dlm_weight);
         int err = 0;
         auto put = [&](int key, double v) {
-            err |= vmaf_sink_append(sink, keys_[key].c_str(), v, index);
+            err = first_error(err, vmaf_sink_append(sink, keys_[key].c_str(), v, index));
         };
         put(kAdm2, r.adm2);
         put(kAim, r.aim);

@@ -11,6 +11,7 @@
 #include "feature/common/edge.h"
 #include "feature/ansnr/float_ansnr_math.h"
 #include "feature/common/float_picture.h"
+#include "base/first_error.h"
 
 namespace vmaf::float_ansnr {
 namespace {
@@ -78,7 +79,7 @@ public:
         const Scores s =
             scores(energies(ref_blur_, dis_blur_), static_cast<double>(ref_.w) * ref_.h, peak_);
         int err = vmaf_sink_append(sink, ansnr_key_.c_str(), s.ansnr, frame.index);
-        err |= vmaf_sink_append(sink, anpsnr_key_.c_str(), s.anpsnr, frame.index);
+        err = first_error(err, vmaf_sink_append(sink, anpsnr_key_.c_str(), s.anpsnr, frame.index));
         return err;
     }
 

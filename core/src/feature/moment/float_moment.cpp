@@ -6,6 +6,7 @@
 #include "extractor/extractor_state.h"
 #include "feature/common/float_picture.h"
 #include "feature/moment/float_moment_math.h"
+#include "base/first_error.h"
 
 namespace vmaf::float_moment {
 namespace {
@@ -33,9 +34,9 @@ public:
         luma_to_float(*frame.dis, dis_);
         const Moments r = moments(ref_), d = moments(dis_);
         int err = vmaf_sink_append(sink, keys_[0].c_str(), r.first, frame.index);
-        err |= vmaf_sink_append(sink, keys_[1].c_str(), d.first, frame.index);
-        err |= vmaf_sink_append(sink, keys_[2].c_str(), r.second, frame.index);
-        err |= vmaf_sink_append(sink, keys_[3].c_str(), d.second, frame.index);
+        err = first_error(err, vmaf_sink_append(sink, keys_[1].c_str(), d.first, frame.index));
+        err = first_error(err, vmaf_sink_append(sink, keys_[2].c_str(), r.second, frame.index));
+        err = first_error(err, vmaf_sink_append(sink, keys_[3].c_str(), d.second, frame.index));
         return err;
     }
 

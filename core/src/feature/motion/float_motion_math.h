@@ -12,6 +12,7 @@
 #include "extractor/extractor.h"
 #include "feature/motion/float_motion_options.h"
 #include "feature/motion/motion_math.h"
+#include "base/first_error.h"
 
 namespace vmaf::float_motion {
 
@@ -66,9 +67,10 @@ inline int write_frame(const std::vector<std::string> &keys, const std::vector<d
                        bool debug, double max_val, unsigned index, VmafFeatureSink *sink)
 {
     int err = 0;
-    if (index == 0) err |= vmaf_sink_append(sink, keys[kMotion2].c_str(), 0.0, 0);
+    if (index == 0) err = first_error(err, vmaf_sink_append(sink, keys[kMotion2].c_str(), 0.0, 0));
     if (debug)
-        err |= vmaf_sink_append(sink, keys[kMotion].c_str(), std::min(scores.back(), max_val), index);
+        err = first_error(err, vmaf_sink_append(sink, keys[kMotion].c_str(),
+                                                std::min(scores.back(), max_val), index));
     return err;
 }
 
@@ -80,8 +82,8 @@ inline int write_derived(const std::vector<std::string> &keys, const std::vector
     int err = 0;
     for (unsigned i = 0; i < scores.size(); i++) {
         if (i > 0)
-            err |= vmaf_sink_append(sink, keys[kMotion2].c_str(), std::min(d.motion2[i], max_val), i);
-        err |= vmaf_sink_append(sink, keys[kMotion3].c_str(), d.motion3[i], i);
+            err = first_error(err, vmaf_sink_append(sink, keys[kMotion2].c_str(), std::min(d.motion2[i], max_val), i));
+        err = first_error(err, vmaf_sink_append(sink, keys[kMotion3].c_str(), d.motion3[i], i));
     }
     return err;
 }

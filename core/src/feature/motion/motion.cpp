@@ -13,6 +13,7 @@
 #include "feature/motion/motion_setup.h"
 #include "feature/common/edge.h"
 #include "base/log.h"
+#include "base/first_error.h"
 
 namespace vmaf::motion {
 namespace {
@@ -44,7 +45,9 @@ public:
         }
         scores_.push_back(score);
         int err = vmaf_sink_append(sink, keys_[kSad].c_str(), score, frame.index);
-        if (debug_) err |= vmaf_sink_append(sink, keys_[kMotion].c_str(), score, frame.index);
+        if (debug_)
+            err = first_error(err,
+                              vmaf_sink_append(sink, keys_[kMotion].c_str(), score, frame.index));
         return err;
     }
 
@@ -53,8 +56,8 @@ public:
         const Derived d = derive(scores_, params_);
         int err = 0;
         for (unsigned i = 0; i < scores_.size(); i++) {
-            err |= vmaf_sink_append(sink, keys_[kMotion2].c_str(), d.motion2[i], i);
-            err |= vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i);
+            err = first_error(err, vmaf_sink_append(sink, keys_[kMotion2].c_str(), d.motion2[i], i));
+            err = first_error(err, vmaf_sink_append(sink, keys_[kMotion3].c_str(), d.motion3[i], i));
         }
         return err;
     }

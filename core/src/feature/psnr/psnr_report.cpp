@@ -3,6 +3,7 @@
 #include "feature/psnr/psnr_math.h"
 #include "feature/psnr/psnr_options.h"
 #include "base/picture_memory.h"
+#include "base/first_error.h"
 
 namespace vmaf::psnr {
 
@@ -28,8 +29,10 @@ int Reporter::report(const uint64_t sse[3], unsigned index, VmafFeatureSink *sin
     for (unsigned p = 0; p < planes_; p++) {
         const uint64_t n = uint64_t{w_[p]} * h_[p];
         const double m = mse(sse[p], n);
-        err |= vmaf_sink_append(sink, psnr_key_[p].c_str(), from_mse(m, peak_, cap_[p]), index);
-        if (enable_mse_) err |= vmaf_sink_append(sink, mse_key_[p].c_str(), m, index);
+        err = first_error(
+            err, vmaf_sink_append(sink, psnr_key_[p].c_str(), from_mse(m, peak_, cap_[p]), index));
+        if (enable_mse_)
+            err = first_error(err, vmaf_sink_append(sink, mse_key_[p].c_str(), m, index));
         total_sse_[p] += sse[p];
         total_pixels_[p] += n;
     }
@@ -41,8 +44,8 @@ int Reporter::flush(VmafFeatureSink *sink) const
     if (!enable_apsnr_) return 0;
     int err = 0;
     for (unsigned p = 0; p < planes_; p++)
-        err |= vmaf_sink_set_aggregate(sink, kAggregateKeys[p],
-                                       aggregate(total_sse_[p], total_pixels_[p], peak_));
+        err = first_error(err, vmaf_sink_set_aggregate(sink, kAggregateKeys[p],
+                                       aggregate(total_sse_[p], total_pixels_[p], peak_)));
     return err;
 }
 

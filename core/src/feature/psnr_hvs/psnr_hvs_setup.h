@@ -11,6 +11,7 @@
 #include "base/picture_memory.h"
 #include "extractor/extractor.h"
 #include "feature/psnr_hvs/psnr_hvs_math.h"
+#include "base/first_error.h"
 
 namespace vmaf::psnr_hvs {
 
@@ -54,11 +55,11 @@ inline int write_frame(const std::array<std::string, 4> &keys, const float sums[
     int err = 0;
     for (unsigned p = 0; p < 3; p++) {
         e[p] = plane_error(sums[p], terms[p], bpc);
-        err |= vmaf_sink_append(sink, keys[p].c_str(), to_db(e[p]), index);
+        err = first_error(err, vmaf_sink_append(sink, keys[p].c_str(), to_db(e[p]), index));
     }
     // Luma weighs 0.8, each chroma plane 0.1, before the dB conversion.
     const double combined = e[0] * .8 + .1 * (e[1] + e[2]);
-    err |= vmaf_sink_append(sink, keys[3].c_str(), to_db(combined), index);
+    err = first_error(err, vmaf_sink_append(sink, keys[3].c_str(), to_db(combined), index));
     return err;
 }
 

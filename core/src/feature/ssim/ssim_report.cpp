@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/log.h"
+#include "base/first_error.h"
 
 namespace vmaf::ssim {
 
@@ -65,9 +66,9 @@ int SsimReporter::report(const Means &m, unsigned index, VmafFeatureSink *sink) 
     const double score = enable_db_ ? to_db(m.ssim, max_db_) : m.ssim;
     int err = vmaf_sink_append(sink, keys_[0].c_str(), score, index);
     if (enable_lcs_) {
-        err |= vmaf_sink_append(sink, keys_[1].c_str(), m.l, index);
-        err |= vmaf_sink_append(sink, keys_[2].c_str(), m.c, index);
-        err |= vmaf_sink_append(sink, keys_[3].c_str(), m.s, index);
+        err = first_error(err, vmaf_sink_append(sink, keys_[1].c_str(), m.l, index));
+        err = first_error(err, vmaf_sink_append(sink, keys_[2].c_str(), m.c, index));
+        err = first_error(err, vmaf_sink_append(sink, keys_[3].c_str(), m.s, index));
     }
     return err;
 }
@@ -94,9 +95,11 @@ int MsSsimReporter::report(std::span<const Means, kScales> m, unsigned index,
     int err = vmaf_sink_append(sink, keys_[0].c_str(), score, index);
     if (enable_lcs_) {
         for (int i = 0; i < kScales; i++) {
-            err |= vmaf_sink_append(sink, keys_[1 + i].c_str(), m[i].l, index);
-            err |= vmaf_sink_append(sink, keys_[1 + kScales + i].c_str(), m[i].c, index);
-            err |= vmaf_sink_append(sink, keys_[1 + 2 * kScales + i].c_str(), m[i].s, index);
+            err = first_error(err, vmaf_sink_append(sink, keys_[1 + i].c_str(), m[i].l, index));
+            err = first_error(
+                err, vmaf_sink_append(sink, keys_[1 + kScales + i].c_str(), m[i].c, index));
+            err = first_error(
+                err, vmaf_sink_append(sink, keys_[1 + 2 * kScales + i].c_str(), m[i].s, index));
         }
     }
     return err;

@@ -6,6 +6,7 @@
 
 #include "feature/vif/vif_math.h"
 #include "feature/vif/vif_options.h"
+#include "base/first_error.h"
 
 namespace vmaf::vif {
 
@@ -21,12 +22,12 @@ int report_debug(const Score *scores, int scales, bool skip_scale0, Put put)
         den += scores[s].den;
     }
     int err = put(kCombined, den == 0.0 ? 1.0 : num / den);
-    err |= put(kNum, num);
-    err |= put(kDen, den);
+    err = first_error(err, put(kNum, num));
+    err = first_error(err, put(kDen, den));
     for (int s = 0; s < scales; s++) {
         const bool skipped = s == 0 && skip_scale0;
-        err |= put(kNumScale0 + 2 * s, skipped ? 0.0 : scores[s].num);
-        err |= put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den);
+        err = first_error(err, put(kNumScale0 + 2 * s, skipped ? 0.0 : scores[s].num));
+        err = first_error(err, put(kDenScale0 + 2 * s, skipped ? -1.0 : scores[s].den));
     }
     return err;
 }
@@ -40,7 +41,9 @@ int report_integer(const ScaleScore (&scores)[kScales], bool skip_scale0, bool d
     int err = 0;
     for (int s = 0; s < kScales; s++) {
         const bool skipped = s == 0 && skip_scale0;
-        err |= put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den));
+        err = first_error(
+            err,
+            put(kScale0 + s, skipped ? 0.0 : static_cast<double>(scores[s].num / scores[s].den)));
     }
     if (!debug) return err;
     return err | report_debug(scores, kScales, skip_scale0, put);
@@ -58,7 +61,7 @@ int report_float(const Score (&scores)[kScales], bool skip_scale0, const double 
         double score = static_cast<double>(scores[s].num) / static_cast<double>(scores[s].den);
         if (s == 0) score = skip_scale0 ? 0.0 : score;
         else score = score > min_val[s] ? score : min_val[s];
-        err |= put(kScale0 + s, score);
+        err = first_error(err, put(kScale0 + s, score));
     }
     if (!debug) return err;
     return err | report_debug(scores, kScales, skip_scale0, put);

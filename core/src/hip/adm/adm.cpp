@@ -4,7 +4,7 @@
 // (cm_from_sums, den_from_sums, combine_scales) and writes the keys through
 // adm's AdmReporter, so the doubles are the CPU's.
 //
-// FramePipeline overlaps the next frames' copies with the kernels, replays
+// Its FramePipeline overlaps the next frames' copies with the kernels, replays
 // each frame's launches as a graph, runs two frames at once (lanes, each
 // with its own intermediate buffers) and reads the sums back.
 #include <array>
@@ -21,11 +21,8 @@
 #include "feature/adm/adm_setup.h"
 #include "hip/adm/adm_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/staging.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::adm {
 namespace {
@@ -52,25 +49,19 @@ template <typename T> struct ScaleBands {
     T *weighted[2][3], *floor[2][3];
 };
 
-class AdmHip {
+class AdmWork {
 public:
-    AdmHip(const VmafExtractorSetup &setup, const VmafHipState &state,
-           const IntegerAdmParams &params, const AdmOutput &output)
-        : params_(params), reporter_(output, setup.feature_names), device_(state.device.index),
+    static constexpr const char *kName = "adm_hip";
+
+    AdmWork(const VmafExtractorSetup &setup, const IntegerAdmParams &params,
+            const AdmOutput &output)
+        : params_(params), reporter_(output, setup.feature_names),
           w_(static_cast<int>(setup.w)), h_(static_cast<int>(setup.h)),
           bpc_(static_cast<int>(setup.bpc))
     {}
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream);
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -82,7 +73,6 @@ private:
 
     IntegerAdmParams params_;
     AdmReporter reporter_;
-    int device_;
     int w_, h_, bpc_;
     // Band size of each scale.
     std::array<int, kScales> bw_{}, bh_{};
@@ -103,11 +93,9 @@ private:
     };
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<Lane, kLanes> lanes_{};
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"adm_hip"};
 };
 
-template <typename T> T *AdmHip::device_array(size_t count, int &err)
+template <typename T> T *AdmWork::device_array(size_t count, int &err)
 {
     if (err) return nullptr;
     DeviceBuffer &b = memory_.emplace_back();
@@ -115,7 +103,7 @@ template <typename T> T *AdmHip::device_array(size_t count, int &err)
     return err ? nullptr : b.as<T>();
 }
 
-template <typename T> int AdmHip::allocate_bands(ScaleBands<T> &bands, int scale)
+template <typename T> int AdmWork::allocate_bands(ScaleBands<T> &bands, int scale)
 {
     const size_t n = static_cast<size_t>(bw_[scale]) * static_cast<size_t>(bh_[scale]);
     int err = 0;
@@ -127,9 +115,8 @@ template <typename T> int AdmHip::allocate_bands(ScaleBands<T> &bands, int scale
     return err;
 }
 
-int AdmHip::init(const VmafExtractorSetup &setup)
+int AdmWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
     for (int s = 0; s < kScales; s++) {
         bw_[s] = w;
@@ -162,15 +149,16 @@ int AdmHip::init(const VmafExtractorSetup &setup)
     if ((err = division_table_.upload(vmaf::adm::division_table(),
                                        vmaf::adm::kDivisionTableSize * sizeof(int32_t))))
         return err;
-    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long),
-                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
-                          kLanes);
+    shape.result_bytes = kSumCount * sizeof(unsigned long long);
+    shape.results = FramePipeline::Results::kAccumulated;
+    shape.lanes = kLanes;
+    return 0;
 }
 
 // Decoupling, CSF and masking of one scale's bands, leaving the scale's
 // numerator, additive impairment and denominator sums.
 template <typename T>
-int AdmHip::measure(const ScaleBands<T> &bands, int scale,
+int AdmWork::measure(const ScaleBands<T> &bands, int scale,
                     const typename ScaleMath<T>::Factors &f, unsigned long long *sums,
                     hipStream_t stream)
 {
@@ -238,18 +226,15 @@ int AdmHip::measure(const ScaleBands<T> &bands, int scale,
     return check(launch_den(den, stream), "launch of adm_hip's denominator kernel");
 }
 
-int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                    hipStream_t stream)
+int AdmWork::enqueue(const FrameWork &f)
 {
-    const Lane &l = lanes_[lane];
-    auto *sums = pipeline_.results<unsigned long long>(lane);
-    if (int err = check(hipMemsetAsync(sums, 0, kSumCount * sizeof(unsigned long long), stream),
-                        "hipMemsetAsync"))
-        return err;
+    const Lane &l = lanes_[f.lane];
+    auto *sums = f.results_as<unsigned long long>();
+    const hipStream_t stream = f.stream;
 
     Dwt0Args d0{};
-    d0.src[0] = ref.plane(0);
-    d0.src[1] = dis.plane(0);
+    d0.src[0] = f.ref.plane(0);
+    d0.src[1] = f.dis.plane(0);
     d0.w = w_;
     d0.h = h_;
     d0.bpc = bpc_;
@@ -289,7 +274,7 @@ int AdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned l
     return 0;
 }
 
-int AdmHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+int AdmWork::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
 {
     const auto *r = result.as<const unsigned long long>();
     std::array<float, kScales> num{}, den{}, aim{};
@@ -328,13 +313,13 @@ int init(void **state, const VmafExtractorSetup *setup)
 {
     IntegerAdmParams params;
     AdmOutput output;
-    if (int err = vmaf::adm::read_setup(*setup, "adm_hip", &params, &output)) return err;
-    return create_hip_state<AdmHip>(state, *setup, "adm_hip", params, output);
+    if (int err = vmaf::adm::read_setup(*setup, AdmWork::kName, &params, &output)) return err;
+    return create_twin<AdmWork>(state, *setup, params, output);
 }
 
 } // namespace
 } // namespace vmaf::hip::adm
 
 extern "C" constinit const VmafExtractor vmaf_extractor_adm_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::adm::AdmHip>(
-        "adm_hip", vmaf::adm::kOptions, 0, vmaf::adm::kFeatures, vmaf::hip::adm::init);
+    vmaf::hip::twin_entry<vmaf::hip::adm::AdmWork>(vmaf::adm::kOptions, 0, vmaf::adm::kFeatures,
+                                                   vmaf::hip::adm::init);

@@ -4,7 +4,7 @@
 // pools them with float_adm's own pool_scale and combine_scales and writes
 // the keys through adm's AdmReporter, so the doubles are the CPU's.
 //
-// FramePipeline overlaps the next frames' copies with the kernels, replays
+// Its FramePipeline overlaps the next frames' copies with the kernels, replays
 // each frame's launches as a graph, runs two frames at once (lanes, each
 // with its own intermediate buffers) and reads the sums back.
 #include <array>
@@ -19,11 +19,8 @@
 #include "feature/adm/rcp_estimate.h"
 #include "hip/adm/float_adm_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/staging.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::float_adm {
 namespace {
@@ -52,12 +49,13 @@ struct Lane {
     float *row_sums;
 };
 
-class FloatAdmHip {
+class FloatAdmWork {
 public:
-    FloatAdmHip(const VmafExtractorSetup &setup, const VmafHipState &state,
-                const FloatAdmParams &params, const AdmOutput &output)
-        : params_(params), reporter_(output, setup.feature_names), device_(state.device.index),
-          w_(static_cast<int>(setup.w)), h_(static_cast<int>(setup.h)), bpc_(setup.bpc)
+    static constexpr const char *kName = "float_adm_hip";
+
+    FloatAdmWork(const VmafExtractorSetup &setup, const FloatAdmParams &params,
+                 const AdmOutput &output)
+        : params_(params), reporter_(output, setup.feature_names), w_(static_cast<int>(setup.w)), h_(static_cast<int>(setup.h)), bpc_(setup.bpc)
     {
         int w = w_, h = h_;
         for (int s = 0; s < kScales; s++) {
@@ -69,16 +67,8 @@ public:
         }
     }
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream);
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -87,7 +77,6 @@ private:
 
     FloatAdmParams params_;
     AdmReporter reporter_;
-    int device_;
     int w_, h_;
     unsigned bpc_;
     std::array<int, kScales> bw_{}, bh_{};
@@ -97,11 +86,9 @@ private:
     DeviceBuffer rcp_table_;
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<Lane, kLanes> lanes_{};
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"float_adm_hip"};
 };
 
-float *FloatAdmHip::device_floats(size_t count, int &err)
+float *FloatAdmWork::device_floats(size_t count, int &err)
 {
     if (err) return nullptr;
     DeviceBuffer &b = memory_.emplace_back();
@@ -109,9 +96,8 @@ float *FloatAdmHip::device_floats(size_t count, int &err)
     return err ? nullptr : b.as<float>();
 }
 
-int FloatAdmHip::init(const VmafExtractorSetup &setup)
+int FloatAdmWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     if (int err = rcp_table_.upload(kRcpEstimate, sizeof(kRcpEstimate))) return err;
     const size_t n = static_cast<size_t>(bw_[0]) * static_cast<size_t>(bh_[0]);
     int err = 0;
@@ -126,13 +112,13 @@ int FloatAdmHip::init(const VmafExtractorSetup &setup)
         b.row_sums = device_floats(kPoolings * 3 * static_cast<size_t>(bh_[0]), err);
     }
     if (err) return err;
-    return pipeline_.init(setup, 1, kScales * kSumsPerScale * sizeof(float),
-                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
-                          kLanes);
+    shape.result_bytes = kScales * kSumsPerScale * sizeof(float);
+    shape.lanes = kLanes;
+    return 0;
 }
 
 // Decoupling, CSF weighting and the three poolings of the bands in `b`.
-int FloatAdmHip::measure(const Lane &b, int scale, float *sums, hipStream_t stream) const
+int FloatAdmWork::measure(const Lane &b, int scale, float *sums, hipStream_t stream) const
 {
     const int w = bw_[scale], h = bh_[scale];
     const vmaf::adm::Region work = vmaf::adm::work_region(w, h);
@@ -195,19 +181,19 @@ int FloatAdmHip::measure(const Lane &b, int scale, float *sums, hipStream_t stre
     return check(launch_pool(p, stream), "launch of float_adm_hip's pooling");
 }
 
-int FloatAdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                         hipStream_t stream)
+int FloatAdmWork::enqueue(const FrameWork &f)
 {
-    const Lane &b = lanes_[lane];
-    float *sums = pipeline_.results<float>(lane);
+    const Lane &b = lanes_[f.lane];
+    float *sums = f.results_as<float>();
+    const hipStream_t stream = f.stream;
     int w = w_, h = h_;
     for (int s = 0; s < kScales; s++) {
         DwtArgs a{};
         a.w = w;
         a.h = h;
         if (s == 0) {
-            a.src[0] = ref.plane(0);
-            a.src[1] = dis.plane(0);
+            a.src[0] = f.ref.plane(0);
+            a.src[1] = f.dis.plane(0);
             a.bpc = bpc_;
         } else {
             a.src[0] = b.approx[0][(s - 1) % 2];
@@ -228,7 +214,7 @@ int FloatAdmHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsig
     return 0;
 }
 
-int FloatAdmHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+int FloatAdmWork::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
 {
     const auto *r = result.as<const float>();
     auto band_sums = [&](int s, Pooling p) {
@@ -251,14 +237,14 @@ int init(void **state, const VmafExtractorSetup *setup)
 {
     FloatAdmParams params;
     AdmOutput output;
-    if (int err = vmaf::float_adm::read_setup(*setup, "float_adm_hip", params, output)) return err;
-    return create_hip_state<FloatAdmHip>(state, *setup, "float_adm_hip", params, output);
+    if (int err = vmaf::float_adm::read_setup(*setup, FloatAdmWork::kName, params, output))
+        return err;
+    return create_twin<FloatAdmWork>(state, *setup, params, output);
 }
 
 } // namespace
 } // namespace vmaf::hip::float_adm
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_adm_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::float_adm::FloatAdmHip>(
-        "float_adm_hip", vmaf::float_adm::kOptions, 0, vmaf::float_adm::kFeatures,
-        vmaf::hip::float_adm::init);
+    vmaf::hip::twin_entry<vmaf::hip::float_adm::FloatAdmWork>(
+        vmaf::float_adm::kOptions, 0, vmaf::float_adm::kFeatures, vmaf::hip::float_adm::init);

@@ -30,10 +30,8 @@
 #include "feature/common/plane.h"
 #include "hip/cambi/cambi_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::cambi {
 namespace {
@@ -68,46 +66,35 @@ struct LaneBuffers {
     DeviceBuffer flat, c, histogram, select, partials;
 };
 
-class CambiHip {
+class CambiWork {
 public:
-    CambiHip(const VmafExtractorSetup &setup, const VmafHipState &state, CambiConfig config,
-             std::shared_ptr<HeatmapFiles> heatmaps)
-        : device_(state.device.index), bpc_(setup.bpc), pw_(static_cast<int>(setup.w)),
-          ph_(static_cast<int>(setup.h)), config_(std::move(config)),
-          heatmaps_(std::move(heatmaps)), levels_(config_.levels)
+    static constexpr const char *kName = "cambi_hip";
+
+    CambiWork(const VmafExtractorSetup &setup, CambiConfig config,
+              std::shared_ptr<HeatmapFiles> heatmaps)
+        : bpc_(setup.bpc), pw_(static_cast<int>(setup.w)), ph_(static_cast<int>(setup.h)),
+          config_(std::move(config)), heatmaps_(std::move(heatmaps)), levels_(config_.levels)
     {
         for (int k = 0; k < 3; k++) keys_[k] = setup.feature_names[k];
     }
 
-    int init(const VmafExtractorSetup &setup);
-
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return abandon_on_error(extract_with(*this, pipeline_, frame, sink));
-    }
-    int flush(VmafFeatureSink *sink)
-    {
-        if (int err = abandon_on_error(flush_with(*this, pipeline_, sink))) return err;
-        return heatmaps_ ? heatmaps_->finish() : 0;
-    }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream);
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink);
+    // The heatmap files, complete once every frame is reported.
+    int flush(VmafFeatureSink *) const { return heatmaps_ ? heatmaps_->finish() : 0; }
+    // After an error, no half-written heatmap file is left.
+    void abandon() const
+    {
+        if (heatmaps_) heatmaps_->abandon();
+    }
 
 private:
-    int abandon_on_error(int err)
-    {
-        if (err && heatmaps_) heatmaps_->abandon();
-        return err;
-    }
     int plan(SidePlan &p, const ScoredSize &size);
     int score(const void *luma, Side side, LaneBuffers &b, unsigned char *results,
               hipStream_t stream);
     int sides() const { return config_.full_ref ? 2 : 1; }
 
-    int device_;
     unsigned bpc_;
     int pw_, ph_;
     CambiConfig config_;
@@ -122,8 +109,6 @@ private:
 
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<LaneBuffers, kLanes> lanes_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"cambi_hip"};
 };
 
 // Where the size is the picture's, each sample is its own source.
@@ -135,7 +120,7 @@ std::vector<unsigned> positions(unsigned in, unsigned out)
     return same;
 }
 
-int CambiHip::plan(SidePlan &p, const ScoredSize &size)
+int CambiWork::plan(SidePlan &p, const ScoredSize &size)
 {
     p.size = size;
     p.mask_threshold = vmaf::cambi::mask_threshold(size.w, size.h);
@@ -156,9 +141,8 @@ int CambiHip::plan(SidePlan &p, const ScoredSize &size)
     return p.ys.upload(ys.data(), ys.size() * sizeof(unsigned));
 }
 
-int CambiHip::init(const VmafExtractorSetup &setup)
+int CambiWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     if (int err = plan(plans_[kDistorted], config_.enc)) return err;
     if (config_.full_ref)
         if (int err = plan(plans_[kReference], config_.src)) return err;
@@ -195,12 +179,13 @@ int CambiHip::init(const VmafExtractorSetup &setup)
     }
     // The distorted picture is always scored; the reference is staged too,
     // used with full_ref.
-    return pipeline_.init(setup, 1, result_bytes_, FramePipeline::Pictures::kBoth,
-                          FramePipeline::Replay::kCaptured, kLanes);
+    shape.result_bytes = result_bytes_;
+    shape.lanes = kLanes;
+    return 0;
 }
 
 // One side's five means into results (device), as CambiScorer::score.
-int CambiHip::score(const void *luma, Side side, LaneBuffers &b, unsigned char *results,
+int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char *results,
                     hipStream_t stream)
 {
     const SidePlan &p = plans_[side];
@@ -283,20 +268,20 @@ int CambiHip::score(const void *luma, Side side, LaneBuffers &b, unsigned char *
     return 0;
 }
 
-int CambiHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                      hipStream_t stream)
+int CambiWork::enqueue(const FrameWork &f)
 {
-    auto *results = pipeline_.results<unsigned char>(lane);
+    auto *results = f.results_as<unsigned char>();
+    // No sample out of range until the range check finds one.
     if (int err = check(hipMemsetAsync(results + kRangeOffset, 0xff,
-                                       kSides * sizeof(unsigned long long), stream),
+                                       kSides * sizeof(unsigned long long), f.stream),
                         "hipMemsetAsync"))
         return err;
-    if (int err = score(dis.plane(0), kDistorted, lanes_[lane], results, stream)) return err;
+    if (int err = score(f.dis.plane(0), kDistorted, lanes_[f.lane], results, f.stream)) return err;
     if (!config_.full_ref) return 0;
-    return score(ref.plane(0), kReference, lanes_[lane], results, stream);
+    return score(f.ref.plane(0), kReference, lanes_[f.lane], results, f.stream);
 }
 
-int CambiHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
+int CambiWork::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
 {
     const auto *bytes = result.as<const unsigned char>();
     const auto *range = reinterpret_cast<const unsigned long long *>(bytes + kRangeOffset);
@@ -336,14 +321,14 @@ int init(void **state, const VmafExtractorSetup *setup)
         heatmaps = HeatmapFiles::open(config);
         if (!heatmaps) return -EIO;
     }
-    return create_hip_state<CambiHip>(state, *setup, "cambi_hip", std::move(config),
-                                      std::move(heatmaps));
+    return create_twin<CambiWork>(state, *setup, std::move(config), std::move(heatmaps));
 }
 
 } // namespace
 } // namespace vmaf::hip::cambi
 
 extern "C" constinit const VmafExtractor vmaf_extractor_cambi_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::cambi::CambiHip>(
-        "cambi_hip", vmaf::cambi::kOptions, VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
-        vmaf::cambi::kFeatures, vmaf::hip::cambi::init);
+    vmaf::hip::twin_entry<vmaf::hip::cambi::CambiWork>(vmaf::cambi::kOptions,
+                                                       VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
+                                                       vmaf::cambi::kFeatures,
+                                                       vmaf::hip::cambi::init);

@@ -10,18 +10,17 @@
 #include "feature/ciede/ciede_math.h"
 #include "hip/ciede/ciede_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::ciede {
 namespace {
 
-class CiedeHip {
+class CiedeWork {
 public:
-    CiedeHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : key_(setup.feature_names[0]), device_(state.device.index)
+    static constexpr const char *kName = "ciede_hip";
+
+    explicit CiedeWork(const VmafExtractorSetup &setup) : key_(setup.feature_names[0])
     {
         unsigned pw[3], ph[3];
         plane_sizes(setup.pix_fmt, setup.w, setup.h, pw, ph);
@@ -34,32 +33,26 @@ public:
         args_.bpc = setup.bpc;
     }
 
-    int init(const VmafExtractorSetup &setup)
+    int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
-        if (int err = make_current()) return err;
         if (int err = row_sums_.allocate(static_cast<size_t>(args_.h) * sizeof(double))) return err;
-        return pipeline_.init(setup, 3, sizeof(double));
+        shape.planes = 3;
+        shape.result_bytes = sizeof(double);
+        return 0;
     }
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
 
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream) const
+    int enqueue(const FrameWork &f) const
     {
         CiedeArgs a = args_;
         for (unsigned p = 0; p < 3; p++) {
-            a.ref[p] = ref.plane(p);
-            a.dis[p] = dis.plane(p);
+            a.ref[p] = f.ref.plane(p);
+            a.dis[p] = f.dis.plane(p);
         }
-        return check(launch_ciede(a, row_sums_.as<double>(), pipeline_.results<double>(lane), stream),
+        return check(launch_ciede(a, row_sums_.as<double>(), f.results_as<double>(), f.stream),
                      "launch of ciede_hip's kernels");
     }
-    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
+
+    int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
     {
         const double pixels = static_cast<double>(args_.w) * static_cast<double>(args_.h);
         return vmaf_sink_append(sink, key_.c_str(),
@@ -68,11 +61,9 @@ public:
 
 private:
     std::string key_;
-    int device_;
     CiedeArgs args_{};
     // One lane: the row sums are the lane's intermediates.
     DeviceBuffer row_sums_;
-    FramePipeline pipeline_{"ciede_hip"};
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
@@ -81,12 +72,12 @@ int init(void **state, const VmafExtractorSetup *setup)
         log_error("ciede_hip: needs chroma planes, and the input is YUV 4:0:0");
         return -EINVAL;
     }
-    return create_hip_state<CiedeHip>(state, *setup, "ciede_hip");
+    return create_twin<CiedeWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::ciede
 
 extern "C" constinit const VmafExtractor vmaf_extractor_ciede_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::ciede::CiedeHip>(
-        "ciede_hip", nullptr, VMAF_EXTRACTOR_CHROMA, vmaf::ciede::kFeatures, vmaf::hip::ciede::init);
+    vmaf::hip::twin_entry<vmaf::hip::ciede::CiedeWork>(nullptr, VMAF_EXTRACTOR_CHROMA,
+                                                       vmaf::ciede::kFeatures, vmaf::hip::ciede::init);

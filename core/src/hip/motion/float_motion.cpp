@@ -18,10 +18,8 @@
 #include "feature/motion/float_motion_math.h"
 #include "hip/motion/float_motion_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::float_motion {
 namespace {
@@ -38,10 +36,12 @@ struct PlaneBuffers {
     std::array<DeviceBuffer, 2> halves;
 };
 
-class FloatMotionHip {
+class FloatMotionWork {
 public:
-    FloatMotionHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : device_(state.device.index), bpc_(setup.bpc), debug_(setup.options[kDebug].b),
+    static constexpr const char *kName = "float_motion_hip";
+
+    explicit FloatMotionWork(const VmafExtractorSetup &setup)
+        : bpc_(setup.bpc), debug_(setup.options[kDebug].b),
           force_zero_(setup.options[kForceZero].b), add_scale1_(setup.options[kAddScale1].b),
           planes_(setup.options[kAddUv].b ? 3u : 1u), fps_weight_(setup.options[kFpsWeight].d),
           max_val_(setup.options[kMaxVal].d), params_(params_of(setup))
@@ -52,9 +52,8 @@ public:
         std::copy(taps.begin(), taps.end(), taps_.tap);
     }
 
-    int init(const VmafExtractorSetup &setup)
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape)
     {
-        if (int err = make_current()) return err;
         unsigned pw[3], ph[3];
         plane_sizes(setup.pix_fmt, setup.w, setup.h, pw, ph);
         for (unsigned p = 0; p < planes_; p++) {
@@ -74,14 +73,16 @@ public:
                     if (int err = d.allocate(static_cast<size_t>(b.half_w) * b.half_h * sizeof(float)))
                         return err;
         }
+        shape.planes = planes_;
+        shape.result_bytes = planes_ * kResultsPerPlane * sizeof(float);
+        shape.pictures = FramePipeline::Pictures::kReferenceOnly;
         // Each frame's work names its own blurred planes and the previous
         // frame's, so it is queued anew each frame, not replayed.
-        return pipeline_.init(setup, planes_, planes_ * kResultsPerPlane * sizeof(float),
-                              FramePipeline::Pictures::kReferenceOnly,
-                              FramePipeline::Replay::kEachFrameQueued);
+        shape.replay = FramePipeline::Replay::kEachFrameQueued;
+        return 0;
     }
 
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    int begin(const VmafExtractorFrame &frame)
     {
         if (frame.index != frames_) {
             log_error("float_motion_hip: frame {} came after {} frames; motion needs every frame "
@@ -89,30 +90,28 @@ public:
             return -EINVAL;
         }
         frames_++;
-        return extract_with(*this, pipeline_, frame, sink);
+        return 0;
     }
 
-    int flush(VmafFeatureSink *sink)
+    // motion2 and motion3, from every frame's score.
+    int flush(VmafFeatureSink *sink) const
     {
-        if (int err = flush_with(*this, pipeline_, sink)) return err;
         return write_derived(keys_, scores_, params_, max_val_, sink);
     }
 
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-
     // Frame n blurs into blurred[n % 2] and compares with blurred[(n + 1) % 2],
     // frame n - 1's (nothing to compare at the first frame).
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &, unsigned lane, hipStream_t stream)
+    int enqueue(const FrameWork &f)
     {
         if (force_zero_) return 0;
-        const unsigned index = frames_ - 1;
-        float *results = pipeline_.results<float>(lane);
+        const unsigned index = f.index;
+        const hipStream_t stream = f.stream;
+        float *results = f.results_as<float>();
         for (unsigned p = 0; p < planes_; p++) {
             PlaneBuffers &b = planes_buffers_[p];
             float *cur = b.blurred[index % 2].as<float>();
             const float *prev = b.blurred[(index + 1) % 2].as<float>();
-            if (int err = check(launch_blur(ref.plane(p), b.w, b.h, bpc_, taps_,
+            if (int err = check(launch_blur(f.ref.plane(p), b.w, b.h, bpc_, taps_,
                                             b.column.as<float>(), cur, stream),
                                 "launch of float_motion_hip's blur"))
                 return err;
@@ -163,7 +162,6 @@ public:
     }
 
 private:
-    int device_;
     unsigned bpc_;
     bool debug_, force_zero_, add_scale1_;
     unsigned planes_;
@@ -174,20 +172,18 @@ private:
     std::vector<double> scores_;
     unsigned frames_ = 0;
     std::array<PlaneBuffers, 3> planes_buffers_;
-    FramePipeline pipeline_{"float_motion_hip"};
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (int err = check_setup("float_motion_hip", *setup)) return err;
-    return create_hip_state<FloatMotionHip>(state, *setup, "float_motion_hip");
+    if (int err = check_setup(FloatMotionWork::kName, *setup)) return err;
+    return create_twin<FloatMotionWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::float_motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_motion_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::float_motion::FloatMotionHip>(
-        "float_motion_hip", vmaf::float_motion::kOptions,
-        VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, vmaf::float_motion::kFeatures,
-        vmaf::hip::float_motion::init, vmaf::float_motion::kReach);
+    vmaf::hip::twin_entry<vmaf::hip::float_motion::FloatMotionWork>(
+        vmaf::float_motion::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
+        vmaf::float_motion::kFeatures, vmaf::hip::float_motion::init, vmaf::float_motion::kReach);

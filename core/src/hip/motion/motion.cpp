@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/first_error.h"
 #include "base/log.h"
 #include "extractor/extractor.h"
 #include "feature/motion/motion_math.h"
@@ -21,21 +22,20 @@
 #include "feature/motion/motion_setup.h"
 #include "hip/motion/motion_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/staging.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::motion {
 namespace {
 
 using vmaf::motion::MotionParams;
 
-class MotionHip {
+class MotionWork {
 public:
-    MotionHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : device_(state.device.index), w_(setup.w), h_(setup.h), bpc_(setup.bpc),
+    static constexpr const char *kName = "motion_hip";
+
+    explicit MotionWork(const VmafExtractorSetup &setup)
+        : w_(setup.w), h_(setup.h), bpc_(setup.bpc),
           force_zero_(setup.options[vmaf::motion::kForceZero].b),
           debug_(setup.options[vmaf::motion::kDebug].b),
           params_(vmaf::motion::read_params(setup.options))
@@ -44,19 +44,20 @@ public:
         for (int k = 0; k < 5; k++) taps_.tap[k] = vmaf::motion::kFilter[k];
     }
 
-    int init(const VmafExtractorSetup &setup)
+    int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
-        if (int err = make_current()) return err;
         for (DeviceBuffer &b : vertical_sums_)
             if (int err = b.allocate(size_t{w_} * h_ * sizeof(uint32_t))) return err;
+        shape.result_bytes = sizeof(unsigned long long);
+        shape.results = FramePipeline::Results::kAccumulated;
+        shape.pictures = FramePipeline::Pictures::kReferenceOnly;
         // Each frame's work names the sums of its own frame and an earlier
         // one, so it is queued anew each frame, not replayed.
-        return pipeline_.init(setup, 1, sizeof(unsigned long long),
-                              FramePipeline::Pictures::kReferenceOnly,
-                              FramePipeline::Replay::kEachFrameQueued);
+        shape.replay = FramePipeline::Replay::kEachFrameQueued;
+        return 0;
     }
 
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+    int begin(const VmafExtractorFrame &frame)
     {
         if (frame.index != frames_) {
             log_error("motion_hip: frame {} came after {} frames; motion needs every frame in order",
@@ -64,55 +65,35 @@ public:
             return -EINVAL;
         }
         frames_++;
-        return extract_with(*this, pipeline_, frame, sink);
+        return 0;
     }
-
-    int flush(VmafFeatureSink *sink)
-    {
-        if (int err = flush_with(*this, pipeline_, sink)) return err;
-        const vmaf::motion::Derived d = vmaf::motion::derive(scores_, params_);
-        int err = 0;
-        for (unsigned i = 0; i < scores_.size(); i++) {
-            err |= vmaf_sink_append(sink, keys_[vmaf::motion::kMotion2].c_str(), d.motion2[i], i);
-            err |= vmaf_sink_append(sink, keys_[vmaf::motion::kMotion3].c_str(), d.motion3[i], i);
-        }
-        return err;
-    }
-
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
 
     // The frame's work: its vertical sums, then, where it is scored, the
     // SAD against the frame one (or two) back. Frame n's sums are in
     // vertical_sums_[n % 3], which holds them until frame n + 3.
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &, unsigned lane, hipStream_t stream)
+    int enqueue(const FrameWork &f) const
     {
-        auto *sad = pipeline_.results<unsigned long long>(lane);
-        if (int err = check(hipMemsetAsync(sad, 0, sizeof(unsigned long long), stream),
-                            "hipMemsetAsync"))
-            return err;
         if (force_zero_) return 0;
-        const unsigned index = frames_ - 1;
         VerticalSumArgs v{};
-        v.luma = ref.plane(0);
+        v.luma = f.ref.plane(0);
         v.wide = bpc_ > 8;
         v.w = static_cast<int>(w_);
         v.h = static_cast<int>(h_);
         v.taps = taps_;
-        v.sums = sums_of(index);
-        if (int err = check(launch_vertical_sum(v, stream), "launch of motion_hip's vertical sum"))
+        v.sums = sums_of(f.index);
+        if (int err = check(launch_vertical_sum(v, f.stream), "launch of motion_hip's vertical sum"))
             return err;
-        if (!scored(index)) return 0;
+        if (!scored(f.index)) return 0;
 
         SadArgs s{};
-        s.prev = sums_of(index - vmaf::motion::first_scored(params_));
+        s.prev = sums_of(f.index - vmaf::motion::first_scored(params_));
         s.cur = v.sums;
         s.w = v.w;
         s.h = v.h;
         s.bpc = bpc_;
         s.taps = taps_;
-        s.sad = sad;
-        return check(launch_sad(s, stream), "launch of motion_hip's sad kernel");
+        s.sad = f.results_as<unsigned long long>();
+        return check(launch_sad(s, f.stream), "launch of motion_hip's sad kernel");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
@@ -124,7 +105,22 @@ public:
         scores_.push_back(score);
         int err = vmaf_sink_append(sink, keys_[vmaf::motion::kSad].c_str(), score, index);
         if (debug_)
-            err |= vmaf_sink_append(sink, keys_[vmaf::motion::kMotion].c_str(), score, index);
+            err = first_error(err, vmaf_sink_append(sink, keys_[vmaf::motion::kMotion].c_str(),
+                                                    score, index));
+        return err;
+    }
+
+    // motion2 and motion3, from every frame's score.
+    int flush(VmafFeatureSink *sink) const
+    {
+        const vmaf::motion::Derived d = vmaf::motion::derive(scores_, params_);
+        int err = 0;
+        for (unsigned i = 0; i < scores_.size(); i++) {
+            err = first_error(err, vmaf_sink_append(sink, keys_[vmaf::motion::kMotion2].c_str(),
+                                                    d.motion2[i], i));
+            err = first_error(err, vmaf_sink_append(sink, keys_[vmaf::motion::kMotion3].c_str(),
+                                                    d.motion3[i], i));
+        }
         return err;
     }
 
@@ -138,7 +134,6 @@ private:
         return vertical_sums_[index % vertical_sums_.size()].as<uint32_t>();
     }
 
-    int device_;
     unsigned w_, h_, bpc_;
     bool force_zero_, debug_;
     MotionParams params_;
@@ -148,20 +143,18 @@ private:
     std::vector<double> scores_; // per frame, as reported
     // The current frame's and the two before it.
     std::array<DeviceBuffer, 3> vertical_sums_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"motion_hip"};
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (int err = vmaf::motion::check_picture_size(*setup, "motion_hip")) return err;
-    return create_hip_state<MotionHip>(state, *setup, "motion_hip");
+    if (int err = vmaf::motion::check_picture_size(*setup, MotionWork::kName)) return err;
+    return create_twin<MotionWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_motion_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::motion::MotionHip>(
-        "motion_hip", vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL,
-        vmaf::motion::kFeatures, vmaf::hip::motion::init, vmaf::motion::kReach);
+    vmaf::hip::twin_entry<vmaf::hip::motion::MotionWork>(
+        vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL, vmaf::motion::kFeatures,
+        vmaf::hip::motion::init, vmaf::motion::kReach);

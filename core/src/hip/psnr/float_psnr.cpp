@@ -5,7 +5,7 @@
 
 #include "feature/psnr/float_psnr_math.h"
 #include "hip/moment/luma_sums.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::psnr {
 namespace {
@@ -21,22 +21,18 @@ struct FloatPsnrReport {
     }
 };
 
-class FloatPsnrHip : public moment::LumaSumsTwin<FloatPsnrReport> {
-public:
-    FloatPsnrHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : LumaSumsTwin(setup, state, "float_psnr_hip",
-                       FloatPsnrReport{setup.feature_names[0], float_peak(setup.bpc)})
+struct FloatPsnrWork : moment::LumaSums<FloatPsnrReport> {
+    static constexpr const char *kName = "float_psnr_hip";
+
+    explicit FloatPsnrWork(const VmafExtractorSetup &setup)
+        : LumaSums(setup, FloatPsnrReport{setup.feature_names[0], float_peak(setup.bpc)})
     {}
 };
-
-int init(void **state, const VmafExtractorSetup *setup)
-{
-    return create_hip_state<FloatPsnrHip>(state, *setup, "float_psnr_hip");
-}
 
 } // namespace
 } // namespace vmaf::hip::psnr
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_psnr_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::psnr::FloatPsnrHip>(
-        "float_psnr_hip", nullptr, 0, vmaf::float_psnr::kFeatures, vmaf::hip::psnr::init);
+    vmaf::hip::twin_entry<vmaf::hip::psnr::FloatPsnrWork>(
+        nullptr, 0, vmaf::float_psnr::kFeatures,
+        vmaf::hip::init_twin<vmaf::hip::psnr::FloatPsnrWork>);

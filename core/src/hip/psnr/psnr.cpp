@@ -1,7 +1,6 @@
 // psnr_hip: the HIP twin of psnr. The GPU computes the per-plane sums of
 // squared errors; psnr::Reporter turns them into the same keys and values
-// as the CPU extractor. FramePipeline overlaps frame n+1's copy with frame
-// n's kernel.
+// as the CPU extractor.
 #include <cstdint>
 
 #include "base/picture_memory.h"
@@ -9,39 +8,41 @@
 #include "feature/psnr/psnr_options.h"
 #include "feature/psnr/psnr_report.h"
 #include "hip/psnr/psnr_kernel.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::psnr {
 namespace {
 
-class PsnrHip {
+class PsnrWork {
 public:
-    PsnrHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : reporter_(setup), device_(state.device.index),
-          sample_bytes_(static_cast<unsigned>(bytes_per_sample(setup.bpc)))
+    static constexpr const char *kName = "psnr_hip";
+
+    explicit PsnrWork(const VmafExtractorSetup &setup)
+        : reporter_(setup), sample_bytes_(static_cast<unsigned>(bytes_per_sample(setup.bpc)))
     {}
 
-    int init(const VmafExtractorSetup &setup)
+    int init(const VmafExtractorSetup &, FramePipeline::Shape &shape) const
     {
-        if (int err = make_current()) return err;
-        return pipeline_.init(setup, reporter_.planes(), 3 * sizeof(unsigned long long));
+        shape.planes = reporter_.planes();
+        shape.result_bytes = 3 * sizeof(unsigned long long);
+        shape.results = FramePipeline::Results::kAccumulated;
+        return 0;
     }
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
+
+    int enqueue(const FrameWork &f) const
     {
-        return extract_with(*this, pipeline_, frame, sink);
+        SsePlanes planes{};
+        for (unsigned p = 0; p < reporter_.planes(); p++) {
+            planes.ref[p] = f.ref.plane(p);
+            planes.dis[p] = f.dis.plane(p);
+            planes.samples[p] = f.ref.samples(p);
+        }
+        return check(launch_sse(planes, reporter_.planes(), sample_bytes_,
+                                f.results_as<unsigned long long>(), f.stream),
+                     "launch of psnr_hip's sse kernel");
     }
-    int flush(VmafFeatureSink *sink)
-    {
-        if (int err = flush_with(*this, pipeline_, sink)) return err;
-        return reporter_.flush(sink);
-    }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream) const;
+
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)
     {
         const auto *r = result.as<const unsigned long long>();
@@ -49,41 +50,19 @@ public:
         return reporter_.report(sse, index, sink);
     }
 
+    // apsnr, over the whole clip.
+    int flush(VmafFeatureSink *sink) const { return reporter_.flush(sink); }
+
 private:
-
     vmaf::psnr::Reporter reporter_;
-    int device_;
     unsigned sample_bytes_;
-    FramePipeline pipeline_{"psnr_hip"};
 };
-
-int PsnrHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                     hipStream_t stream) const
-{
-    SsePlanes planes{};
-    for (unsigned p = 0; p < reporter_.planes(); p++) {
-        planes.ref[p] = ref.plane(p);
-        planes.dis[p] = dis.plane(p);
-        planes.samples[p] = ref.samples(p);
-    }
-    auto *sums = pipeline_.results<unsigned long long>(lane);
-    if (int err = check(hipMemsetAsync(sums, 0, 3 * sizeof(unsigned long long), stream),
-                        "hipMemsetAsync"))
-        return err;
-    return check(launch_sse(planes, reporter_.planes(), sample_bytes_, sums, stream),
-                 "launch of psnr_hip's sse kernel");
-}
-
-int init(void **state, const VmafExtractorSetup *setup)
-{
-    return create_hip_state<PsnrHip>(state, *setup, "psnr_hip");
-}
 
 } // namespace
 } // namespace vmaf::hip::psnr
 
 // Temporal like psnr: apsnr sums over the whole clip in one instance.
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::psnr::PsnrHip>(
-        "psnr_hip", vmaf::psnr::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, vmaf::psnr::kFeatures,
-        vmaf::hip::psnr::init);
+    vmaf::hip::twin_entry<vmaf::hip::psnr::PsnrWork>(
+        vmaf::psnr::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
+        vmaf::psnr::kFeatures, vmaf::hip::init_twin<vmaf::hip::psnr::PsnrWork>);

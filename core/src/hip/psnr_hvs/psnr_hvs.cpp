@@ -3,7 +3,7 @@
 // and their float sums in the CPU's order; the host writes the keys with
 // psnr_hvs's write_frame.
 //
-// FramePipeline overlaps the next frames' copies with the kernels, replays
+// Its FramePipeline overlaps the next frames' copies with the kernels, replays
 // each frame's launches as a graph, runs two frames at once (one per lane:
 // a frame's sums are long sequential chains) and reads the three sums back.
 #include <array>
@@ -15,20 +15,19 @@
 #include "feature/psnr_hvs/psnr_hvs_setup.h"
 #include "hip/psnr_hvs/psnr_hvs_kernel.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 
 namespace vmaf::hip::psnr_hvs {
 namespace {
 
 using vmaf::psnr_hvs::block_count;
 
-class PsnrHvsHip {
+class PsnrHvsWork {
 public:
-    PsnrHvsHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : device_(state.device.index), bpc_(setup.bpc)
+    static constexpr const char *kName = "psnr_hvs_hip";
+
+    explicit PsnrHvsWork(const VmafExtractorSetup &setup) : bpc_(setup.bpc)
     {
         for (int i = 0; i < 4; i++) keys_[i] = setup.feature_names[i];
         unsigned pw[3], ph[3];
@@ -43,39 +42,32 @@ public:
         }
     }
 
-    int init(const VmafExtractorSetup &setup)
+    int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
-        if (int err = make_current()) return err;
         for (auto &lane : lane_terms_)
             for (int p = 0; p < 3; p++)
                 if (int err = lane[p].allocate(static_cast<size_t>(terms_[p]) * sizeof(float)))
                     return err;
-        return pipeline_.init(setup, 3, 3 * sizeof(float), FramePipeline::Pictures::kBoth,
-                              FramePipeline::Replay::kCaptured, kLanes);
+        shape.planes = 3;
+        shape.result_bytes = 3 * sizeof(float);
+        shape.lanes = kLanes;
+        return 0;
     }
 
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane, hipStream_t stream)
+    int enqueue(const FrameWork &f)
     {
         PlaneSums sums{};
         for (unsigned p = 0; p < 3; p++) {
-            float *terms = lane_terms_[lane][p].as<float>();
-            if (int err = check(launch_block_terms(ref.plane(p), dis.plane(p), w_[p], h_[p],
-                                                   bpc_ > 8, tables_[p], terms, stream),
+            float *terms = lane_terms_[f.lane][p].as<float>();
+            if (int err = check(launch_block_terms(f.ref.plane(p), f.dis.plane(p), w_[p], h_[p],
+                                                   bpc_ > 8, tables_[p], terms, f.stream),
                                 "launch of psnr_hvs_hip's block terms"))
                 return err;
             sums.terms[p] = terms;
             sums.count[p] = terms_[p];
         }
-        sums.result = pipeline_.results<float>(lane);
-        return check(launch_plane_sums(sums, stream), "launch of psnr_hvs_hip's sums");
+        sums.result = f.results_as<float>();
+        return check(launch_plane_sums(sums, f.stream), "launch of psnr_hvs_hip's sums");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
@@ -85,27 +77,23 @@ public:
     }
 
 private:
-    int device_;
     unsigned bpc_;
     std::array<std::string, 4> keys_;
     std::array<int, 3> w_{}, h_{}, terms_{};
     std::array<PlaneTables, 3> tables_{};
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<std::array<DeviceBuffer, 3>, kLanes> lane_terms_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"psnr_hvs_hip"};
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (int err = vmaf::psnr_hvs::check_setup(*setup, "psnr_hvs_hip")) return err;
-    return create_hip_state<PsnrHvsHip>(state, *setup, "psnr_hvs_hip");
+    if (int err = vmaf::psnr_hvs::check_setup(*setup, PsnrHvsWork::kName)) return err;
+    return create_twin<PsnrHvsWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::psnr_hvs
 
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hvs_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::psnr_hvs::PsnrHvsHip>(
-        "psnr_hvs_hip", nullptr, VMAF_EXTRACTOR_CHROMA, vmaf::psnr_hvs::kFeatures,
-        vmaf::hip::psnr_hvs::init);
+    vmaf::hip::twin_entry<vmaf::hip::psnr_hvs::PsnrHvsWork>(
+        nullptr, VMAF_EXTRACTOR_CHROMA, vmaf::psnr_hvs::kFeatures, vmaf::hip::psnr_hvs::init);

@@ -4,22 +4,19 @@
 
 namespace vmaf::hip {
 
-int FramePipeline::init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
-                        Pictures pictures, Replay replay, unsigned lanes)
+int FramePipeline::init(const VmafExtractorSetup &setup, const Shape &shape)
 {
-    result_bytes_ = result_bytes;
-    pictures_ = pictures;
-    replay_ = replay;
-    lanes_ = lanes < 1 ? 1 : lanes > kMaxLanes ? kMaxLanes : lanes;
+    shape_ = shape;
+    lanes_ = shape.lanes < 1 ? 1 : shape.lanes > kMaxLanes ? kMaxLanes : shape.lanes;
     for (unsigned l = 0; l < lanes_; l++) {
-        if (int err = results_[l].allocate(result_bytes_)) return err;
+        if (int err = results_[l].allocate(shape_.result_bytes)) return err;
         if (int err = compute_[l].create()) return err;
     }
     for (Slot &s : slots_) {
-        int err = s.ref.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
-        if (!err && pictures_ == Pictures::kBoth)
-            err = s.dis.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, planes);
-        if (!err) err = s.result.allocate(result_bytes_);
+        int err = s.ref.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, shape_.planes);
+        if (!err && shape_.pictures == Pictures::kBoth)
+            err = s.dis.allocate(setup.pix_fmt, setup.bpc, setup.w, setup.h, shape_.planes);
+        if (!err) err = s.result.allocate(shape_.result_bytes);
         if (!err) err = s.uploaded.create();
         if (!err) err = s.done.create();
         if (err) return err;
@@ -36,7 +33,7 @@ int FramePipeline::upload(Slot &s, const VmafExtractorFrame &frame)
         if (int err = copy_.wait(s.done)) return err;
     }
     if (int err = s.ref.upload(*frame.ref, copy_)) return err;
-    if (pictures_ == Pictures::kBoth)
+    if (shape_.pictures == Pictures::kBoth)
         if (int err = s.dis.upload(*frame.dis, copy_)) return err;
     if (int err = s.uploaded.record(copy_)) return err;
     s.index = frame.index;
@@ -52,11 +49,17 @@ int FramePipeline::wait_reads(unsigned index) const
     return newest ? newest->uploaded.synchronize() : copy_.synchronize();
 }
 
+int FramePipeline::zero(void *results, hipStream_t stream) const
+{
+    return check(hipMemsetAsync(results, 0, shape_.result_bytes, stream),
+                 "hipMemsetAsync (results to zero)");
+}
+
 int FramePipeline::read_back(Slot &s, unsigned index)
 {
     const Stream &compute = compute_of(s);
     if (int err = timer_.stop(slot_id(s), compute)) return err;
-    if (int err = check(hipMemcpyAsync(s.result.get(), results_[lane_of(s)].get(), result_bytes_,
+    if (int err = check(hipMemcpyAsync(s.result.get(), results_[lane_of(s)].get(), shape_.result_bytes,
                                        hipMemcpyDeviceToHost, compute.get()),
                         "hipMemcpyAsync (results to host)"))
         return err;

@@ -15,8 +15,9 @@
 // flush() reports the rest. A twin whose work is the same for a slot every
 // frame has it captured once per slot and replayed as a graph.
 //
-// An owner declares its pipeline after the device buffers its work uses:
-// the pipeline's streams, destroyed first, wait for that work.
+// A twin does not hold a pipeline itself: HipTwin (runtime/twin.h) owns it
+// after the twin's buffers, so that its streams, destroyed first, wait for
+// the work that uses them.
 #pragma once
 
 #include <array>
@@ -27,13 +28,26 @@
 
 #include "extractor/extractor.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/frame_sink.h"
 #include "hip/runtime/graph.h"
 #include "hip/runtime/kernel_timer.h"
 #include "hip/runtime/staging.h"
 #include "hip/runtime/stream.h"
 
 namespace vmaf::hip {
+
+// What a frame's work is given: the staged pictures, the lane the frame
+// runs in, where its results go (on the device) and the stream to queue on.
+struct FrameWork {
+    const PlaneStaging &ref, &dis;
+    unsigned lane;
+    // The frame's index. Work queued anew each frame (Replay::kEachFrameQueued)
+    // may depend on it; captured work must not.
+    unsigned index;
+    void *results;
+    hipStream_t stream;
+
+    template <typename T> T *results_as() const { return static_cast<T *>(results); }
+};
 
 class FramePipeline {
 public:
@@ -51,22 +65,28 @@ public:
     // Whether the work a twin queues for a slot is the same every frame
     // (same kernels, arguments and buffers), so that it may be replayed.
     enum class Replay { kCaptured, kEachFrameQueued };
+    // Whether the work writes every byte of its results, or adds into them
+    // (atomics): the pipeline then zeroes them before each frame's work.
+    enum class Results { kWritten, kAccumulated };
 
-    // Staging for the first `planes` planes of pictures of this setup, and
-    // `result_bytes` of results per frame; `lanes` (1 to kMaxLanes) frames
-    // run at once. With kReferenceOnly the distorted picture is neither
-    // staged nor copied (its PlaneStaging stays empty).
-    int init(const VmafExtractorSetup &setup, unsigned planes, size_t result_bytes,
-             Pictures pictures = Pictures::kBoth, Replay replay = Replay::kCaptured,
-             unsigned lanes = 1);
+    // What a twin declares of its frames.
+    struct Shape {
+        unsigned planes = 1;     // the first planes of each picture, staged
+        size_t result_bytes = 0; // results a frame leaves, read back
+        Results results = Results::kWritten;
+        // With kReferenceOnly the distorted picture is neither staged nor
+        // copied (its PlaneStaging stays empty).
+        Pictures pictures = Pictures::kBoth;
+        Replay replay = Replay::kCaptured;
+        unsigned lanes = 1; // frames run at once, 1 to kMaxLanes
+    };
 
-    // Where the work of a frame of `lane` leaves its results, on the device.
-    template <typename T> T *results(unsigned lane) const { return results_[lane].as<T>(); }
+    // Staging and results for pictures of this setup, as `shape` says.
+    int init(const VmafExtractorSetup &setup, const Shape &shape);
 
-    // Stages the frame's planes, then queues work(ref, dis, lane, stream)
-    // (the staged pictures, PlaneStaging; 0 or a negative errno) on the
-    // compute stream of the frame's lane, and the read-back of results().
-    // Reports earlier frames with
+    // Stages the frame's planes, then queues work(FrameWork) (0 or a
+    // negative errno) on the compute stream of the frame's lane, and the
+    // read-back of its results. Reports earlier frames with
     // report(results, index), the results as a host PinnedBuffer.
     template <typename Enqueue, typename Report>
     int extract(const VmafExtractorFrame &frame, Enqueue &&work, Report &&report)
@@ -79,7 +99,7 @@ public:
         next_ = (next_ + 1) % kSlots;
         int err = upload(s, frame);
         if (!err) err = timer_.start(slot_id(s), compute_of(s));
-        if (!err) err = queue_work(s, work);
+        if (!err) err = queue_work(s, frame.index, work);
         if (!err) err = read_back(s, frame.index);
         if (err) {
             // The pictures go back to the caller after an error: wait for
@@ -124,14 +144,25 @@ private:
     // Queues the copy of results() into the slot; marks it pending.
     int read_back(Slot &s, unsigned index);
 
-    template <typename Enqueue> int queue_work(Slot &s, Enqueue &work)
+    // Zeroes accumulated results, then the frame's work.
+    int zero_then(const FrameWork &f, auto &work) const
+    {
+        if (shape_.results == Results::kAccumulated)
+            if (int err = zero(f.results, f.stream)) return err;
+        return work(f);
+    }
+    int zero(void *results, hipStream_t stream) const;
+
+    template <typename Enqueue> int queue_work(Slot &s, unsigned index, Enqueue &work)
     {
         const unsigned lane = lane_of(s);
         const Stream &compute = compute_[lane];
-        if (replay_ == Replay::kEachFrameQueued) return work(s.ref, s.dis, lane, compute.get());
+        void *results = results_[lane].get();
+        if (shape_.replay == Replay::kEachFrameQueued)
+            return zero_then(FrameWork{s.ref, s.dis, lane, index, results, compute.get()}, work);
         if (!s.graph.captured()) {
             if (int err = s.graph.capture(compute, [&](hipStream_t stream) {
-                    return work(s.ref, s.dis, lane, stream);
+                    return zero_then(FrameWork{s.ref, s.dis, lane, index, results, stream}, work);
                 }))
                 return err;
         }
@@ -163,9 +194,7 @@ private:
         return 0;
     }
 
-    size_t result_bytes_ = 0;
-    Pictures pictures_ = Pictures::kBoth;
-    Replay replay_ = Replay::kCaptured;
+    Shape shape_;
     unsigned lanes_ = 1;
     std::array<DeviceBuffer, kMaxLanes> results_;
     std::array<Slot, kSlots> slots_;
@@ -177,40 +206,5 @@ private:
     Stream copy_;
     std::array<Stream, kMaxLanes> compute_;
 };
-
-// A twin's extract(), wait_reads() and flush() around its pipeline. The twin
-// has make_current(), enqueue(ref, dis, lane, stream) queueing a frame's
-// work on the staged pictures, and report(results, index, sink) writing a frame's
-// keys from its results (a host PinnedBuffer) to a FrameSink of that frame.
-template <typename Twin>
-int extract_with(Twin &twin, FramePipeline &pipeline, const VmafExtractorFrame &frame,
-                 VmafFeatureSink *sink)
-{
-    if (int err = twin.make_current()) return err;
-    return pipeline.extract(
-        frame,
-        [&](const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-            hipStream_t stream) { return twin.enqueue(ref, dis, lane, stream); },
-        [&](const PinnedBuffer &results, unsigned index) {
-            FrameSink frame_sink(sink, index);
-            return twin.report(results, index, &frame_sink);
-        });
-}
-
-template <typename Twin>
-int wait_reads_with(Twin &twin, const FramePipeline &pipeline, unsigned index)
-{
-    if (int err = twin.make_current()) return err;
-    return pipeline.wait_reads(index);
-}
-
-template <typename Twin> int flush_with(Twin &twin, FramePipeline &pipeline, VmafFeatureSink *sink)
-{
-    if (int err = twin.make_current()) return err;
-    return pipeline.flush([&](const PinnedBuffer &results, unsigned index) {
-        FrameSink frame_sink(sink, index);
-        return twin.report(results, index, &frame_sink);
-    });
-}
 
 } // namespace vmaf::hip

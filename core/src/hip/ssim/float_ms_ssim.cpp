@@ -8,16 +8,12 @@
 
 #include "base/picture_memory.h"
 #include "extractor/extractor.h"
-#include "extractor/extractor_state.h"
 #include "feature/common/float_sample.h"
 #include "feature/ssim/ssim_options.h"
 #include "feature/ssim/ssim_report.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/state.h"
+#include "hip/runtime/twin.h"
 #include "hip/ssim/device_taps.h"
 #include "hip/ssim/ssim_kernel.h"
 
@@ -37,20 +33,14 @@ using vmaf::ssim::window_positions;
 
 static_assert(kScales <= static_cast<int>(kMaxRuns));
 
-class FloatMsSsimHip {
+class FloatMsSsimWork {
 public:
-    FloatMsSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state);
+    static constexpr const char *kName = "float_ms_ssim_hip";
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream) const;
+    explicit FloatMsSsimWork(const VmafExtractorSetup &setup);
+
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f) const;
     int report(const PinnedBuffer &results, unsigned index, VmafFeatureSink *sink) const;
 
 private:
@@ -65,7 +55,6 @@ private:
     }
 
     MsSsimReporter reporter_;
-    int device_;
     int w_[kScales], h_[kScales]; // each scale's size, halved from the picture's
     unsigned sample_bytes_;
     float scaler_;
@@ -73,12 +62,10 @@ private:
     PartialRuns runs_{}; // each scale's partial sums
     std::array<DeviceBuffer, kScales> levels_; // ref then dis as float, per scale
     DeviceBuffer partials_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"float_ms_ssim_hip"};
 };
 
-FloatMsSsimHip::FloatMsSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-    : reporter_(setup), device_(state.device.index),
+FloatMsSsimWork::FloatMsSsimWork(const VmafExtractorSetup &setup)
+    : reporter_(setup),
       sample_bytes_(static_cast<unsigned>(bytes_per_sample(setup.bpc))),
       scaler_(sample_scaler(setup.bpc))
 {
@@ -96,21 +83,21 @@ FloatMsSsimHip::FloatMsSsimHip(const VmafExtractorSetup &setup, const VmafHipSta
     }
 }
 
-int FloatMsSsimHip::init(const VmafExtractorSetup &setup)
+int FloatMsSsimWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     if (int err = lpf_.upload(kLpf, kLpfLen)) return err;
     for (int i = 0; i < kScales; i++)
         if (int err = levels_[i].allocate(2 * samples(i) * sizeof(float))) return err;
     const unsigned blocks = runs_.first[kScales - 1] + runs_.count[kScales - 1];
     if (int err = partials_.allocate(blocks * sizeof(SsimSums))) return err;
-    return pipeline_.init(setup, 1, kScales * sizeof(SsimSums));
+    shape.result_bytes = kScales * sizeof(SsimSums);
+    return 0;
 }
 
-int FloatMsSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &dis_staging,
-                            unsigned lane, hipStream_t stream) const
+int FloatMsSsimWork::enqueue(const FrameWork &f) const
 {
-    const void *ref = ref_staging.plane(0), *dis = dis_staging.plane(0);
+    const void *ref = f.ref.plane(0), *dis = f.dis.plane(0);
+    const hipStream_t stream = f.stream;
     if (int err = check(launch_to_float(ref, dis, samples(0), sample_bytes_, scaler_, level(0),
                                         stream),
                         "launch of float_ms_ssim_hip's float conversion"))
@@ -131,11 +118,11 @@ int FloatMsSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging 
                             "launch of float_ms_ssim_hip's SSIM kernel"))
             return err;
     }
-    return check(launch_sum_partials(partials, runs_, kScales, pipeline_.results<SsimSums>(lane), stream),
+    return check(launch_sum_partials(partials, runs_, kScales, f.results_as<SsimSums>(), stream),
                  "launch of float_ms_ssim_hip's sum of partial sums");
 }
 
-int FloatMsSsimHip::report(const PinnedBuffer &results, unsigned index,
+int FloatMsSsimWork::report(const PinnedBuffer &results, unsigned index,
                             VmafFeatureSink *sink) const
 {
     const auto *sums = results.as<const SsimSums>();
@@ -146,14 +133,13 @@ int FloatMsSsimHip::report(const PinnedBuffer &results, unsigned index,
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (int err = check_ms_ssim_size("float_ms_ssim_hip", *setup)) return err;
-    return create_hip_state<FloatMsSsimHip>(state, *setup, "float_ms_ssim_hip");
+    if (int err = check_ms_ssim_size(FloatMsSsimWork::kName, *setup)) return err;
+    return create_twin<FloatMsSsimWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ms_ssim_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::ssim::FloatMsSsimHip>(
-        "float_ms_ssim_hip", vmaf::ssim::kMsSsimOptions, 0, vmaf::ssim::kMsSsimFeatures,
-        vmaf::hip::ssim::init);
+    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatMsSsimWork>(
+        vmaf::ssim::kMsSsimOptions, 0, vmaf::ssim::kMsSsimFeatures, vmaf::hip::ssim::init);

@@ -8,16 +8,12 @@
 
 #include "base/picture_memory.h"
 #include "extractor/extractor.h"
-#include "extractor/extractor_state.h"
 #include "feature/common/float_sample.h"
 #include "feature/ssim/ssim_options.h"
 #include "feature/ssim/ssim_report.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/state.h"
+#include "hip/runtime/twin.h"
 #include "hip/ssim/device_taps.h"
 #include "hip/ssim/ssim_kernel.h"
 
@@ -33,26 +29,19 @@ using vmaf::ssim::SsimReporter;
 using vmaf::ssim::SsimSums;
 using vmaf::ssim::window_positions;
 
-class FloatSsimHip {
+class FloatSsimWork {
 public:
-    FloatSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state, int scale);
+    static constexpr const char *kName = "float_ssim_hip";
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream) const;
+    FloatSsimWork(const VmafExtractorSetup &setup, int scale);
+
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f) const;
     int report(const PinnedBuffer &results, unsigned index, VmafFeatureSink *sink) const;
 
 private:
-
     SsimReporter reporter_;
-    int device_, scale_;
+    int scale_;
     int w_, h_, small_w_, small_h_; // the picture, and as decimated by the scale
     unsigned sample_bytes_;
     float scaler_;
@@ -60,13 +49,10 @@ private:
     DeviceBuffer luma_;  // ref then dis, w x h floats each
     DeviceBuffer small_; // the same decimated (scale > 1)
     DeviceBuffer partials_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"float_ssim_hip"};
 };
 
-FloatSsimHip::FloatSsimHip(const VmafExtractorSetup &setup, const VmafHipState &state,
-                           int scale)
-    : reporter_(setup), device_(state.device.index), scale_(scale),
+FloatSsimWork::FloatSsimWork(const VmafExtractorSetup &setup, int scale)
+    : reporter_(setup), scale_(scale),
       w_(static_cast<int>(setup.w)), h_(static_cast<int>(setup.h)),
       small_w_(scale > 1 ? decimated_size(w_, scale) : w_),
       small_h_(scale > 1 ? decimated_size(h_, scale) : h_),
@@ -74,9 +60,8 @@ FloatSsimHip::FloatSsimHip(const VmafExtractorSetup &setup, const VmafHipState &
       scaler_(sample_scaler(setup.bpc))
 {}
 
-int FloatSsimHip::init(const VmafExtractorSetup &setup)
+int FloatSsimWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     const size_t floats = 2 * static_cast<size_t>(w_) * static_cast<size_t>(h_);
     if (int err = luma_.allocate(floats * sizeof(float))) return err;
     if (scale_ > 1) {
@@ -88,13 +73,14 @@ int FloatSsimHip::init(const VmafExtractorSetup &setup)
     }
     if (int err = partials_.allocate(ssim_blocks(small_w_, small_h_) * sizeof(SsimSums)))
         return err;
-    return pipeline_.init(setup, 1, sizeof(SsimSums));
+    shape.result_bytes = sizeof(SsimSums);
+    return 0;
 }
 
-int FloatSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &dis_staging,
-                          unsigned lane, hipStream_t stream) const
+int FloatSsimWork::enqueue(const FrameWork &f) const
 {
-    const void *ref = ref_staging.plane(0), *dis = dis_staging.plane(0);
+    const void *ref = f.ref.plane(0), *dis = f.dis.plane(0);
+    const hipStream_t stream = f.stream;
     const size_t n = static_cast<size_t>(w_) * static_cast<size_t>(h_);
     float *luma = luma_.as<float>();
     if (int err = check(launch_to_float(ref, dis, n, sample_bytes_, scaler_, {luma, luma + n},
@@ -117,11 +103,11 @@ int FloatSsimHip::enqueue(const PlaneStaging &ref_staging, const PlaneStaging &d
         return err;
     PartialRuns runs{};
     runs.count[0] = ssim_blocks(small_w_, small_h_);
-    return check(launch_sum_partials(partials, runs, 1, pipeline_.results<SsimSums>(lane), stream),
+    return check(launch_sum_partials(partials, runs, 1, f.results_as<SsimSums>(), stream),
                  "launch of float_ssim_hip's sum of partial sums");
 }
 
-int FloatSsimHip::report(const PinnedBuffer &results, unsigned index,
+int FloatSsimWork::report(const PinnedBuffer &results, unsigned index,
                           VmafFeatureSink *sink) const
 {
     const auto *sums = results.as<const SsimSums>();
@@ -132,14 +118,13 @@ int FloatSsimHip::report(const PinnedBuffer &results, unsigned index,
 int init(void **state, const VmafExtractorSetup *setup)
 {
     const int scale = ssim_scale(*setup);
-    if (int err = check_ssim_size("float_ssim_hip", *setup, scale)) return err;
-    return create_hip_state<FloatSsimHip>(state, *setup, "float_ssim_hip", scale);
+    if (int err = check_ssim_size(FloatSsimWork::kName, *setup, scale)) return err;
+    return create_twin<FloatSsimWork>(state, *setup, scale);
 }
 
 } // namespace
 } // namespace vmaf::hip::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ssim_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::ssim::FloatSsimHip>(
-        "float_ssim_hip", vmaf::ssim::kSsimOptions, 0, vmaf::ssim::kSsimFeatures,
-        vmaf::hip::ssim::init);
+    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatSsimWork>(
+        vmaf::ssim::kSsimOptions, 0, vmaf::ssim::kSsimFeatures, vmaf::hip::ssim::init);

@@ -4,7 +4,7 @@
 // scale's numerator and denominator in float as the CPU does; the host
 // writes the keys with vif::report_float, float_vif's own code.
 //
-// FramePipeline overlaps the next frames' copies with the kernels, replays
+// Its FramePipeline overlaps the next frames' copies with the kernels, replays
 // each frame's launches as a graph, runs two frames at once (one per lane)
 // and reads the eight sums back.
 #include <array>
@@ -17,10 +17,8 @@
 #include "feature/vif/float_vif_setup.h"
 #include "feature/vif/vif_report.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
+#include "hip/runtime/twin.h"
 #include "hip/vif/float_vif_kernel.h"
 
 namespace vmaf::hip::float_vif {
@@ -57,11 +55,12 @@ struct LaneBuffers {
     DeviceBuffer moments, row_sums;
 };
 
-class FloatVifHip {
+class FloatVifWork {
 public:
-    FloatVifHip(const VmafExtractorSetup &setup, const VmafHipState &state,
-                const FloatVifSetup &s)
-        : device_(state.device.index), bpc_(setup.bpc), w_(static_cast<int>(setup.w)),
+    static constexpr const char *kName = "float_vif_hip";
+
+    FloatVifWork(const VmafExtractorSetup &setup, const FloatVifSetup &s)
+        : bpc_(setup.bpc), w_(static_cast<int>(setup.w)),
           h_(static_cast<int>(setup.h)), setup_(s),
           constants_(vmaf::float_vif::statistic_constants(s.params))
     {
@@ -77,22 +76,13 @@ public:
         }
     }
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream);
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
     bool prescaled() const { return setup_.w != w_ || setup_.h != h_; }
 
-    int device_;
     unsigned bpc_;
     int w_, h_;
     FloatVifSetup setup_;
@@ -105,13 +95,10 @@ private:
 
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<LaneBuffers, kLanes> lanes_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"float_vif_hip"};
 };
 
-int FloatVifHip::init(const VmafExtractorSetup &setup)
+int FloatVifWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     std::vector<float> taps;
     for (int s = 0; s < kScales; s++) {
         const std::vector<float> t = vmaf::float_vif::gaussian_filter(s, setup_.params.kernelscale);
@@ -133,16 +120,16 @@ int FloatVifHip::init(const VmafExtractorSetup &setup)
             return err;
         if (int err = b.row_sums.allocate(2 * static_cast<size_t>(sh) * sizeof(float))) return err;
     }
-    return pipeline_.init(setup, 1, kScales * kResultsPerScale * sizeof(float),
-                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
-                          kLanes);
+    shape.result_bytes = kScales * kResultsPerScale * sizeof(float);
+    shape.lanes = kLanes;
+    return 0;
 }
 
-int FloatVifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                         hipStream_t stream)
+int FloatVifWork::enqueue(const FrameWork &f)
 {
-    LaneBuffers &b = lanes_[lane];
-    if (int err = check(launch_to_float({{ref.plane(0), dis.plane(0)}}, w_, h_, bpc_,
+    LaneBuffers &b = lanes_[f.lane];
+    const hipStream_t stream = f.stream;
+    if (int err = check(launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, w_, h_, bpc_,
                                         b.luma.planes(), stream),
                         "launch of float_vif_hip's conversion"))
         return err;
@@ -154,7 +141,7 @@ int FloatVifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsig
             return err;
         src = b.prescaled.inputs();
     }
-    float *results = pipeline_.results<float>(lane);
+    float *results = f.results_as<float>();
     for (int s = 0; s < kScales; s++) {
         const Taps taps{taps_.as<const float>() + tap_offset_[s], tap_count_[s]};
         if (s > 0) {
@@ -182,7 +169,7 @@ int FloatVifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsig
     return 0;
 }
 
-int FloatVifHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+int FloatVifWork::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
 {
     const auto *r = result.as<const float>();
     ScaleScore scores[kScales];
@@ -199,14 +186,13 @@ int FloatVifHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureS
 int init(void **state, const VmafExtractorSetup *setup)
 {
     FloatVifSetup s;
-    if (int err = vmaf::float_vif::read_setup(*setup, "float_vif_hip", s)) return err;
-    return create_hip_state<FloatVifHip>(state, *setup, "float_vif_hip", s);
+    if (int err = vmaf::float_vif::read_setup(*setup, FloatVifWork::kName, s)) return err;
+    return create_twin<FloatVifWork>(state, *setup, s);
 }
 
 } // namespace
 } // namespace vmaf::hip::float_vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_vif_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::float_vif::FloatVifHip>(
-        "float_vif_hip", vmaf::float_vif::kOptions, 0, vmaf::float_vif::kFeatures,
-        vmaf::hip::float_vif::init);
+    vmaf::hip::twin_entry<vmaf::hip::float_vif::FloatVifWork>(
+        vmaf::float_vif::kOptions, 0, vmaf::float_vif::kFeatures, vmaf::hip::float_vif::init);

@@ -5,8 +5,9 @@
 // vif::score_of and writes the keys with vif::report_integer, so the doubles
 // are the CPU's.
 //
-// FramePipeline overlaps the next frames' copies with the kernels, replays
-// each frame's launches as a graph and reads the sums back.
+// Its FramePipeline overlaps the next frames' copies with the kernels, runs
+// two frames at once (lanes), replays each frame's launches as a graph and
+// reads the sums back.
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -19,11 +20,8 @@
 #include "feature/vif/vif_report.h"
 #include "feature/vif/vif_setup.h"
 #include "hip/runtime/buffer.h"
-#include "hip/runtime/device.h"
 #include "hip/runtime/error.h"
-#include "hip/runtime/frame_pipeline.h"
-#include "hip/runtime/hip_extractor.h"
-#include "hip/runtime/staging.h"
+#include "hip/runtime/twin.h"
 #include "hip/vif/vif_kernel.h"
 
 namespace vmaf::hip::vif {
@@ -44,10 +42,12 @@ Filter filter_of(int scale)
     return f;
 }
 
-class VifHip {
+class VifWork {
 public:
-    VifHip(const VmafExtractorSetup &setup, const VmafHipState &state)
-        : device_(state.device.index), bpc_(setup.bpc),
+    static constexpr const char *kName = "vif_hip";
+
+    explicit VifWork(const VmafExtractorSetup &setup)
+        : bpc_(setup.bpc),
           gain_limit_(setup.options[vmaf::vif::kEnhnGainLimit].d),
           debug_(setup.options[vmaf::vif::kDebug].b),
           skip_scale0_(setup.options[vmaf::vif::kSkipScale0].b)
@@ -62,20 +62,11 @@ public:
         }
     }
 
-    int init(const VmafExtractorSetup &setup);
-    int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
-    {
-        return extract_with(*this, pipeline_, frame, sink);
-    }
-    int flush(VmafFeatureSink *sink) { return flush_with(*this, pipeline_, sink); }
-    int wait_reads(unsigned index) { return wait_reads_with(*this, pipeline_, index); }
-    int make_current() const { return hip::make_current(device_); }
-    int enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                hipStream_t stream);
+    int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape);
+    int enqueue(const FrameWork &f);
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const;
 
 private:
-    int device_;
     unsigned bpc_;
     double gain_limit_;
     bool debug_, skip_scale0_;
@@ -87,13 +78,10 @@ private:
     // 1-3, per picture.
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<std::array<std::array<DeviceBuffer, 2>, kScales>, kLanes> scaled_;
-    // Last: its streams wait for the work that uses the buffers above.
-    FramePipeline pipeline_{"vif_hip"};
 };
 
-int VifHip::init(const VmafExtractorSetup &setup)
+int VifWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 {
-    if (int err = make_current()) return err;
     // 128 KiB: on the heap, since init may run on a worker thread's stack.
     const auto log2 = std::make_unique<const vmaf::vif::Log2Table>();
     if (int err = log2_table_.upload(log2->data(), vmaf::vif::Log2Table::kSize * sizeof(uint16_t)))
@@ -103,22 +91,19 @@ int VifHip::init(const VmafExtractorSetup &setup)
             for (DeviceBuffer &b : lane[s])
                 if (int err = b.allocate(static_cast<size_t>(w_[s]) * h_[s] * sizeof(uint16_t)))
                     return err;
-    return pipeline_.init(setup, 1, kSumCount * sizeof(unsigned long long),
-                          FramePipeline::Pictures::kBoth, FramePipeline::Replay::kCaptured,
-                          kLanes);
+    shape.result_bytes = kSumCount * sizeof(unsigned long long);
+    shape.results = FramePipeline::Results::kAccumulated;
+    shape.lanes = kLanes;
+    return 0;
 }
 
-int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned lane,
-                    hipStream_t stream)
+int VifWork::enqueue(const FrameWork &f)
 {
-    auto *sums = pipeline_.results<unsigned long long>(lane);
-    if (int err = check(hipMemsetAsync(sums, 0, kSumCount * sizeof(unsigned long long), stream),
-                        "hipMemsetAsync"))
-        return err;
-
+    auto *sums = f.results_as<unsigned long long>();
+    const hipStream_t stream = f.stream;
     // Scale s reads the staged luma (s = 0) or the planes decimated from
     // scale s - 1.
-    const void *src[2] = {ref.plane(0), dis.plane(0)};
+    const void *src[2] = {f.ref.plane(0), f.dis.plane(0)};
     bool wide = bpc_ > 8;
     for (int s = 0; s < kScales; s++) {
         const VerticalShift shift = vmaf::vif::vertical_shift(s, bpc_);
@@ -148,7 +133,7 @@ int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned l
         d.shift = shift;
         for (int p = 0; p < 2; p++) {
             d.src[p] = src[p];
-            d.out[p] = scaled_[lane][s + 1][p].as<uint16_t>();
+            d.out[p] = scaled_[f.lane][s + 1][p].as<uint16_t>();
             src[p] = d.out[p];
         }
         if (int err = check(launch_decimate(d, stream), "launch of vif_hip's decimation"))
@@ -158,7 +143,7 @@ int VifHip::enqueue(const PlaneStaging &ref, const PlaneStaging &dis, unsigned l
     return 0;
 }
 
-int VifHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
+int VifWork::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
 {
     const auto *r = result.as<const unsigned long long>();
     ScaleScore scores[kScales]{};
@@ -179,13 +164,13 @@ int VifHip::report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    if (int err = vmaf::vif::check_picture_size(*setup, "vif_hip")) return err;
-    return create_hip_state<VifHip>(state, *setup, "vif_hip");
+    if (int err = vmaf::vif::check_picture_size(*setup, VifWork::kName)) return err;
+    return create_twin<VifWork>(state, *setup);
 }
 
 } // namespace
 } // namespace vmaf::hip::vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_vif_hip =
-    vmaf::hip::hip_extractor_entry<vmaf::hip::vif::VifHip>(
-        "vif_hip", vmaf::vif::kOptions, 0, vmaf::vif::kFeatures, vmaf::hip::vif::init);
+    vmaf::hip::twin_entry<vmaf::hip::vif::VifWork>(vmaf::vif::kOptions, 0, vmaf::vif::kFeatures,
+                                                   vmaf::hip::vif::init);
