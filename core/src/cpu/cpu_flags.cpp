@@ -50,11 +50,4 @@ unsigned permitted(uint64_t cpumask)
     return detected() & ~static_cast<unsigned>(cpumask | from_environment);
 }
 
-const char *widest_name(unsigned flags)
-{
-    if (flags & kAvx512) return "avx512";
-    if (flags & kAvx2) return "avx2";
-    return "c";
-}
-
 } // namespace vmaf::cpu

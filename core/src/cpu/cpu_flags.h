@@ -38,7 +38,4 @@ const Table &widest(unsigned flags, const Table &portable, const Table *avx2, co
     return portable;
 }
 
-// "avx512", "avx2" or "c": the widest set in `flags`, for logs and benches.
-const char *widest_name(unsigned flags);
-
 } // namespace vmaf::cpu
