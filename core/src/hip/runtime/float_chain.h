@@ -10,7 +10,7 @@
 // an outgoing parity for each), and such functions compose: a block scans
 // a chunk of terms, finds the first term that leaves the binade (S + R
 // reaching 2^24), adds that one term in float as the loop would, and goes
-// on from the next in the new binade. A sum starts with thread 0 adding
+// on from the next in the new binade. A sum starts with every thread adding
 // terms one by one until it is a normal float. ADR 0018.
 #pragma once
 
@@ -74,37 +74,34 @@ __device__ inline ChainStep chain_term(float t, double scale)
 
 // The sequential float sum of t[0..n) (finite, none negative), for every
 // thread of the block (a block of kChainThreads threads, all calling it).
+// Every thread keeps the running sum and position itself, in step with the
+// others: each is computed from values all threads read between the same
+// two barriers, so shared memory is written only where no thread reads it
+// (compute-sanitizer's racecheck holds it to that).
 __device__ inline float chain_sum(const float *t, int n)
 {
     __shared__ ChainStep scan[kChainThreads];
-    __shared__ float sum;
-    __shared__ int next, cross;
+    __shared__ int cross;
     __shared__ long long s_cross;
     const int tid = static_cast<int>(threadIdx.x);
-    if (tid == 0) {
-        sum = 0.0f;
-        next = 0;
-    }
-    __syncthreads();
+    float sum = 0.0f;
+    int next = 0;
     for (;;) {
         // Zero terms leave a zero sum as it is: find the first other one.
         if (sum == 0.0f) {
             if (tid == 0) cross = INT_MAX;
             __syncthreads();
-            for (int base = next; base < n; base += kChainThreads) {
+            bool found = false;
+            for (int base = next; base < n && !found; base += kChainThreads) {
                 const int j = base + tid;
                 if (j < n && t[j] != 0.0f) atomicMin(&cross, j);
                 __syncthreads();
-                const bool found = cross != INT_MAX; // read by all between two barriers
+                found = cross != INT_MAX; // read by all between two barriers
                 __syncthreads();
-                if (found) break;
             }
-            if (tid == 0) next = cross == INT_MAX ? n : cross;
-            __syncthreads();
+            next = found ? cross : n;
         }
-        if (tid == 0)
-            while (next < n && sum < FLT_MIN) sum += t[next++];
-        __syncthreads();
+        while (next < n && sum < FLT_MIN) sum += t[next++];
         const int k = next;
         if (k >= n) break;
 
@@ -121,8 +118,8 @@ __device__ inline float chain_sum(const float *t, int n)
         ChainStep mine = chain_identity();
         for (int j = first; j < last; j++) mine = chain_then(mine, chain_term(t[j], scale));
         scan[tid] = mine;
+        __syncthreads(); // every read of `cross` above is done
         if (tid == 0) cross = INT_MAX;
-        __syncthreads();
         // Inclusive scan, earlier runs first.
         for (int offset = 1; offset < kChainThreads; offset *= 2) {
             const ChainStep before = tid >= offset ? scan[tid - offset] : chain_identity();
@@ -149,18 +146,16 @@ __device__ inline float chain_sum(const float *t, int n)
         __syncthreads();
         if (my_cross != INT_MAX && my_cross == cross) s_cross = my_before;
         __syncthreads();
-        if (tid == 0) {
-            if (cross == INT_MAX) {
-                const long long end = s0 + scan[kChainThreads - 1].inc[p0];
-                sum = static_cast<float>(static_cast<double>(end) / scale);
-                next = k + chunk;
-            } else {
-                // The term that leaves the binade, added as the loop adds it.
-                sum = static_cast<float>(static_cast<double>(s_cross) / scale) + t[cross];
-                next = cross + 1;
-            }
+        if (cross == INT_MAX) {
+            const long long end = s0 + scan[kChainThreads - 1].inc[p0];
+            sum = static_cast<float>(static_cast<double>(end) / scale);
+            next = k + chunk;
+        } else {
+            // The term that leaves the binade, added as the loop adds it.
+            sum = static_cast<float>(static_cast<double>(s_cross) / scale) + t[cross];
+            next = cross + 1;
         }
-        __syncthreads();
+        __syncthreads(); // every read of scan, cross and s_cross is done
     }
     return sum;
 }
