@@ -18,10 +18,12 @@ trap 'rm -rf "$work"' EXIT
 
 features=(--feature psnr=enable_apsnr=true:enable_mse=true --feature float_psnr --feature float_ansnr
           --feature float_moment --feature float_ssim=enable_lcs=true --feature float_ms_ssim
-          --feature psnr_hvs --feature ciede)
+          --feature psnr_hvs --feature ciede --feature cambi=full_ref=true)
 debug=(--feature adm=debug=true --feature vif=debug=true --feature motion=debug=true:motion_blend_factor=0.5
        --feature float_adm=debug=true --feature float_vif=debug=true --feature float_motion=debug=true
-       --feature adm=adm_csf_mode=1:adm_enhn_gain_limit=1.2)
+       --feature adm=adm_csf_mode=1:adm_enhn_gain_limit=1.2
+       --feature motion=motion_five_frame_window=true:motion_moving_average=true
+       --feature float_motion=motion_add_uv=true)
 runs=(
   "default|-m version=vmaf_v0.6.1 ${features[*]}"
   "debug|-n ${debug[*]} --threads 2"

@@ -119,7 +119,6 @@ Run score(unsigned threads, VmafModel *model)
     step(vmaf_use_features_from_model(ctx, model));
     for (const VmafExtractor *e : vmaf::extractor_table()) {
         if (run.error) break;
-        if (e->flags & VMAF_EXTRACTOR_HIP) continue;
         step(vmaf_use_feature(ctx, e->name, nullptr));
     }
     for (unsigned i = 0; i < kFrames && !run.error; i++) {
