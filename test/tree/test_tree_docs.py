@@ -7,12 +7,18 @@
   folders of single metrics, which core/src/metrics.txt names;
 - every metric of core/src/metrics.txt has its four folders, each with a
   meson.build: core/src/feature/<m>/, core/src/hip/<m>/, test/feature/<m>/
-  and test/hip/<m>/; and no folder beside them is a metric the list lacks.
+  and test/hip/<m>/; and no folder beside them is a metric the list lacks;
+- every changelog fragment is changelog.d/<name>.<type>.md or
+  <name>.<type>.<n>.md with a type of pyproject.toml's
+  [[tool.towncrier.type]] and holds one entry (one paragraph, no list, no
+  heading), as scripts/changelog.sh (towncrier) reads them, and
+  CHANGELOG.md keeps the marker below which releases are written.
 
 Prints each problem and exits 1 when there is one.
 """
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 SOURCE = {".c", ".cpp", ".h", ".hip", ".py", ".sh", ".build", ".txt", ".map", ".in", ".dict"}
@@ -44,8 +50,25 @@ def source_folders(root: Path):
     return folders
 
 
-def problems(root: Path):
+def changelog_problems(root: Path):
+    config = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["towncrier"]
+    types = {t["directory"] for t in config["type"]}
     found = []
+    for path in sorted((root / config["directory"]).iterdir()):
+        m = re.fullmatch(r"[a-z0-9-]+\.([a-z]+)(\.[0-9]+)?\.md", path.name)
+        if not m or m.group(1) not in types:
+            found.append(f"{path.name}: not <name>.<type>.md with a type of {sorted(types)}")
+            continue
+        text = path.read_text().strip()
+        if not text or "\n\n" in text or re.search(r"^(#|- |\* )", text, re.M):
+            found.append(f"{path.name}: not one entry (one paragraph, no list or heading)")
+    if config["start_string"].strip() not in (root / config["filename"]).read_text():
+        found.append(f"{config['filename']} lacks its marker {config['start_string'].strip()}")
+    return found
+
+
+def problems(root: Path):
+    found = changelog_problems(root)
     listed = metrics(root)
     doc = (root / "docs/architecture.md").read_text()
     for folder in sorted(source_folders(root)):
