@@ -116,7 +116,8 @@ std::string step_name(const ::testing::TestParamInfo<TwinStep> &info);
 
 } // namespace vmaf::test
 
-// The generic suites over `table` (a TwinParity), named Name/...: a suite
+// The generic suites over `table` (a TwinParity), named Name/... (the file
+// says `using namespace vmaf::test`, as gtest pastes the suites' names): a suite
 // whose entries the table leaves empty has no cases.
 #define VMAF_HIP_PARITY_SUITES(Name, table)                                                        \
     INSTANTIATE_TEST_SUITE_P(Name, HipTwinClips, ::testing::ValuesIn(vmaf::test::clip_steps(table)), \

@@ -6,10 +6,12 @@
 
 namespace {
 
+using namespace vmaf::test;
+
 // Built at first use, when gtest registers the cases.
-const vmaf::test::TwinParity &float_moment_parity()
+const TwinParity &float_moment_parity()
 {
-    static const vmaf::test::TwinParity table = vmaf::test::luma_sums_parity("float_moment");
+    static const TwinParity table = luma_sums_parity("float_moment");
     return table;
 }
 

@@ -4,10 +4,12 @@
 
 namespace {
 
+using namespace vmaf::test;
+
 // Built at first use, when gtest registers the cases.
-const vmaf::test::TwinParity &float_psnr_parity()
+const TwinParity &float_psnr_parity()
 {
-    static const vmaf::test::TwinParity table = vmaf::test::luma_sums_parity("float_psnr");
+    static const TwinParity table = luma_sums_parity("float_psnr");
     return table;
 }
 
