@@ -11,6 +11,7 @@
 
 #include "checkasm/checkasm.h"
 #include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_math.h"
 
 namespace vmaf::adm {
 namespace {
@@ -79,14 +80,15 @@ template <typename T> struct Out {
 };
 
 template <typename T>
-void run(decltype(&decouple_row<T>) row, Bands<T> &in, Out<T> &out, int lo, int hi, double egl)
+void run(decltype(&decouple_row<T>) row, Bands<T> &in, Out<T> &out, int lo, int hi, int nearest_end,
+         double egl)
 {
     DecoupleRows rows;
     const T *o[3] = {in.o[0].data(), in.o[1].data(), in.o[2].data()};
     const T *t[3] = {in.t[0].data(), in.t[1].data(), in.t[2].data()};
     T *r[3] = {out.r[0].data(), out.r[1].data(), out.r[2].data()};
     T *a[3] = {out.a[0].data(), out.a[1].data(), out.a[2].data()};
-    row(o, t, r, a, lo, hi, egl, rows);
+    row(o, t, r, a, lo, hi, nearest_end, egl, rows);
 }
 
 template <typename T> void check(decltype(&decouple_row<T>) simd, const char *name)
@@ -95,18 +97,37 @@ template <typename T> void check(decltype(&decouple_row<T>) simd, const char *na
         for (double egl : {100.0, 1.0, 1.2}) {
             for (int lo = 0; lo < 4; lo++) {
                 for (int n = 1; n <= kMaxLength; n++) {
-                    Bands<T> in(fill);
-                    Out<T> expect, got;
-                    run<T>(decouple_row<T>, in, expect, lo, lo + n, egl);
-                    run<T>(simd, in, got, lo, lo + n, egl);
-                    for (int b = 0; b < 3; b++) {
-                        ASSERT_EQ(expect.r[b], got.r[b]) << name << " band " << b << " lo " << lo << " n " << n;
-                        ASSERT_EQ(expect.a[b], got.a[b]) << name << " band " << b << " lo " << lo << " n " << n;
+                    // Rounded gain limits in none of the row, or in its
+                    // blocks of 16 (adm::decouple_nearest_end()).
+                    for (int nearest_end : {lo, lo + n - n % 16}) {
+                        Bands<T> in(fill);
+                        Out<T> expect, got;
+                        run<T>(decouple_row<T>, in, expect, lo, lo + n, nearest_end, egl);
+                        run<T>(simd, in, got, lo, lo + n, nearest_end, egl);
+                        for (int b = 0; b < 3; b++) {
+                            ASSERT_EQ(expect.r[b], got.r[b])
+                                << name << " band " << b << " lo " << lo << " n " << n << " nearest " << nearest_end;
+                            ASSERT_EQ(expect.a[b], got.a[b])
+                                << name << " band " << b << " lo " << lo << " n " << n << " nearest " << nearest_end;
+                        }
                     }
                 }
             }
         }
     }
+}
+
+// The reference's x86 columns round rst * egl to nearest, even on ties;
+// its C code truncates (found by the differential rig).
+TEST(AdmKernels, GainLimitRoundsOnlyWhereAsked)
+{
+    using vmaf::adm::limit_gain;
+    EXPECT_EQ(limit_gain<int16_t>(3, 10, 16384, 5, true, 1.2, false), 3);  // 3.6 truncated
+    EXPECT_EQ(limit_gain<int16_t>(3, 10, 16384, 5, true, 1.2, true), 4);   // 3.6 rounded
+    EXPECT_EQ(limit_gain<int16_t>(5, 10, 16384, 5, true, 1.5, true), 8);   // 7.5: to even
+    EXPECT_EQ(limit_gain<int16_t>(-3, -10, 16384, -5, true, 1.2, true), -4);
+    EXPECT_EQ(limit_gain<int32_t>(9, 100, 16384, 9, true, 1.5, true), 14); // 13.5: to even
+    EXPECT_EQ(limit_gain<int32_t>(9, 100, 16384, 9, true, 1.5, false), 13);
 }
 
 TEST(AdmKernels, Decouple)
@@ -130,9 +151,9 @@ void bench_kernels()
     const std::string n = std::to_string(kMaxLength);
     for (const auto &v : all) {
         checkasm::bench("adm decouple16 (" + n + " samples)", v.name,
-                        [&] { run<int16_t>(v.table->decouple16, in16, out16, 0, kMaxLength, 100.0); });
+                        [&] { run<int16_t>(v.table->decouple16, in16, out16, 0, kMaxLength, kMaxLength, 100.0); });
         checkasm::bench("adm decouple32 (" + n + " samples)", v.name,
-                        [&] { run<int32_t>(v.table->decouple32, in32, out32, 0, kMaxLength, 100.0); });
+                        [&] { run<int32_t>(v.table->decouple32, in32, out32, 0, kMaxLength, kMaxLength, 100.0); });
     }
 }
 

@@ -30,6 +30,12 @@ struct Avx2 {
     static D add_double(D a, D b) { return _mm256_add_pd(a, b); }
     static D sub_double(D a, D b) { return _mm256_sub_pd(a, b); }
     static D mul_double(D a, D b) { return _mm256_mul_pd(a, b); }
+    // The product rounded to the nearest integer (even on ties) where
+    // `nearest`, as a C rint(); else unchanged.
+    static D gain(D a, bool nearest)
+    {
+        return nearest ? _mm256_round_pd(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC) : a;
+    }
     static D div_double(D a, D b) { return _mm256_div_pd(a, b); }
     static void store_double(double *p, D a) { _mm256_storeu_pd(p, a); }
 

@@ -8,7 +8,8 @@ namespace vmaf::adm {
 namespace {
 
 // Masking threshold of every sample of row i in [reg.left, reg.right):
-// the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15.
+// the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15
+// (16 or 32 bits wide by column, wide_centre_columns()).
 // Sums wrap modulo 2^32 (unsigned arithmetic), as the reference's 32-bit
 // sums do when large CSF factors (Barten, coarse scales) overflow them.
 template <typename T>
@@ -34,8 +35,11 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__res
                  u(f2[2][c]);
         centre[c] = mid;
     }
+    const ColumnSpan wide = wide_centre_columns(reg, h, i);
     auto own = [&](int j) {
-        return u(M::floor15(c1[0][j])) + u(M::floor15(c1[1][j])) + u(M::floor15(c1[2][j]));
+        const bool w32 = wide.holds(j);
+        return u(M::floor15(c1[0][j], w32)) + u(M::floor15(c1[1][j], w32)) +
+               u(M::floor15(c1[2][j], w32));
     };
     // Reflected / replicated neighbours only at the band's first and last column.
     const int inner_lo = reg.left > 1 ? reg.left : 1;

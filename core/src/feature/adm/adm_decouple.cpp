@@ -26,8 +26,8 @@ inline __attribute__((always_inline)) void ratios(const T *__restrict o, const T
 
 template <typename T>
 VMAF_TARGET_CLONES void decouple_row(const T *const o[3], const T *const t[3], T *const r[3],
-                                     T *const a[3], int lo, int hi, double enhn_gain_limit,
-                                     DecoupleRows &rows)
+                                     T *const a[3], int lo, int hi, int nearest_end,
+                                     double enhn_gain_limit, DecoupleRows &rows)
 {
     const int32_t *div = division_table();
     const float cos_sq = cos_1deg_sq();
@@ -52,7 +52,7 @@ VMAF_TARGET_CLONES void decouple_row(const T *const o[3], const T *const t[3], T
         // Two passes: each is simple enough for the compiler to vectorise.
         ratios<T>(ob, tb, div, ratio, rb, lo, hi);
         for (int j = lo; j < hi; j++) {
-            const T rst = limit_gain<T>(rb[j], tb[j], ratio[j], ob[j], angle[j], egl);
+            const T rst = limit_gain<T>(rb[j], tb[j], ratio[j], ob[j], angle[j], egl, j < nearest_end);
             rb[j] = rst;
             ab[j] = static_cast<T>(tb[j] - rst);
         }
@@ -60,10 +60,10 @@ VMAF_TARGET_CLONES void decouple_row(const T *const o[3], const T *const t[3], T
 }
 
 template void decouple_row<int16_t>(const int16_t *const[3], const int16_t *const[3],
-                                    int16_t *const[3], int16_t *const[3], int, int, double,
+                                    int16_t *const[3], int16_t *const[3], int, int, int, double,
                                     DecoupleRows &);
 template void decouple_row<int32_t>(const int32_t *const[3], const int32_t *const[3],
-                                    int32_t *const[3], int32_t *const[3], int, int, double,
+                                    int32_t *const[3], int32_t *const[3], int, int, int, double,
                                     DecoupleRows &);
 
 template <typename T>
@@ -83,7 +83,7 @@ void decouple(const AdmKernels &kernels, const Detail<T> &ref, const Detail<T> &
         const T *t[3] = {dis[0].row(i), dis[1].row(i), dis[2].row(i)};
         T *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};
         T *a[3] = {additive[0].row(i), additive[1].row(i), additive[2].row(i)};
-        row(o, t, r, a, reg.left, reg.right, enhn_gain_limit, rows);
+        row(o, t, r, a, reg.left, reg.right, decouple_nearest_end(reg), enhn_gain_limit, rows);
     }
 }
 

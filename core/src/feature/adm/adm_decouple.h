@@ -19,11 +19,13 @@ struct DecoupleRows {
 
 // One row of the three bands (0 h, 1 v, 2 d), samples [lo, hi): o of the
 // reference, t of the distorted picture, r restored and a additive out.
+// The gain limit rounds to nearest before column nearest_end, truncates
+// from there (limit_gain()).
 // The portable function is the definition; AdmKernels picks it or its
 // AVX2 / AVX-512 twin (adm_decouple_x86.h, scale 0), with the same bits.
 template <typename T>
 void decouple_row(const T *const o[3], const T *const t[3], T *const r[3], T *const a[3], int lo,
-                  int hi, double enhn_gain_limit, DecoupleRows &rows);
+                  int hi, int nearest_end, double enhn_gain_limit, DecoupleRows &rows);
 
 struct AdmKernels {
     decltype(&decouple_row<int16_t>) decouple16;

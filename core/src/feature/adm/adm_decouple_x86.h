@@ -31,7 +31,8 @@ template <class S> struct Constants {
 
 template <class S>
 void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_t *const r[3],
-                    int16_t *const a[3], int lo, int hi, double enhn_gain_limit, DecoupleRows &rows)
+                    int16_t *const a[3], int lo, int hi, int nearest_end, double enhn_gain_limit,
+                    DecoupleRows &rows)
 {
     using V = typename S::V;
     using D = typename S::D;
@@ -81,7 +82,11 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             auto limited_half = [&](D g, D td, bool use_min) {
                 return use_min ? S::min_double(g, td) : S::max_double(g, td);
             };
-            const D g_lo = S::mul_double(S::low_to_double(rst), egl), g_hi = S::mul_double(S::high_to_double(rst), egl);
+            // limit_gain's `nearest`: blocks never straddle nearest_end,
+            // which lies a multiple of 16 columns from lo.
+            const bool nearest = j < nearest_end;
+            const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
+            const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
             const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
             const V below = S::truncate_to_i32(limited_half(g_lo, t_lo, true), limited_half(g_hi, t_hi, true));
             const V above = S::truncate_to_i32(limited_half(g_lo, t_lo, false), limited_half(g_hi, t_hi, false));
@@ -92,7 +97,7 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             S::store_i32_as_i16(a[b] + j, S::sub32(tb, out));
         }
     }
-    if (j < hi) decouple_row<int16_t>(o, t, r, a, j, hi, enhn_gain_limit, rows);
+    if (j < hi) decouple_row<int16_t>(o, t, r, a, j, hi, nearest_end, enhn_gain_limit, rows);
 }
 
 // ScaleMath<int32_t>::ratio and restore of eight samples in 64-bit lanes.
@@ -118,7 +123,8 @@ template <class S> inline typename S::V ratio32(typename S::V o, typename S::V t
 // and leading-zero counts (AVX-512).
 template <class S>
 void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_t *const r[3],
-                    int32_t *const a[3], int lo, int hi, double enhn_gain_limit, DecoupleRows &rows)
+                    int32_t *const a[3], int lo, int hi, int nearest_end, double enhn_gain_limit,
+                    DecoupleRows &rows)
 {
     using V = typename S::V;
     using D = typename S::D;
@@ -160,7 +166,11 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
             const V k = S::join_i64_to_i32(k64[0], k64[1]);
             const V rst = S::join_i64_to_i32(r64[0], r64[1]);
             const V ob = ov[b], tb = tv[b];
-            const D g_lo = S::mul_double(S::low_to_double(rst), egl), g_hi = S::mul_double(S::high_to_double(rst), egl);
+            // limit_gain's `nearest`: blocks never straddle nearest_end,
+            // which lies a multiple of 16 columns from lo.
+            const bool nearest = j < nearest_end;
+            const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
+            const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
             const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
             const V below = S::truncate_to_i32(S::min_double(g_lo, t_lo), S::min_double(g_hi, t_hi));
             const V above = S::truncate_to_i32(S::max_double(g_lo, t_lo), S::max_double(g_hi, t_hi));
@@ -171,7 +181,7 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
             S::store(a[b] + j, S::sub32(tb, out));
         }
     }
-    if (j < hi) decouple_row<int32_t>(o, t, r, a, j, hi, enhn_gain_limit, rows);
+    if (j < hi) decouple_row<int32_t>(o, t, r, a, j, hi, nearest_end, enhn_gain_limit, rows);
 }
 
 template <class S> constexpr auto decouple32()

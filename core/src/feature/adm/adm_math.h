@@ -131,6 +131,32 @@ inline Region score_region(int w, int h)
     return {left, top, w - left, h - top};
 }
 
+// Columns [lo, hi) of a row; empty where lo >= hi.
+struct ColumnSpan {
+    int lo, hi;
+    VMAF_HOST_DEVICE bool holds(int j) const { return j >= lo && j < hi; }
+};
+
+// Where the reference's x86 build (AVX-512, ADR 0024) keeps scale 0's
+// centre term |csf| / 15 in 32 bits: its vector blocks of 14 columns from
+// reg.left, in rows 1..h-2 of the score region, when the region leaves
+// column 0 out. Everywhere else that term wraps to 16 bits, as in its C code.
+inline constexpr int kWideCentreBlock = 14;
+VMAF_HOST_DEVICE inline ColumnSpan wide_centre_columns(const Region &reg, int h, int i)
+{
+    if (reg.left <= 0 || i < 1 || i < reg.top || i >= reg.bottom || i >= h - 1) return {0, 0};
+    return {reg.left, reg.right - reg.width() % kWideCentreBlock};
+}
+
+// The reference's x86 build (AVX-512, ADR 0024) decouples in blocks of 16
+// columns from the work region's left edge, the rest one by one: columns
+// before the returned one are its vector columns (limit_gain's `nearest`).
+inline constexpr int kDecoupleBlock = 16;
+VMAF_HOST_DEVICE inline int decouple_nearest_end(const Region &work)
+{
+    return work.right - work.width() % kDecoupleBlock;
+}
+
 // Where decoupling and CSF run: the score region plus the masking window.
 inline Region work_region(int w, int h)
 {
@@ -191,10 +217,14 @@ inline float cos_1deg_sq()
 // gain up to `egl` is kept, capped by the distorted value itself.
 // Branch-free so that the loop vectorises; the limited value is always in
 // range, as it lies between 0 and t.
+// With `nearest` (the reference's x86 vector columns, decouple_nearest_end())
+// rst * egl is rounded to the nearest integer (even on ties) before the
+// limit, as its AVX-512 conversion does; elsewhere the limit is truncated.
 template <typename T>
-VMAF_HOST_DEVICE inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl)
+VMAF_HOST_DEVICE inline T limit_gain(T rst, T t, int32_t k, T o, bool angle, double egl, bool nearest)
 {
-    const double g = static_cast<double>(rst) * egl;
+    const double product = static_cast<double>(rst) * egl;
+    const double g = nearest ? ::rint(product) : product;
     const double td = static_cast<double>(t);
     const double lim = o > 0 ? (g < td ? g : td) : (g > td ? g : td);
     const T limited = static_cast<T>(static_cast<int32_t>(lim));
@@ -240,10 +270,12 @@ template <> struct ScaleMath<int16_t> {
     {
         return static_cast<int16_t>((4369 * wrapping_abs(c) + 2048) >> 12);
     }
-    // |csf| / 15: the centre sample's own share.
-    VMAF_HOST_DEVICE static int32_t floor15(int16_t c)
+    // |csf| / 15: the centre sample's own share, wrapped to 16 bits unless
+    // `wide` (wide_centre_columns()); it exceeds them where |c| >= 15360.
+    VMAF_HOST_DEVICE static int32_t floor15(int16_t c, bool wide)
     {
-        return static_cast<int16_t>((8738 * wrapping_abs(c) + 2048) >> 12);
+        const int32_t share = (8738 * wrapping_abs(c) + 2048) >> 12;
+        return wide ? share : static_cast<int16_t>(share);
     }
     // Cube of the CSF-weighted coefficient above its masking threshold.
     template <int B>
@@ -308,7 +340,8 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((int64_t{143165577} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
-    VMAF_HOST_DEVICE static int32_t floor15(int32_t c)
+    // No 16-bit form here: `wide` changes nothing.
+    VMAF_HOST_DEVICE static int32_t floor15(int32_t c, bool)
     {
         return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
     }

@@ -149,7 +149,7 @@ template <typename T> __global__ void decouple_kernel(DecoupleArgs<T> a)
         const T o = a.ref[b][at], t = a.dis[b][at];
         const int32_t k = ScaleMath<T>::ratio(o, t, a.division_table);
         const T r = ScaleMath<T>::restore(k, o);
-        const T rst = vmaf::adm::limit_gain<T>(r, t, k, o, angle, a.egl);
+        const T rst = vmaf::adm::limit_gain<T>(r, t, k, o, angle, a.egl, j < a.nearest_end);
         a.restored[b][at] = rst;
         a.additive[b][at] = static_cast<T>(t - rst);
     }
@@ -210,6 +210,7 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
     const int i = a.reg.top + static_cast<int>(blockIdx.x);
     const int r0 = vmaf::adm::window_index(i - 1, a.h), r2 = vmaf::adm::window_index(i + 1, a.h);
     const int rows[3] = {r0 * a.w, i * a.w, r2 * a.w};
+    const vmaf::adm::ColumnSpan wide = vmaf::adm::wide_centre_columns(a.reg, a.h, i);
     int64_t sum[3] = {0, 0, 0};
     for (int j = a.reg.left + static_cast<int>(threadIdx.x); j < a.reg.right;
          j += static_cast<int>(kRowBlock)) {
@@ -217,7 +218,8 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
                              vmaf::adm::window_index(j + 1, a.w)};
         const int at = i * a.w + j;
         // The masking threshold: the floors of the 3x3 window without the
-        // centre's, plus the centre's |csf| / 15; modulo 2^32 as the CPU's.
+        // centre's, plus the centre's |csf| / 15 (16 or 32 bits wide by
+        // column, as the CPU's); modulo 2^32 as the CPU's.
         uint32_t thr = 0;
 #pragma unroll
         for (int b = 0; b < 3; b++) {
@@ -226,7 +228,7 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
 #pragma unroll
                 for (int c = 0; c < 3; c++) thr += as_u32(floor[b][rows[r] + cols[c]]);
             thr -= as_u32(floor[b][at]);
-            thr += as_u32(ScaleMath<T>::floor15(weighted[b][at]));
+            thr += as_u32(ScaleMath<T>::floor15(weighted[b][at], wide.holds(j)));
         }
         const int32_t t = static_cast<int32_t>(thr);
         using Factor = typename ScaleMath<T>::Factors::value_type;
