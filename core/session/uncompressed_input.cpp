@@ -4,6 +4,8 @@
 #include <bit>
 #include <fmt/format.h>
 
+#include "base/picture_memory.h"
+
 namespace vmaf::session {
 
 UncompressedInput::UncompressedInput(std::unique_ptr<ByteSource> source, std::string path)
@@ -13,8 +15,13 @@ UncompressedInput::UncompressedInput(std::unique_ptr<ByteSource> source, std::st
 bool UncompressedInput::read_planes(VmafPicture &pic)
 {
     const size_t bytes = format_.bpc > 8 ? 2 : 1;
+    // The file stores ceil-sized chroma; the picture's memory holds it, and
+    // its planes (floor-sized, as libvmaf's) leave an odd size's last
+    // chroma column and row out.
+    unsigned coded_w[3], coded_h[3];
+    coded_plane_sizes(pic.pix_fmt, pic.w[0], pic.h[0], coded_w, coded_h);
     for (unsigned p = 0; p < 3; p++) {
-        const size_t row = size_t{pic.w[p]} * bytes, rows = pic.h[p];
+        const size_t row = size_t{coded_w[p]} * bytes, rows = coded_h[p];
         if (row == 0 || rows == 0) continue;
         // A plane in one read where its rows are contiguous, else scattered
         // into its rows; a plane no feature reads is passed over.
@@ -22,7 +29,7 @@ bool UncompressedInput::read_planes(VmafPicture &pic)
         const size_t got = wanted ? source_->read_rows(static_cast<uint8_t *>(pic.data[p]),
                                                        pic.stride[p], row, rows)
                                   : source_->skip(row * rows);
-        if (wanted && bytes == 2 && !check_samples(pic, p, got / row)) return false;
+        if (wanted && bytes == 2 && !check_samples(pic, p, coded_w[p], got / row)) return false;
         if (got != row * rows) {
             fail(fmt::format("frame {} is truncated (file ends inside plane {}, row {})", frames_,
                              p, got / row));
@@ -33,13 +40,13 @@ bool UncompressedInput::read_planes(VmafPicture &pic)
     return true;
 }
 
-bool UncompressedInput::check_samples(const VmafPicture &pic, unsigned plane, size_t rows)
+bool UncompressedInput::check_samples(const VmafPicture &pic, unsigned plane, unsigned w,
+                                      size_t rows)
 {
     const unsigned max_value = (1u << format_.bpc) - 1;
     for (size_t y = 0; y < rows; y++) {
         auto *s = reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[plane]) +
                                                y * static_cast<size_t>(pic.stride[plane]));
-        const unsigned w = pic.w[plane];
         // Y4M and raw YUV store samples little-endian.
         if constexpr (std::endian::native == std::endian::big)
             for (unsigned x = 0; x < w; x++) s[x] = static_cast<uint16_t>(s[x] >> 8 | s[x] << 8);

@@ -27,7 +27,7 @@ protected:
 private:
     // Checks the first `rows` rows of a deep plane (little-endian in the
     // file) against the bit depth; false with error_ set.
-    bool check_samples(const VmafPicture &pic, unsigned plane, size_t rows);
+    bool check_samples(const VmafPicture &pic, unsigned plane, unsigned w, size_t rows);
 };
 
 } // namespace vmaf::session

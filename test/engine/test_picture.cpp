@@ -33,8 +33,9 @@ TEST(Picture, ChromaPlanesAreCeilSized)
         unsigned w, h, cw, ch;
     };
     const Case cases[] = {
-        {VMAF_PIX_FMT_YUV420P, 481, 271, 241, 136}, {VMAF_PIX_FMT_YUV420P, 1, 1, 1, 1},
-        {VMAF_PIX_FMT_YUV422P, 481, 271, 241, 271}, {VMAF_PIX_FMT_YUV444P, 7, 5, 7, 5},
+        // Subsampled chroma rounded down, as libvmaf's.
+        {VMAF_PIX_FMT_YUV420P, 481, 271, 240, 135}, {VMAF_PIX_FMT_YUV420P, 1, 1, 0, 0},
+        {VMAF_PIX_FMT_YUV422P, 481, 271, 240, 271}, {VMAF_PIX_FMT_YUV444P, 7, 5, 7, 5},
         {VMAF_PIX_FMT_YUV400P, 9, 3, 0, 0},
     };
     for (const auto &c : cases) {
@@ -48,6 +49,25 @@ TEST(Picture, ChromaPlanesAreCeilSized)
         EXPECT_EQ(pic.h[2], c.ch);
         EXPECT_GE(pic.stride[0], static_cast<ptrdiff_t>(c.w));
         EXPECT_EQ(pic.data[1] == nullptr, c.fmt == VMAF_PIX_FMT_YUV400P);
+        EXPECT_EQ(vmaf_picture_unref(&pic), 0);
+    }
+}
+
+// The memory holds the planes as a file stores them (ceil-sized chroma), so
+// a reader may write a whole stored plane; AddressSanitizer checks the
+// writes stay inside.
+TEST(Picture, MemoryHoldsCodedPlanes)
+{
+    for (unsigned bpc : {8u, 10u}) {
+        VmafPicture pic;
+        ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, bpc, 481, 271), 0);
+        const size_t bytes = bpc > 8 ? 2 : 1;
+        for (unsigned p = 0; p < 3; p++) {
+            const unsigned w = p ? 241 : 481, h = p ? 136 : 271;
+            ASSERT_GE(pic.stride[p], static_cast<ptrdiff_t>(w * bytes));
+            for (unsigned y = 0; y < h; y++)
+                std::memset(static_cast<uint8_t *>(pic.data[p]) + y * pic.stride[p], 0x5a, w * bytes);
+        }
         EXPECT_EQ(vmaf_picture_unref(&pic), 0);
     }
 }

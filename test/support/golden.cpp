@@ -16,12 +16,6 @@ std::optional<nlohmann::json> golden(const std::string &clip, const std::string 
     return nlohmann::json::parse(in);
 }
 
-bool chroma_comparable(const std::string &clip)
-{
-    const auto source = golden(clip, "SOURCE");
-    return !source || !source->contains("note");
-}
-
 std::optional<double> golden_value(const nlohmann::json &g, unsigned frame, const std::string &key)
 {
     const auto &frames = g.at("frames");

@@ -14,9 +14,6 @@ namespace vmaf::test {
 // NAME/VARIANT.json, or nullopt when the reference made no such file.
 std::optional<nlohmann::json> golden(const std::string &clip, const std::string &variant);
 
-// The clip's SOURCE.json says its chroma is not comparable (odd sizes).
-bool chroma_comparable(const std::string &clip);
-
 // Golden value of `key` at frame `frame`; nullopt when absent, NaN for null.
 std::optional<double> golden_value(const nlohmann::json &g, unsigned frame, const std::string &key);
 

@@ -21,7 +21,8 @@ typedef struct VmafRef VmafRef;
 typedef struct VmafPicture {
     enum VmafPixelFormat pix_fmt;
     unsigned bpc;          /* bits per component, 8..16 */
-    unsigned w[3], h[3];   /* chroma planes are ceil-sized; 0 for YUV400 */
+    unsigned w[3], h[3];   /* chroma w/2 (and h/2 for 4:2:0) rounded down, as
+                              libvmaf's; the memory holds ceil-sized planes; 0 for YUV400 */
     ptrdiff_t stride[3];   /* in bytes */
     void *data[3];         /* samples are uint8_t for bpc 8, uint16_t above */
     VmafRef *ref;
@@ -29,7 +30,7 @@ typedef struct VmafPicture {
 } VmafPicture;
 
 /* Allocates a picture holding one reference; 0 or a negative errno. Its
- * samples are unspecified until written (libvmaf does not clear them either). */
+ * samples are unspecified until written. */
 int vmaf_picture_alloc(VmafPicture *pic, enum VmafPixelFormat pix_fmt,
                        unsigned bpc, unsigned w, unsigned h);
 

@@ -38,10 +38,10 @@ const PictureAllocator &host_allocator() { return kHostAllocator; }
 
 size_t bytes_per_sample(unsigned bpc) { return bpc > 8 ? 2 : 1; }
 
-bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
-                 unsigned ph[3])
+namespace {
+bool sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned cw, unsigned ch,
+           unsigned pw[3], unsigned ph[3])
 {
-    const unsigned cw = (w + 1) / 2, ch = (h + 1) / 2;
     pw[0] = w;
     ph[0] = h;
     switch (pix_fmt) {
@@ -51,6 +51,18 @@ bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3]
     case VMAF_PIX_FMT_YUV400P: pw[1] = pw[2] = 0; ph[1] = ph[2] = 0; return true;
     default: return false;
     }
+}
+} // namespace
+
+bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3], unsigned ph[3])
+{
+    return sizes(pix_fmt, w, h, w / 2, h / 2, pw, ph);
+}
+
+bool coded_plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
+                       unsigned ph[3])
+{
+    return sizes(pix_fmt, w, h, (w + 1) / 2, (h + 1) / 2, pw, ph);
 }
 
 int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
@@ -66,7 +78,9 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
         return -EINVAL;
     }
     VmafPicture p{};
-    if (!plane_sizes(pix_fmt, w, h, p.w, p.h)) {
+    unsigned coded_w[3], coded_h[3];
+    if (!plane_sizes(pix_fmt, w, h, p.w, p.h) ||
+        !coded_plane_sizes(pix_fmt, w, h, coded_w, coded_h)) {
         log_error("picture: unknown pixel format {}", static_cast<int>(pix_fmt));
         return -EINVAL;
     }
@@ -75,10 +89,10 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
     size_t total = 0;
     size_t offset[3] = {};
     for (int i = 0; i < 3; i++) {
-        const size_t row = p.w[i] * bytes_per_sample(bpc);
+        const size_t row = coded_w[i] * bytes_per_sample(bpc);
         p.stride[i] = static_cast<ptrdiff_t>((row + kAlign - 1) / kAlign * kAlign);
         offset[i] = total;
-        total += static_cast<size_t>(p.stride[i]) * p.h[i];
+        total += static_cast<size_t>(p.stride[i]) * coded_h[i];
     }
     auto *ref = new (std::nothrow) VmafRef;
     if (!ref) return -ENOMEM;
@@ -93,7 +107,7 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
     // reads, and a plane no feature reads (chroma, for the default model)
     // is then never touched, so its pages are never faulted in.
     for (int i = 0; i < 3; i++)
-        p.data[i] = p.h[i] ? static_cast<uint8_t *>(ref->block) + offset[i] : nullptr;
+        p.data[i] = coded_h[i] ? static_cast<uint8_t *>(ref->block) + offset[i] : nullptr;
     p.ref = ref;
     *pic = p;
     return 0;

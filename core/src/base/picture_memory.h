@@ -34,8 +34,15 @@ void picture_destroy(VmafPicture *pic);
 
 size_t bytes_per_sample(unsigned bpc);
 
-// Plane sizes for a format, ceil-sized chroma; false if the format is unknown.
+// Plane sizes of a picture, as libvmaf sizes them: subsampled chroma of
+// floor(w/2) (and floor(h/2) for 4:2:0), so an odd size's last chroma
+// column (row) is not scored; false if the format is unknown.
 bool plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
                  unsigned ph[3]);
+
+// Plane sizes as files and decoders store them: ceil-sized chroma. A
+// picture's memory holds these, so a reader can write a whole stored plane.
+bool coded_plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned pw[3],
+                       unsigned ph[3]);
 
 } // namespace vmaf

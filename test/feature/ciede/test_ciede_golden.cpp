@@ -2,6 +2,7 @@
 // form of a grey picture whose luma differs by a constant.
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <gtest/gtest.h>
 
 #include "support/feature_scoring.h"
@@ -24,17 +25,22 @@ TEST_P(CiedeGolden, MatchesReference)
     expect_keys_match(ctx.get(), *g, clip, {"ciede2000"}, 1e-5);
 }
 
-// ciede2000 depends on chroma, which the reference sized differently for odd
-// sizes (SOURCE.json); those clips have nothing comparable.
-std::vector<std::string> clips_with_comparable_chroma()
+// On an odd size, chroma repeated onto the luma grid reads past the planes:
+// the reference then reads memory after its picture (ADR 0025), so such a
+// clip's golden ciede2000 is not one a faithful implementation can repeat.
+std::vector<std::string> clips_of_even_size()
 {
     std::vector<std::string> out;
-    for (const auto &clip : clip_names())
-        if (chroma_comparable(clip)) out.push_back(clip);
+    for (const auto &clip : clip_names()) {
+        unsigned w = 0, h = 0;
+        const auto at = clip.find('_');
+        if (std::sscanf(clip.c_str() + at + 1, "%ux%u", &w, &h) == 2 && w % 2 == 0 && h % 2 == 0)
+            out.push_back(clip);
+    }
     return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllClips, CiedeGolden, ::testing::ValuesIn(clips_with_comparable_chroma()),
+INSTANTIATE_TEST_SUITE_P(AllClips, CiedeGolden, ::testing::ValuesIn(clips_of_even_size()),
                          [](const auto &info) { return info.param; });
 
 // CIE L* of limited-range BT.709 grey luma y (8-bit code values): R = G = B,
@@ -65,8 +71,8 @@ TEST(Ciede, GreyLumaOffsetHasClosedForm)
             ASSERT_EQ(use_feature(ctx.get(), "ciede"), 0);
             auto ref = [shift](unsigned p, unsigned, unsigned) { return (p ? 128u : 100u) << shift; };
             auto dis = [shift](unsigned p, unsigned, unsigned) { return (p ? 128u : 130u) << shift; };
-            ASSERT_EQ(score_pair(ctx.get(), make_picture(fmt, bpc, 33, 17, ref),
-                                 make_picture(fmt, bpc, 33, 17, dis)),
+            ASSERT_EQ(score_pair(ctx.get(), make_picture(fmt, bpc, 34, 18, ref),
+                                 make_picture(fmt, bpc, 34, 18, dis)),
                       0);
             // The XYZ matrix maps grey to a* and b* of about 1e-4, not 0.
             EXPECT_NEAR(score_of(ctx.get(), "ciede2000"), grey_score(100, 130), 1e-4)

@@ -46,18 +46,31 @@ private:
     {
         const unsigned bpc = ref.bpc;
         double sum = 0.;
+        const ChromaAt at{ref.w[1], ref.h[1]};
+        auto chroma = [&](const VmafPicture &pic, unsigned p, unsigned cx, unsigned cy) -> unsigned {
+            const ChromaAt::Where w = at.at(p, cx, cy);
+            return w.plane ? row<Sample>(pic, static_cast<unsigned>(w.plane), w.y)[w.x] : 0u;
+        };
         for (unsigned i = 0; i < ref.h[0]; i++) {
             const unsigned ci = i >> ss_y_;
+            const bool row_inside = ci < at.ch;
             const Sample *ry = row<Sample>(ref, 0, i), *dy = row<Sample>(dis, 0, i);
-            const Sample *ru = row<Sample>(ref, 1, ci), *du = row<Sample>(dis, 1, ci);
-            const Sample *rv = row<Sample>(ref, 2, ci), *dv = row<Sample>(dis, 2, ci);
+            const Sample *ru = row<Sample>(ref, 1, row_inside ? ci : 0);
+            const Sample *du = row<Sample>(dis, 1, row_inside ? ci : 0);
+            const Sample *rv = row<Sample>(ref, 2, row_inside ? ci : 0);
+            const Sample *dv = row<Sample>(dis, 2, row_inside ? ci : 0);
             for (unsigned j = 0; j < ref.w[0]; j++) {
                 const unsigned cj = j >> ss_x_;
+                const bool inside = row_inside && cj < at.cw;
+                const unsigned r_u = inside ? ru[cj] : chroma(ref, 1, cj, ci);
+                const unsigned d_u = inside ? du[cj] : chroma(dis, 1, cj, ci);
+                const unsigned r_v = inside ? rv[cj] : chroma(ref, 2, cj, ci);
+                const unsigned d_v = inside ? dv[cj] : chroma(dis, 2, cj, ci);
                 // Equal colours differ by exactly 0: skipping them leaves the
                 // sum as it was and saves the costly conversion.
-                if (ry[j] == dy[j] && ru[cj] == du[cj] && rv[cj] == dv[cj]) continue;
-                const Lab p = to_lab(ry[j], ru[cj], rv[cj], bpc);
-                const Lab q = to_lab(dy[j], du[cj], dv[cj], bpc);
+                if (ry[j] == dy[j] && r_u == d_u && r_v == d_v) continue;
+                const Lab p = to_lab(ry[j], r_u, r_v, bpc);
+                const Lab q = to_lab(dy[j], d_u, d_v, bpc);
                 sum += delta_e00(p, q);
             }
         }

@@ -19,6 +19,32 @@ struct Lab {
     float l, a, b;
 };
 
+// Chroma repeated onto the luma grid reaches one column (row) past the
+// planes of an odd size (ADR 0025); there libvmaf reads its own memory:
+// planes of rows `pitch` samples apart (the width rounded up to 32), U then
+// V, the padding cleared. A column past a row is its padding, or the next
+// row's first sample where the width fills the pitch; a row past U is V's
+// first; past V lies memory after the picture, 0 here.
+struct ChromaAt {
+    unsigned cw, ch;
+    struct Where {
+        int plane; // 1 U, 2 V; 0: a zero sample
+        unsigned x, y;
+    };
+    VMAF_HOST_DEVICE bool inside(unsigned cx, unsigned cy) const { return cx < cw && cy < ch; }
+    // Sample (cx, cy) of plane p (1, 2), at most one column and row past it.
+    VMAF_HOST_DEVICE Where at(unsigned p, unsigned cx, unsigned cy) const
+    {
+        if (inside(cx, cy)) return {static_cast<int>(p), cx, cy};
+        const unsigned long long pitch = (cw + 31u) & ~31ull, plane = pitch * ch;
+        if (plane == 0) return {0, 0, 0};
+        const unsigned long long at = (p - 1) * plane + cy * pitch + cx;
+        const unsigned long long q = at / plane, x = at % plane % pitch, y = at % plane / pitch;
+        if (q > 1 || x >= cw) return {0, 0, 0};
+        return {static_cast<int>(q + 1), static_cast<unsigned>(x), static_cast<unsigned>(y)};
+    }
+};
+
 // sRGB transfer function inverted (with the reference's 10/255 knee).
 VMAF_HOST_DEVICE inline double linearize(double c)
 {

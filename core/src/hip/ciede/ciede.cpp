@@ -27,6 +27,7 @@ public:
         args_.w = static_cast<int>(setup.w);
         args_.h = static_cast<int>(setup.h);
         args_.chroma_w = static_cast<int>(pw[1]);
+        args_.chroma_h = static_cast<int>(ph[1]);
         // As the CPU: chroma repeated onto the luma grid.
         args_.ss_x = setup.pix_fmt != VMAF_PIX_FMT_YUV444P ? 1 : 0;
         args_.ss_y = setup.pix_fmt == VMAF_PIX_FMT_YUV420P ? 1 : 0;

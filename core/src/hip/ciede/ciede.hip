@@ -18,14 +18,22 @@ template <typename Sample>
 __device__ float pixel_delta_e(const CiedeArgs &a, int x, int y)
 {
     const long long luma = static_cast<long long>(y) * a.w + x;
-    const long long chroma = static_cast<long long>(y >> a.ss_y) * a.chroma_w + (x >> a.ss_x);
+    const unsigned cx = static_cast<unsigned>(x) >> a.ss_x, cy = static_cast<unsigned>(y) >> a.ss_y;
     const Sample *ry = static_cast<const Sample *>(a.ref[0]), *dy = static_cast<const Sample *>(a.dis[0]);
-    const Sample *ru = static_cast<const Sample *>(a.ref[1]), *du = static_cast<const Sample *>(a.dis[1]);
-    const Sample *rv = static_cast<const Sample *>(a.ref[2]), *dv = static_cast<const Sample *>(a.dis[2]);
+    // Past an odd size's planes, what the CPU reads (ChromaAt).
+    const vmaf::ciede::ChromaAt at{static_cast<unsigned>(a.chroma_w), static_cast<unsigned>(a.chroma_h)};
+    auto sample = [&](const void *const planes[3], unsigned p) -> unsigned {
+        const vmaf::ciede::ChromaAt::Where w = at.at(p, cx, cy);
+        if (!w.plane) return 0u;
+        const Sample *plane = static_cast<const Sample *>(w.plane == 1 ? planes[1] : planes[2]);
+        return plane[static_cast<long long>(w.y) * a.chroma_w + w.x];
+    };
+    const unsigned r_u = sample(a.ref, 1), d_u = sample(a.dis, 1);
+    const unsigned r_v = sample(a.ref, 2), d_v = sample(a.dis, 2);
     // Equal colours differ by exactly 0, as the CPU skips them.
-    if (ry[luma] == dy[luma] && ru[chroma] == du[chroma] && rv[chroma] == dv[chroma]) return 0.0f;
-    const vmaf::ciede::Lab p = vmaf::ciede::to_lab(ry[luma], ru[chroma], rv[chroma], a.bpc);
-    const vmaf::ciede::Lab q = vmaf::ciede::to_lab(dy[luma], du[chroma], dv[chroma], a.bpc);
+    if (ry[luma] == dy[luma] && r_u == d_u && r_v == d_v) return 0.0f;
+    const vmaf::ciede::Lab p = vmaf::ciede::to_lab(ry[luma], r_u, r_v, a.bpc);
+    const vmaf::ciede::Lab q = vmaf::ciede::to_lab(dy[luma], d_u, d_v, a.bpc);
     return vmaf::ciede::delta_e00(p, q);
 }
 

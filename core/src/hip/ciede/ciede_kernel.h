@@ -10,7 +10,7 @@ struct CiedeArgs {
     const void *ref[3];
     const void *dis[3];
     int w, h;        // luma
-    int chroma_w;    // the chroma planes' width (rows tightly packed)
+    int chroma_w, chroma_h; // the chroma planes' size (rows tightly packed)
     unsigned ss_x, ss_y; // chroma subsampling shifts
     unsigned bpc;
 };
