@@ -21,10 +21,11 @@ std::unique_ptr<ExtractorSpec> ExtractorSpec::create(const VmafExtractor &entry,
         return nullptr;
     }
     for (const char *const *f = entry.provided_features; *f; f++) {
-        const bool suffixed =
-            !(entry.flags & VMAF_EXTRACTOR_ONE_SUFFIXED_KEY) || f == entry.provided_features;
+        const bool unlisted = **f == '!';
+        const bool suffixed = !unlisted && (!(entry.flags & VMAF_EXTRACTOR_ONE_SUFFIXED_KEY) ||
+                                            f == entry.provided_features);
         spec->keys_.push_back(suffixed ? feature_key(*f, entry.options, spec->values_.data())
-                                       : std::string(*f));
+                                       : std::string(*f + unlisted));
     }
     for (const auto &k : spec->keys_) spec->key_ptrs_.push_back(k.c_str());
     spec->key_ptrs_.push_back(nullptr);
@@ -35,7 +36,11 @@ bool ExtractorSpec::same_as(const VmafExtractor &entry,
                             const std::vector<VmafOptionValue> &values) const
 {
     if (&entry != entry_) return false;
+    // As the reference: only options that name the features tell two
+    // requests apart (vif with debug=true beside a model's vif is the
+    // model's vif: the first request stands).
     for (size_t i = 0; i < values.size(); i++) {
+        if (!(entry.options[i].flags & VMAF_OPT_FLAG_FEATURE_PARAM)) continue;
         VmafOption as_default = entry.options[i];
         as_default.default_val = values[i];
         if (!option_is_default(as_default, values_[i])) return false;

@@ -31,7 +31,8 @@ public:
 
     const VmafExtractor &entry() const { return *entry_; }
     const std::vector<std::string> &keys() const { return keys_; }
-    // True when both would compute the same thing.
+    // True when the reference takes both requests for one extractor: the
+    // same entry and the same options that name its features.
     bool same_as(const VmafExtractor &entry, const std::vector<VmafOptionValue> &values) const;
     const std::vector<VmafOptionValue> &values() const { return values_; }
 

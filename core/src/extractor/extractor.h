@@ -76,7 +76,11 @@ typedef struct VmafExtractor {
     const char *name;
     const VmafOption *options;             // ends with an entry whose name is NULL
     uint64_t flags;                        // VmafExtractorFlags
-    const char *const *provided_features;  // every per-frame key, NULL-terminated
+    // Every per-frame key, NULL-terminated. A key starting with '!' is one
+    // the reference writes without listing it: it is written as named
+    // (after the '!'), never suffixed with options, and no feature lookup
+    // finds it (float_adm's debug key "adm").
+    const char *const *provided_features;
     // Creates *state. Errors are logged and returned as a negative errno.
     // The callbacks are C++: init, extract and flush may also throw (out of
     // memory, a device error); the engine's ExtractorInstance, the one place

@@ -34,7 +34,7 @@ const VmafExtractor *find_extractor_by_feature(std::string_view feature)
 {
     for (const VmafExtractor *e : extractor_table())
         for (const char *const *f = e->provided_features; *f; f++)
-            if (feature == *f) return e;
+            if (**f != '!' && feature == *f) return e;
     return nullptr;
 }
 

@@ -159,6 +159,26 @@ TEST(FloatAdm, DebugWritesNumeratorsAndDenominators)
     EXPECT_DOUBLE_EQ(score_of(ctx.get(), "adm2"), num / den);
 }
 
+// Options suffix every key but "adm", which the reference writes without
+// listing it among its features (found by the differential rig).
+TEST(FloatAdm, DebugKeyAdmKeepsItsNameWithOptions)
+{
+    auto ctx = make_context(0);
+    ASSERT_EQ(use_feature(ctx.get(), "float_adm", {{"debug", "true"}, {"adm_enhn_gain_limit", "1.2"}}),
+              0);
+    auto ref = [](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, 8); };
+    auto dis = [](unsigned p, unsigned x, unsigned y) { return noisy(p, x, y, 8); };
+    ASSERT_EQ(score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV420P, 8, 80, 48, ref),
+                         make_picture(VMAF_PIX_FMT_YUV420P, 8, 80, 48, dis)),
+              0);
+    double adm = 0, num = 0, den = 0;
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx.get(), "adm", &adm, 0), 0);
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx.get(), "adm_num_egl_1.2", &num, 0), 0);
+    ASSERT_EQ(vmaf_feature_score_at_index(ctx.get(), "adm_den_egl_1.2", &den, 0), 0);
+    EXPECT_DOUBLE_EQ(adm, num / den);
+    EXPECT_NE(vmaf_feature_score_at_index(ctx.get(), "adm_egl_1.2", &adm, 0), 0);
+}
+
 TEST(FloatAdm, TooSmallIsAClearError)
 {
     auto fill = [](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, 8); };

@@ -2,6 +2,8 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
+#include <string>
 #include <unistd.h>
 #include <gtest/gtest.h>
 
@@ -55,5 +57,36 @@ TEST_P(PsnrGolden, MseAndApsnrMatchReference)
 
 INSTANTIATE_TEST_SUITE_P(AllClips, PsnrGolden, ::testing::ValuesIn(clip_names()),
                          [](const auto &info) { return info.param; });
+
+// A plane psnr does not score (4:0:0, or enable_chroma=false) still has its
+// apsnr aggregate, -inf, as the reference writes it (found by the
+// differential rig).
+TEST(Psnr, UnscoredPlanesHaveMinusInfiniteApsnr)
+{
+    struct Case {
+        VmafPixelFormat fmt;
+        const char *chroma;
+    };
+    for (const Case c : {Case{VMAF_PIX_FMT_YUV400P, "true"}, Case{VMAF_PIX_FMT_YUV444P, "false"}}) {
+        auto ctx = make_context(0);
+        ASSERT_EQ(use_feature(ctx.get(), "psnr", {{"enable_apsnr", "true"}, {"enable_chroma", c.chroma}}),
+                  0);
+        auto ref = [](unsigned p, unsigned x, unsigned y) { return (x * 7 + y * 3 + p) % 256; };
+        auto dis = [](unsigned p, unsigned x, unsigned y) { return (x * 7 + y * 5 + p) % 256; };
+        ASSERT_EQ(score_pair(ctx.get(), make_picture(c.fmt, 8, 24, 9, ref), make_picture(c.fmt, 8, 24, 9, dis)),
+                  0);
+        char path[] = "/tmp/vmaf_psnr_unscoredXXXXXX";
+        const int fd = mkstemp(path);
+        ASSERT_GE(fd, 0);
+        close(fd);
+        ASSERT_EQ(vmaf_write_output(ctx.get(), path, VMAF_OUTPUT_FORMAT_XML), 0);
+        std::ifstream in(path);
+        const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::remove(path);
+        EXPECT_NE(xml.find("apsnr_cb=\"-inf\""), std::string::npos) << xml;
+        EXPECT_NE(xml.find("apsnr_cr=\"-inf\""), std::string::npos) << xml;
+        EXPECT_EQ(xml.find("apsnr_y=\"-inf\""), std::string::npos) << xml;
+    }
+}
 
 } // namespace

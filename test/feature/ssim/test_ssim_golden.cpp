@@ -1,10 +1,12 @@
 // float_ssim and float_ms_ssim against the reference's output on every clip,
 // and against values known without it.
 #include <cerrno>
+#include <cmath>
 #include <string>
 #include <tuple>
 #include <gtest/gtest.h>
 
+#include "feature/ssim/ssim_math.h"
 #include "support/feature_scoring.h"
 #include "support/clips.h"
 
@@ -81,6 +83,16 @@ TEST(FloatSsim, DbOfIdenticalPicturesIsTheClipLimit)
               0);
     // Half a code value of error over 64x48 pixels: 10 log10(255^2 / (0.5 / 3072)).
     EXPECT_DOUBLE_EQ(score_of(ctx.get(), "float_ssim"), 87.0);
+}
+
+// A score a rounding above 1 has no dB value (log10 of a negative); the
+// reference's MIN then gives the limit, inf without clip_db (found by the
+// differential rig).
+TEST(FloatSsim, DbOfAScoreAboveOneIsTheLimit)
+{
+    EXPECT_EQ(vmaf::ssim::to_db(1.0000001, INFINITY), INFINITY);
+    EXPECT_EQ(vmaf::ssim::to_db(1.0000001, 87.0), 87.0);
+    EXPECT_DOUBLE_EQ(vmaf::ssim::to_db(0.9, INFINITY), 10.0);
 }
 
 TEST(FloatSsim, TooSmallForTheScaleIsAClearError)

@@ -94,8 +94,9 @@ static_assert(options_indexed(
      {kSkipScale0, "adm_skip_scale0"}}));
 
 // The keys in adm's order (FeatureIndex names the slot of each). The
-// reference writes the debug key "adm" too (its provided list names
-// "adm_scale0" instead, which it never writes).
+// reference writes the debug key "adm" too without listing it (its list
+// names "adm_scale0" instead, which it never writes), so "adm" keeps its
+// name whatever the options.
 using enum adm::FeatureIndex;
 
 inline constexpr const char *kFeatures[] = {
@@ -106,7 +107,7 @@ inline constexpr const char *kFeatures[] = {
     "VMAF_feature_adm_scale1_score",
     "VMAF_feature_adm_scale2_score",
     "VMAF_feature_adm_scale3_score",
-    "adm",
+    "!adm",
     "adm_num",
     "adm_den",
     "adm_num_scale0",

@@ -41,7 +41,9 @@ inline double aggregate(uint64_t sse, uint64_t n_pixels, uint32_t peak)
     const double value = 10.0 * (std::log10(pp) + std::log10(static_cast<double>(n_pixels)) -
                                  std::log10(static_cast<double>(sse)));
     const double max_value = std::ceil(10.0 * std::log10(pp * static_cast<double>(n_pixels) * 2.0));
-    return std::min(value, max_value);
+    // The reference's MIN(a, b) (a < b ? a : b): a plane never scored (0
+    // pixels) gives NaN against -inf, hence -inf.
+    return value < max_value ? value : max_value;
 }
 
 } // namespace vmaf::psnr

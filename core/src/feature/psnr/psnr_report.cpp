@@ -43,7 +43,9 @@ int Reporter::flush(VmafFeatureSink *sink) const
 {
     if (!enable_apsnr_) return 0;
     int err = 0;
-    for (unsigned p = 0; p < planes_; p++)
+    // Every plane, as the reference: one it did not score (4:0:0, or
+    // enable_chroma=false) is -inf.
+    for (unsigned p = 0; p < 3; p++)
         err = first_error(err, vmaf_sink_set_aggregate(sink, kAggregateKeys[p],
                                        aggregate(total_sse_[p], total_pixels_[p], peak_)));
     return err;

@@ -126,7 +126,10 @@ double max_db(bool clip_db, unsigned bpc, unsigned w, unsigned h)
 
 double to_db(double score, double max_db)
 {
-    return std::min(-10.0 * std::log10(1.0 - score), max_db);
+    // The reference's MIN(a, b) (a < b ? a : b): a score a rounding above 1
+    // gives NaN against max_db, hence max_db (inf without clip_db).
+    const double db = -10.0 * std::log10(1.0 - score);
+    return db < max_db ? db : max_db;
 }
 
 } // namespace vmaf::ssim
