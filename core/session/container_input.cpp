@@ -87,6 +87,37 @@ bool vmaf_format_of(AVPixelFormat av_format, VideoFormat &format, std::string &w
     return true;
 }
 
+// The video stream to score: libavformat's best, unless that is cover
+// art (an attached picture, or a still image) or in a pixel format VMAF
+// does not score while another stream is neither; then the first such.
+// Only cover art: -1. Else a stream VMAF cannot score is still returned, for
+// its format to be named in the error.
+int scored_stream(const AVFormatContext *ctx)
+{
+    auto is_video = [&](int i) {
+        const AVStream *s = ctx->streams[i];
+        return s->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
+               !(s->disposition & (AV_DISPOSITION_ATTACHED_PIC | AV_DISPOSITION_STILL_IMAGE));
+    };
+    auto scoreable = [&](int i) {
+        VideoFormat format;
+        std::string why;
+        return is_video(i) &&
+               vmaf_format_of(static_cast<AVPixelFormat>(ctx->streams[i]->codecpar->format), format,
+                              why);
+    };
+    const int best = av_find_best_stream(const_cast<AVFormatContext *>(ctx), AVMEDIA_TYPE_VIDEO,
+                                         -1, -1, nullptr, 0);
+    if (best >= 0 && scoreable(best)) return best;
+    const int n = static_cast<int>(ctx->nb_streams);
+    for (int i = 0; i < n; i++)
+        if (scoreable(i)) return i;
+    if (best >= 0 && is_video(best)) return best;
+    for (int i = 0; i < n; i++)
+        if (is_video(i)) return i;
+    return -1;
+}
+
 bool ends_with_yuv(const std::string &path)
 {
     if (path.size() < 4) return false;
@@ -261,9 +292,13 @@ bool ContainerInput::open_stream(std::string &error)
         error = av_failure("cannot read its streams", r);
         return false;
     }
-    stream_ = av_find_best_stream(ctx, AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
+    stream_ = scored_stream(ctx);
     if (stream_ < 0) {
-        error = fmt::format("{}: its {} container has no video stream", path_, container->name);
+        bool cover_art = false;
+        for (unsigned i = 0; i < ctx->nb_streams; i++)
+            cover_art |= ctx->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO;
+        error = fmt::format("{}: its {} container has no video stream{}", path_, container->name,
+                            cover_art ? ", only cover art (a still picture)" : "");
         return false;
     }
     for (unsigned i = 0; i < ctx->nb_streams; i++)

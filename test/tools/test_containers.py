@@ -284,9 +284,35 @@ def errors():
                  "4:2:0", "4:2:2")
 
 
+def cover_art():
+    # A still picture before the video, as a PNG track or an attached
+    # picture: the video is scored, never the picture.
+    ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
+    cover = p("cover.png")
+    ffmpeg("-f", "lavfi", "-i", "testsrc=size=64x64:duration=1", "-frames:v", "1", cover)
+    png_first = p("dis_png_first.mkv")
+    ffmpeg("-i", cover, "-i", dis, "-map", "0", "-map", "1", "-c:v:0", "png", "-c:v:1", "ffv1",
+           png_first)
+    same_scores("MKV with a PNG picture as its first video stream", (ref, png_first), (ref, dis))
+    attached = p("dis_attached.mkv")
+    ffmpeg("-i", dis, "-attach", cover, "-metadata:s:t", "mimetype=image/png", "-c:v", "ffv1",
+           attached)
+    same_scores("MKV with an attached cover picture", (ref, attached), (ref, dis))
+    if has_encoder("libx264"):
+        mp4 = p("dis_cover.mp4")
+        ffmpeg("-i", cover, "-i", dis, "-map", "0", "-map", "1", "-c:v:0", "png",
+               "-disposition:v:0", "attached_pic", "-c:v:1", "libx264", "-qp", "0", mp4)
+        same_scores("MP4 (lossless H.264) with cover art", (ref, mp4), (ref, dis))
+    only_cover = p("only_cover.mkv")
+    ffmpeg("-i", cover, "-c:v", "png", "-disposition:v:0", "attached_pic", only_cover)
+    expect_error("a still picture and nothing else", ["-r", ref, "-d", only_cover, "-q"],
+                 only_cover, "not one VMAF scores")
+
+
 def main():
     y4ms, mkvs = lossless()
     lossy()
+    cover_art()
     scaling()
     options_and_pipes(y4ms, mkvs)
     errors()
