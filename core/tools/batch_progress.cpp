@@ -18,22 +18,21 @@ void BatchProgress::pair_done(const BatchJob &j, const BatchOutcome &outcome)
     finished_++;
     failed_ += !outcome.ok;
     scored_ += outcome.ok;
-    if (!quiet_) {
-        if (tty_) fmt::print(stderr, "\r\033[K");
-        if (!outcome.ok) {
-            fmt::print(stderr, "vmaf: row {} ({}) failed: {}\n", j.row.row, j.row.distorted,
-                       outcome.error);
-        } else {
-            if (!outcome.warnings.empty())
-                fmt::print(stderr, "vmaf: row {}: {}", j.row.row, outcome.warnings);
-            if (!tty_) {
-                const session::ScoreTable &t = outcome.table;
-                std::string headline;
-                for (size_t k = 0; k < t.keys.size(); k++)
-                    if (t.keys[k] == "vmaf") headline = fmt::format(", vmaf {:.6f}", t.pooled[k].mean);
-                fmt::print(stderr, "vmaf: [{}/{}] row {} ({}): {} frames{}\n", finished_, pairs_,
-                           j.row.row, j.row.distorted, t.frames, headline);
-            }
+    // -q silences progress, never a failure or a warning.
+    if (tty_) fmt::print(stderr, "\r\033[K");
+    if (!outcome.ok) {
+        fmt::print(stderr, "vmaf: row {} ({}) failed: {}\n", j.row.row, j.row.distorted,
+                   outcome.error);
+    } else {
+        if (!outcome.warnings.empty())
+            fmt::print(stderr, "vmaf: row {}: {}", j.row.row, outcome.warnings);
+        if (!quiet_ && !tty_) {
+            const session::ScoreTable &t = outcome.table;
+            std::string headline;
+            for (size_t k = 0; k < t.keys.size(); k++)
+                if (t.keys[k] == "vmaf") headline = fmt::format(", vmaf {:.6f}", t.pooled[k].mean);
+            fmt::print(stderr, "vmaf: [{}/{}] row {} ({}): {} frames{}\n", finished_, pairs_,
+                       j.row.row, j.row.distorted, t.frames, headline);
         }
     }
     changed_.notify_all();

@@ -122,6 +122,15 @@ def test_manifest(tmp):
     return manifest, out, len(rows)
 
 
+def test_quiet_reports_failures(manifest, out):
+    # -q silences progress, never a failed pair.
+    r = batch(manifest, out, "--json", "-q")
+    check(r.returncode == 1, f"-q: a broken pair must make the exit status 1, got {r.returncode}")
+    check("missing_dis.y4m" in r.stderr and "failed" in r.stderr,
+          f"-q: the broken pair is not reported on stderr: {r.stderr!r}")
+    check("skipped (done before)" not in r.stderr, f"-q printed progress: {r.stderr!r}")
+
+
 def test_rerun_skips(manifest, out, n_rows):
     before = {f: os.path.getmtime(os.path.join(out, f)) for f in os.listdir(out)
               if f.endswith(".json")}
@@ -262,6 +271,7 @@ def main():
     try:
         manifest, out, n_rows = test_manifest(tmp)
         test_rerun_skips(manifest, out, n_rows)
+        test_quiet_reports_failures(manifest, out)
         test_kill_and_resume(tmp)
         test_progress_on_a_terminal(tmp)
         test_mistakes(tmp)
