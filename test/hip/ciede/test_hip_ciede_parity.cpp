@@ -16,9 +16,12 @@ const TwinParity &ciede_parity()
         .base = {"ciede", {}, 1e-6},
         .except_clips = {"cup_320x240_420p8_identical"},
         .options = {{"cup_320x240_420p8_identical", {}, 0.0}},
-        // Odd sizes (ceil-sized chroma), 4:2:2 and 4:4:4, rows longer than a
-        // shared-memory chunk (1024), 10 to 16 bits.
+        // Odd sizes (reads past the floor-sized chroma, ciede_math.h's
+        // ChromaAt; at 65 wide the chroma fills the 32-sample pitch),
+        // 4:2:2 and 4:4:4, rows longer than a shared-memory chunk (1024),
+        // 10 to 16 bits.
         .noise = {{VMAF_PIX_FMT_YUV420P, 8, 33, 17},
+                  {VMAF_PIX_FMT_YUV420P, 10, 65, 63},
                   {VMAF_PIX_FMT_YUV422P, 10, 1, 1},
                   {VMAF_PIX_FMT_YUV422P, 12, 2049, 5},
                   {VMAF_PIX_FMT_YUV444P, 16, 129, 7},

@@ -9,12 +9,11 @@ namespace {
 
 // Masking threshold of every sample of row i in [reg.left, reg.right):
 // the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15
-// (16 or 32 bits wide by column, wide_centre_columns()).
-// Sums wrap modulo 2^32 (unsigned arithmetic), as the reference's 32-bit
-// sums do when large CSF factors (Barten, coarse scales) overflow them.
+// (16 or 32 bits wide by column, wide_centre_columns()), summed exactly;
+// masked_cube() wraps the sum to 32 bits where the reference does.
 template <typename T>
-void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__restrict thr,
-                   uint32_t *__restrict col, uint32_t *__restrict centre)
+void threshold_row(const Masker<T> &m, int i, const Region &reg, int64_t *__restrict thr,
+                   int64_t *__restrict col, int64_t *__restrict centre)
 {
     using M = ScaleMath<T>;
     const int w = m.floor[0].w, h = m.floor[0].h;
@@ -28,18 +27,16 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, uint32_t *__res
         f2[b] = m.floor[b].row(r2);
         c1[b] = m.weighted[b].row(i);
     }
-    auto u = [](int32_t v) { return static_cast<uint32_t>(v); };
     for (int c = lo; c < hi; c++) {
-        const uint32_t mid = u(f1[0][c]) + u(f1[1][c]) + u(f1[2][c]);
-        col[c] = u(f0[0][c]) + u(f0[1][c]) + u(f0[2][c]) + mid + u(f2[0][c]) + u(f2[1][c]) +
-                 u(f2[2][c]);
+        const int64_t mid = int64_t{f1[0][c]} + f1[1][c] + f1[2][c];
+        col[c] = int64_t{f0[0][c]} + f0[1][c] + f0[2][c] + mid + f2[0][c] + f2[1][c] + f2[2][c];
         centre[c] = mid;
     }
     const ColumnSpan wide = wide_centre_columns(reg, h, i);
     auto own = [&](int j) {
         const bool w32 = wide.holds(j);
-        return u(M::floor15(c1[0][j], w32)) + u(M::floor15(c1[1][j], w32)) +
-               u(M::floor15(c1[2][j], w32));
+        return int64_t{M::floor15(c1[0][j], w32)} + M::floor15(c1[1][j], w32) +
+               M::floor15(c1[2][j], w32);
     };
     // Reflected / replicated neighbours only at the band's first and last column.
     const int inner_lo = reg.left > 1 ? reg.left : 1;
@@ -59,24 +56,25 @@ template <typename T>
 VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
                                       const typename ScaleMath<T>::Factors &factors,
                                       const Masker<T> &masker, const CmShifts &shifts,
-                                      double noise_weight, std::vector<uint32_t> &scratch)
+                                      double noise_weight, std::vector<int64_t> &scratch)
 {
     using M = ScaleMath<T>;
     const int w = src[0].w, h = src[0].h;
     const Region reg = score_region(w, h);
     scratch.resize(3 * static_cast<size_t>(w));
-    uint32_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
+    int64_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
     const int64_t row_round = half_of(shifts.row);
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
         threshold_row(masker, i, reg, thr, col, centre);
+        const ColumnSpan x86 = mask_x86_columns(reg, h, i);
         auto band = [&]<int B>() {
             const T *__restrict x = src[B].row(i);
             const auto f = factors[B];
             const uint32_t cube = shifts.cube[B];
             int64_t row = 0;
             for (int j = reg.left; j < reg.right; j++)
-                row += M::template masked_cube<B>(x[j], f, static_cast<int32_t>(thr[j]), cube);
+                row += M::template masked_cube<B>(x[j], f, thr[j], cube, x86.holds(j));
             acc[B] += (row + row_round) >> shifts.row;
         };
         band.template operator()<0>();
@@ -107,10 +105,10 @@ template float cm_from_sums<int32_t>(const int64_t[3], const CmShifts &, const R
 template float contrast_masked<int16_t>(const Detail<int16_t> &,
                                         const ScaleMath<int16_t>::Factors &,
                                         const Masker<int16_t> &, const CmShifts &, double,
-                                        std::vector<uint32_t> &);
+                                        std::vector<int64_t> &);
 template float contrast_masked<int32_t>(const Detail<int32_t> &,
                                         const ScaleMath<int32_t>::Factors &,
                                         const Masker<int32_t> &, const CmShifts &, double,
-                                        std::vector<uint32_t> &);
+                                        std::vector<int64_t> &);
 
 } // namespace vmaf::adm

@@ -22,12 +22,13 @@ template <typename T> struct Masker {
 template <typename T>
 float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
                       const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<uint32_t> &scratch);
+                      std::vector<int64_t> &scratch);
 
 // The pooled numerator from its integer band sums (per row, the masked cubes'
 // sum (row + half_of(shifts.row)) >> shifts.row; per band, the rows' sum), as
 // contrast_masked() and adm_hip's kernels form them. The masking threshold
-// is a sum modulo 2^32, so any order of the 3x3 window gives its value.
+// is an exact sum (wrapped to 32 bits where the reference's C code does),
+// so any order of the 3x3 window gives its value.
 template <typename T>
 float cm_from_sums(const int64_t sums[3], const CmShifts &shifts, const Region &reg,
                    double noise_weight);

@@ -16,6 +16,7 @@ VMAF_TARGET_CLONES void csf_weight(const Detail<T> &in,
     weighted.resize(w, h);
     floor.resize(w, h);
     const Region reg = work_region(w, h);
+    const int x86_end = csf_x86_end(reg);
     auto band = [&]<int B>() {
         const auto fac = factors[B];
         for (int i = reg.top; i < reg.bottom; i++) {
@@ -23,7 +24,7 @@ VMAF_TARGET_CLONES void csf_weight(const Detail<T> &in,
             T *__restrict c = weighted[B].row(i);
             T *__restrict f = floor[B].row(i);
             for (int j = reg.left; j < reg.right; j++) {
-                const T v = M::template csf<B>(x[j], fac);
+                const T v = M::template csf<B>(x[j], fac, j < x86_end);
                 c[j] = v;
                 f[j] = M::floor30(v);
             }

@@ -191,7 +191,10 @@ ScaleMath<int16_t>::Factors scale0_factors(const CsfParams &p)
 ScaleMath<int32_t>::Factors scale_factors(const CsfParams &p, int scale)
 {
     const auto w = csf_weights(p, scale);
-    auto q = [](double v) { return static_cast<uint32_t>(static_cast<int64_t>(v)); };
+    // The reference's x86 build converts these in its AVX-512 code, where a
+    // factor of 1 or more (Barten's, at coarse scales) saturates to
+    // 0xFFFFFFFF (vcvttsd2usi), not wrapping as its C code does (ADR 0024).
+    auto q = [](double v) { return v >= 4294967296.0 ? 0xFFFFFFFFu : static_cast<uint32_t>(v); };
     return {q(w[0] * std::pow(2, 32)), q(w[0] * std::pow(2, 32)), q(w[1] * std::pow(2, 32))};
 }
 

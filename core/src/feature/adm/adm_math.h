@@ -157,6 +157,23 @@ VMAF_HOST_DEVICE inline int decouple_nearest_end(const Region &work)
     return work.right - work.width() % kDecoupleBlock;
 }
 
+// Scales 1-3 in the reference's x86 build (ADR 0024): its CSF weights the
+// work region in blocks of 16 columns from the left edge, and its contrast
+// masking takes blocks of 6 columns of the score region's rows 1..h-2 when
+// the region leaves column 0 out. There the CSF factor is a signed 32-bit
+// number (a factor of 0.5 or more, Barten's, turns negative) and the
+// masking threshold and the coefficient above it are not wrapped to 32 bits.
+inline constexpr int kCsfBlock = 16, kMaskBlock = 6;
+VMAF_HOST_DEVICE inline int csf_x86_end(const Region &work)
+{
+    return work.right - work.width() % kCsfBlock;
+}
+VMAF_HOST_DEVICE inline ColumnSpan mask_x86_columns(const Region &reg, int h, int i)
+{
+    if (reg.left <= 0 || i < 1 || i < reg.top || i >= reg.bottom || i >= h - 1) return {0, 0};
+    return {reg.left, reg.right - reg.width() % kMaskBlock};
+}
+
 // Where decoupling and CSF run: the score region plus the masking window.
 inline Region work_region(int w, int h)
 {
@@ -259,7 +276,8 @@ template <> struct ScaleMath<int16_t> {
     }
     // CSF-weighted coefficient; the d band's rounding term is 65535, as in
     // the reference.
-    template <int B> VMAF_HOST_DEVICE static int16_t csf(int16_t x, uint16_t f)
+    // `x86` (scales 1-3 only) changes nothing here.
+    template <int B> VMAF_HOST_DEVICE static int16_t csf(int16_t x, uint16_t f, bool = false)
     {
         constexpr int shift = B == 2 ? 17 : 15;
         constexpr int32_t round = B == 2 ? 65535 : 16384;
@@ -279,8 +297,10 @@ template <> struct ScaleMath<int16_t> {
     }
     // Cube of the CSF-weighted coefficient above its masking threshold.
     template <int B>
-    VMAF_HOST_DEVICE static int64_t masked_cube(int16_t x, uint16_t f, int32_t thr, uint32_t cube)
+    VMAF_HOST_DEVICE static int64_t masked_cube(int16_t x, uint16_t f, int64_t thr64, uint32_t cube,
+                                                bool = false)
     {
+        const int32_t thr = static_cast<int32_t>(thr64); // 32-bit sums, as the reference's
         constexpr int sub = B == 2 ? 12 : 10;
         constexpr int sq = B == 2 ? 30 : 29;
         int32_t v = wrapping_abs(static_cast<int32_t>(x) * f) - (thr << sub);
@@ -331,9 +351,16 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((static_cast<int64_t>(k) * o + 16384) >> 15);
     }
-    template <int> VMAF_HOST_DEVICE static int32_t csf(int32_t x, uint32_t f)
+    // CSF-weighted coefficient in 64 bits; with `x86` the factor as the
+    // reference's vector code reads it, signed (csf_x86_end()).
+    VMAF_HOST_DEVICE static int64_t csf64(int32_t x, uint32_t f, bool x86)
     {
-        return static_cast<int32_t>((static_cast<int64_t>(f) * x + (1 << 27)) >> 28);
+        const int64_t factor = x86 ? static_cast<int64_t>(static_cast<int32_t>(f)) : static_cast<int64_t>(f);
+        return (factor * x + (1 << 27)) >> 28;
+    }
+    template <int> VMAF_HOST_DEVICE static int32_t csf(int32_t x, uint32_t f, bool x86 = false)
+    {
+        return static_cast<int32_t>(csf64(x, f, x86));
     }
     // The reference's rounding term here is (int32_t)(1u << 31), i.e. -2^31.
     VMAF_HOST_DEVICE static int32_t floor30(int32_t c)
@@ -345,11 +372,23 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
+    // thr is the masking threshold's exact sum; the reference's C code
+    // wraps it and the coefficient to 32 bits, its x86 vector columns
+    // (mask_x86_columns()) keep both in 64 and take the low 32 bits of the
+    // difference for the products.
     template <int B>
-    VMAF_HOST_DEVICE static int64_t masked_cube(int32_t x, uint32_t f, int32_t thr, uint32_t cube)
+    VMAF_HOST_DEVICE static int64_t masked_cube(int32_t x, uint32_t f, int64_t thr, uint32_t cube,
+                                                bool x86 = false)
     {
-        int32_t v = wrapping_sub(wrapping_abs(csf<B>(x, f)), thr);
-        if (v < 0) v = 0;
+        int32_t v;
+        if (x86) {
+            const int64_t c = csf64(x, f, true);
+            const int64_t d = (c < 0 ? -c : c) - thr;
+            v = static_cast<int32_t>(d < 0 ? 0 : d);
+        } else {
+            v = wrapping_sub(wrapping_abs(csf<B>(x, f)), static_cast<int32_t>(thr));
+            if (v < 0) v = 0;
+        }
         const int32_t v2 =
             static_cast<int32_t>((static_cast<int64_t>(v) * v + (1 << 29)) >> 30);
         return (static_cast<int64_t>(v2) * v + half_of(cube)) >> cube;

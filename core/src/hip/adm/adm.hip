@@ -155,10 +155,10 @@ template <typename T> __global__ void decouple_kernel(DecoupleArgs<T> a)
     }
 }
 
-template <typename T, int B> __device__ T csf_of(T x, uint32_t factor)
+template <typename T, int B> __device__ T csf_of(T x, uint32_t factor, bool x86)
 {
     using Factor = typename ScaleMath<T>::Factors::value_type;
-    return ScaleMath<T>::template csf<B>(x, static_cast<Factor>(factor));
+    return ScaleMath<T>::template csf<B>(x, static_cast<Factor>(factor), x86);
 }
 
 template <typename T> __global__ void csf_kernel(CsfArgs<T> a)
@@ -170,9 +170,11 @@ template <typename T> __global__ void csf_kernel(CsfArgs<T> a)
     // at run time would be copied to local memory.
     const bool aim = blockIdx.z != 0;
     const int at = i * a.w + j;
-    const T v[3] = {csf_of<T, 0>((aim ? a.pass[1].in[0] : a.pass[0].in[0])[at], a.factor[0]),
-                    csf_of<T, 1>((aim ? a.pass[1].in[1] : a.pass[0].in[1])[at], a.factor[1]),
-                    csf_of<T, 2>((aim ? a.pass[1].in[2] : a.pass[0].in[2])[at], a.factor[2])};
+    // As the CPU: the reference's x86 columns (csf_x86_end()).
+    const bool x86 = j < vmaf::adm::csf_x86_end(a.reg);
+    const T v[3] = {csf_of<T, 0>((aim ? a.pass[1].in[0] : a.pass[0].in[0])[at], a.factor[0], x86),
+                    csf_of<T, 1>((aim ? a.pass[1].in[1] : a.pass[0].in[1])[at], a.factor[1], x86),
+                    csf_of<T, 2>((aim ? a.pass[1].in[2] : a.pass[0].in[2])[at], a.factor[2], x86)};
 #pragma unroll
     for (int b = 0; b < 3; b++) {
         (aim ? a.pass[1].weighted[b] : a.pass[0].weighted[b])[at] = v[b];
@@ -195,8 +197,6 @@ template <typename V> __device__ void block_sum(V (&v)[3], V (*shared)[kRowBlock
     for (int b = 0; b < 3; b++) v[b] = shared[b][0];
 }
 
-__device__ uint32_t as_u32(int32_t v) { return static_cast<uint32_t>(v); }
-
 template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
 {
     const bool aim = blockIdx.y != 0;
@@ -211,6 +211,7 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
     const int r0 = vmaf::adm::window_index(i - 1, a.h), r2 = vmaf::adm::window_index(i + 1, a.h);
     const int rows[3] = {r0 * a.w, i * a.w, r2 * a.w};
     const vmaf::adm::ColumnSpan wide = vmaf::adm::wide_centre_columns(a.reg, a.h, i);
+    const vmaf::adm::ColumnSpan x86 = vmaf::adm::mask_x86_columns(a.reg, a.h, i);
     int64_t sum[3] = {0, 0, 0};
     for (int j = a.reg.left + static_cast<int>(threadIdx.x); j < a.reg.right;
          j += static_cast<int>(kRowBlock)) {
@@ -219,28 +220,28 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
         const int at = i * a.w + j;
         // The masking threshold: the floors of the 3x3 window without the
         // centre's, plus the centre's |csf| / 15 (16 or 32 bits wide by
-        // column, as the CPU's); modulo 2^32 as the CPU's.
-        uint32_t thr = 0;
+        // column), an exact sum as the CPU's.
+        int64_t t = 0;
 #pragma unroll
         for (int b = 0; b < 3; b++) {
 #pragma unroll
             for (int r = 0; r < 3; r++)
 #pragma unroll
-                for (int c = 0; c < 3; c++) thr += as_u32(floor[b][rows[r] + cols[c]]);
-            thr -= as_u32(floor[b][at]);
-            thr += as_u32(ScaleMath<T>::floor15(weighted[b][at], wide.holds(j)));
+                for (int c = 0; c < 3; c++) t += floor[b][rows[r] + cols[c]];
+            t -= floor[b][at];
+            t += ScaleMath<T>::floor15(weighted[b][at], wide.holds(j));
         }
-        const int32_t t = static_cast<int32_t>(thr);
+        const bool in_x86 = x86.holds(j);
         using Factor = typename ScaleMath<T>::Factors::value_type;
         sum[0] += ScaleMath<T>::template masked_cube<0>(src[0][at],
                                                         static_cast<Factor>(a.factor[0]), t,
-                                                        a.cube[0]);
+                                                        a.cube[0], in_x86);
         sum[1] += ScaleMath<T>::template masked_cube<1>(src[1][at],
                                                         static_cast<Factor>(a.factor[1]), t,
-                                                        a.cube[1]);
+                                                        a.cube[1], in_x86);
         sum[2] += ScaleMath<T>::template masked_cube<2>(src[2][at],
                                                         static_cast<Factor>(a.factor[2]), t,
-                                                        a.cube[2]);
+                                                        a.cube[2], in_x86);
     }
     __shared__ int64_t shared[3][kRowBlock];
     block_sum(sum, shared);
