@@ -7,9 +7,6 @@
 // rounding can move it by, measured by scoring again with every input
 // feature nudged by 5e-7 up and down.
 #include <cmath>
-#include <cstdio>
-#include <fstream>
-#include <unistd.h>
 #include <fmt/format.h>
 #include <functional>
 #include <gtest/gtest.h>
@@ -17,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/feature_scoring.h"
 #include "support/clips.h"
 #include "support/golden.h"
 
@@ -25,6 +23,7 @@ namespace {
 using vmaf::test::clip_names;
 using vmaf::test::golden;
 using vmaf::test::golden_value;
+using vmaf::test::written_output;
 
 constexpr double kTolerance = 2e-6;
 constexpr double kInputRounding = 5e-7;
@@ -188,14 +187,7 @@ TEST_P(ModelGolden, ScoresEveryFrameAndPooled)
     }
 
     // The writers see the model's per-frame and pooled scores under its name.
-    char path[] = "/tmp/vmaf_model_outXXXXXX";
-    const int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
-    close(fd);
-    ASSERT_EQ(vmaf_write_output(checked.ctx.get(), path, VMAF_OUTPUT_FORMAT_JSON), 0);
-    std::ifstream in(path);
-    const auto written = nlohmann::json::parse(in);
-    std::remove(path);
+    const auto written = nlohmann::json::parse(written_output(checked.ctx.get(), VMAF_OUTPUT_FORMAT_JSON));
     ASSERT_EQ(written.at("frames").size(), g->at("frames").size());
     for (size_t i = 0; i < written.at("frames").size(); i++)
         EXPECT_NEAR(written["frames"][i]["metrics"]["vmaf"].get<double>(),

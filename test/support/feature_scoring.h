@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <initializer_list>
 #include <memory>
 #include <string>
 #include <utility>
+#include <unistd.h>
 #include <vector>
 #include <gtest/gtest.h>
 
@@ -94,6 +97,26 @@ inline double score_of(VmafContext *ctx, const char *key, unsigned index = 0)
     double v = 0;
     EXPECT_EQ(vmaf_feature_score_at_index(ctx, key, &v, index), 0) << key;
     return v;
+}
+
+// What vmaf_write_output() writes in `format`; empty (and a test failure)
+// when it fails.
+inline std::string written_output(VmafContext *ctx, VmafOutputFormat format)
+{
+    char path[] = "/tmp/vmaf_written_XXXXXX";
+    const int fd = mkstemp(path);
+    EXPECT_GE(fd, 0);
+    if (fd < 0) return {};
+    close(fd);
+    std::string text;
+    if (vmaf_write_output(ctx, path, format) == 0) {
+        std::ifstream in(path);
+        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } else {
+        ADD_FAILURE() << "vmaf_write_output failed";
+    }
+    std::remove(path);
+    return text;
 }
 
 // A textured 8-bit-scale pattern, moved `t` samples to the left (frames of

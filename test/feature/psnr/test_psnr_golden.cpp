@@ -1,10 +1,6 @@
 // psnr against the reference's own output on every clip.
 #include <cmath>
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
-#include <unistd.h>
 #include <gtest/gtest.h>
 
 #include "support/feature_scoring.h"
@@ -39,14 +35,7 @@ TEST_P(PsnrGolden, MseAndApsnrMatchReference)
                       2e-6);
 
     // The whole-clip values come out in the written output.
-    char path[] = "/tmp/vmaf_psnr_aggXXXXXX";
-    const int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
-    close(fd);
-    ASSERT_EQ(vmaf_write_output(ctx.get(), path, VMAF_OUTPUT_FORMAT_JSON), 0);
-    std::ifstream in(path);
-    const auto written = nlohmann::json::parse(in);
-    std::remove(path);
+    const auto written = nlohmann::json::parse(written_output(ctx.get(), VMAF_OUTPUT_FORMAT_JSON));
     const auto &want = g->at("aggregate_metrics");
     const auto &got = written.at("aggregate_metrics");
     for (const std::string k : {"apsnr_y", "apsnr_cb", "apsnr_cr"}) {
@@ -75,14 +64,7 @@ TEST(Psnr, UnscoredPlanesHaveMinusInfiniteApsnr)
         auto dis = [](unsigned p, unsigned x, unsigned y) { return (x * 7 + y * 5 + p) % 256; };
         ASSERT_EQ(score_pair(ctx.get(), make_picture(c.fmt, 8, 24, 9, ref), make_picture(c.fmt, 8, 24, 9, dis)),
                   0);
-        char path[] = "/tmp/vmaf_psnr_unscoredXXXXXX";
-        const int fd = mkstemp(path);
-        ASSERT_GE(fd, 0);
-        close(fd);
-        ASSERT_EQ(vmaf_write_output(ctx.get(), path, VMAF_OUTPUT_FORMAT_XML), 0);
-        std::ifstream in(path);
-        const std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        std::remove(path);
+        const std::string xml = written_output(ctx.get(), VMAF_OUTPUT_FORMAT_XML);
         EXPECT_NE(xml.find("apsnr_cb=\"-inf\""), std::string::npos) << xml;
         EXPECT_NE(xml.find("apsnr_cr=\"-inf\""), std::string::npos) << xml;
         EXPECT_EQ(xml.find("apsnr_y=\"-inf\""), std::string::npos) << xml;
