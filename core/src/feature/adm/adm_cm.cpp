@@ -1,4 +1,7 @@
 #include "feature/adm/adm_cm.h"
+
+#include <type_traits>
+
 #include "feature/common/target_clones.h"
 
 #include "feature/adm/adm_csf.h"
@@ -7,13 +10,24 @@ namespace vmaf::adm {
 
 namespace {
 
+// f.template operator()<true>(a, b) over the part [a, b) of [lo, hi) that
+// lies in `span`, <false> over the rest: each loop keeps one arithmetic
+// and vectorises.
+template <typename F> inline void split(int lo, int hi, ColumnSpan span, F &&f)
+{
+    const int a = span.lo < lo ? lo : (span.lo > hi ? hi : span.lo);
+    const int b = span.hi < a ? a : (span.hi > hi ? hi : span.hi);
+    f.template operator()<false>(lo, a);
+    f.template operator()<true>(a, b);
+    f.template operator()<false>(b, hi);
+}
+
 // Masking threshold of every sample of row i in [reg.left, reg.right):
 // the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15
-// (16 or 32 bits wide by column, wide_centre_columns()), summed exactly;
-// masked_cube() wraps the sum to 32 bits where the reference does.
-template <typename T>
-void threshold_row(const Masker<T> &m, int i, const Region &reg, int64_t *__restrict thr,
-                   int64_t *__restrict col, int64_t *__restrict centre)
+// (16 or 32 bits wide by column, wide_centre_columns()).
+template <typename T, typename Sum = ThresholdSum<T>>
+void threshold_row(const Masker<T> &m, int i, const Region &reg, Sum *__restrict thr,
+                   Sum *__restrict col, Sum *__restrict centre)
 {
     using M = ScaleMath<T>;
     const int w = m.floor[0].w, h = m.floor[0].h;
@@ -27,26 +41,28 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, int64_t *__rest
         f2[b] = m.floor[b].row(r2);
         c1[b] = m.weighted[b].row(i);
     }
+    // Sums of Sum: for uint32_t, modulo 2^32.
+    auto s = [](int32_t v) { return static_cast<Sum>(v); };
     for (int c = lo; c < hi; c++) {
-        const int64_t mid = int64_t{f1[0][c]} + f1[1][c] + f1[2][c];
-        col[c] = int64_t{f0[0][c]} + f0[1][c] + f0[2][c] + mid + f2[0][c] + f2[1][c] + f2[2][c];
+        const Sum mid = s(f1[0][c]) + s(f1[1][c]) + s(f1[2][c]);
+        col[c] = s(f0[0][c]) + s(f0[1][c]) + s(f0[2][c]) + mid + s(f2[0][c]) + s(f2[1][c]) + s(f2[2][c]);
         centre[c] = mid;
     }
     const ColumnSpan wide = wide_centre_columns(reg, h, i);
-    auto own = [&](int j) {
-        const bool w32 = wide.holds(j);
-        return int64_t{M::floor15(c1[0][j], w32)} + M::floor15(c1[1][j], w32) +
-               M::floor15(c1[2][j], w32);
+    auto own = [&](int j, bool w32) {
+        return s(M::floor15(c1[0][j], w32)) + s(M::floor15(c1[1][j], w32)) +
+               s(M::floor15(c1[2][j], w32));
     };
     // Reflected / replicated neighbours only at the band's first and last column.
     const int inner_lo = reg.left > 1 ? reg.left : 1;
     const int inner_hi = reg.right < w - 1 ? reg.right : w - 1;
-    for (int j = inner_lo; j < inner_hi; j++)
-        thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j);
+    split(inner_lo, inner_hi, wide, [&]<bool kWide>(int a, int b) {
+        for (int j = a; j < b; j++) thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j, kWide);
+    });
     for (int j : {reg.left, reg.right - 1}) {
         if (j >= inner_lo && j < inner_hi) continue;
         thr[j] = col[window_index(j - 1, w)] + col[j] + col[window_index(j + 1, w)] - centre[j] +
-                 own(j);
+                 own(j, wide.holds(j));
     }
 }
 
@@ -56,13 +72,14 @@ template <typename T>
 VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
                                       const typename ScaleMath<T>::Factors &factors,
                                       const Masker<T> &masker, const CmShifts &shifts,
-                                      double noise_weight, std::vector<int64_t> &scratch)
+                                      double noise_weight, std::vector<ThresholdSum<T>> &scratch)
 {
     using M = ScaleMath<T>;
     const int w = src[0].w, h = src[0].h;
     const Region reg = score_region(w, h);
+    using Sum = ThresholdSum<T>;
     scratch.resize(3 * static_cast<size_t>(w));
-    int64_t *thr = scratch.data(), *col = thr + w, *centre = col + w;
+    Sum *thr = scratch.data(), *col = thr + w, *centre = col + w;
     const int64_t row_round = half_of(shifts.row);
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
@@ -73,8 +90,11 @@ VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
             const auto f = factors[B];
             const uint32_t cube = shifts.cube[B];
             int64_t row = 0;
-            for (int j = reg.left; j < reg.right; j++)
-                row += M::template masked_cube<B>(x[j], f, thr[j], cube, x86.holds(j));
+            split(reg.left, reg.right, x86, [&]<bool kX86>(int a, int b) {
+                for (int j = a; j < b; j++)
+                    row += M::template masked_cube<B>(x[j], f, static_cast<std::make_signed_t<Sum>>(thr[j]),
+                                                      cube, kX86);
+            });
             acc[B] += (row + row_round) >> shifts.row;
         };
         band.template operator()<0>();
@@ -105,7 +125,7 @@ template float cm_from_sums<int32_t>(const int64_t[3], const CmShifts &, const R
 template float contrast_masked<int16_t>(const Detail<int16_t> &,
                                         const ScaleMath<int16_t>::Factors &,
                                         const Masker<int16_t> &, const CmShifts &, double,
-                                        std::vector<int64_t> &);
+                                        std::vector<uint32_t> &);
 template float contrast_masked<int32_t>(const Detail<int32_t> &,
                                         const ScaleMath<int32_t>::Factors &,
                                         const Masker<int32_t> &, const CmShifts &, double,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "feature/adm/adm_bands.h"
@@ -19,10 +20,16 @@ template <typename T> struct Masker {
 
 // Pooled numerator over score_region() of `src` (unweighted bands), masked
 // by `masker`. DLM: src = restored, masker = additive; AIM the other way.
+// The masking threshold's sums: at scale 0 modulo 2^32, as the reference
+// forms them everywhere there (and twice as many per vector as 64-bit
+// sums); at scales 1-3 exact, masked_cube() wrapping them to 32 bits where
+// the reference's C code does.
+template <typename T> using ThresholdSum = std::conditional_t<sizeof(T) == 2, uint32_t, int64_t>;
+
 template <typename T>
 float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
                       const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<int64_t> &scratch);
+                      std::vector<ThresholdSum<T>> &scratch);
 
 // The pooled numerator from its integer band sums (per row, the masked cubes'
 // sum (row + half_of(shifts.row)) >> shifts.row; per band, the rows' sum), as

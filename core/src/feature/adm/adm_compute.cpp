@@ -37,14 +37,18 @@ template <typename T>
 void IntegerAdm::measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
                        const CmShifts &shifts, float &num, float &aim)
 {
+    auto &scratch = [&]() -> std::vector<ThresholdSum<T>> & {
+        if constexpr (sizeof(T) == 2) return scratch0_;
+        else return scratch_;
+    }();
     csf_weight(work.additive, factors, work.weighted, work.floor);
     num = contrast_masked(work.restored, factors, Masker<T>{work.weighted, work.floor}, shifts,
-                          params_.noise_weight, scratch_);
+                          params_.noise_weight, scratch);
     aim = 0.0f;
     if (params_.skip_aim) return;
     csf_weight(work.restored, factors, work.weighted, work.floor);
     aim = contrast_masked(work.additive, factors, Masker<T>{work.weighted, work.floor}, shifts,
-                          0.0, scratch_);
+                          0.0, scratch);
 }
 
 AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)

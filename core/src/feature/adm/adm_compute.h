@@ -63,7 +63,8 @@ private:
     Plane<int32_t> approx_ref_, approx_dis_, next_ref_, next_dis_;
     std::vector<int16_t> tmp16_;
     std::vector<int64_t> tmp64_;
-    std::vector<int64_t> scratch_;
+    std::vector<uint32_t> scratch0_; // contrast masking's sums, scale 0
+    std::vector<int64_t> scratch_;   // and scales 1-3
     DecoupleRows decouple_rows_;
 };
 

@@ -23,11 +23,15 @@ VMAF_TARGET_CLONES void csf_weight(const Detail<T> &in,
             const T *__restrict x = in[B].row(i);
             T *__restrict c = weighted[B].row(i);
             T *__restrict f = floor[B].row(i);
-            for (int j = reg.left; j < reg.right; j++) {
-                const T v = M::template csf<B>(x[j], fac, j < x86_end);
-                c[j] = v;
-                f[j] = M::floor30(v);
-            }
+            auto columns = [&]<bool kX86>(int a, int b) {
+                for (int j = a; j < b; j++) {
+                    const T v = M::template csf<B>(x[j], fac, kX86);
+                    c[j] = v;
+                    f[j] = M::floor30(v);
+                }
+            };
+            columns.template operator()<true>(reg.left, x86_end);
+            columns.template operator()<false>(x86_end, reg.right);
         }
     };
     band.template operator()<0>();
