@@ -187,9 +187,13 @@ TEST_F(HipRuntimeOnDevice, PinnedPoolPictures)
     ASSERT_EQ(vmaf_hip_preallocate_pictures(ctx.get(), cfg), 0);
     VmafPicture pic;
     ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx.get(), &pic), 0);
-    EXPECT_EQ(pic.w[1], 50u);
-    EXPECT_EQ(pic.h[1], 26u);
+    // Floor-sized chroma, as libvmaf's; the pinned memory holds the
+    // ceil-sized planes a reader writes (50x26 here).
+    EXPECT_EQ(pic.w[1], 49u);
+    EXPECT_EQ(pic.h[1], 25u);
     std::memset(pic.data[0], 0x5a, pic.stride[0] * pic.h[0]);
+    ASSERT_GE(pic.stride[1], 50 * 2);
+    for (unsigned p = 1; p < 3; p++) std::memset(pic.data[p], 0x5a, pic.stride[p] * 26);
     EXPECT_EQ(vmaf_picture_unref(&pic), 0);
 }
 
