@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""The differential rig: random cases scored by vmaf-hip and by Netflix's
+libvmaf, every key compared (docs/differential.md).
+
+  rig.py --ours build/test/differential/diff_runner --ref /path/ref-runner \\
+         --models ../shared/models --cases 100000 --out /tmp/rig
+
+--ref is diff_runner.c (with patterns.c) compiled against the reference
+library, built outside this repository (scripts/build_reference.sh does
+both). Each case is a line of key=value words (diff_runner.c); every case
+that fails the comparison is written to OUT/found/ with both outputs, and
+OUT/summary.json counts cases, extractors, models and differences.
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402
+import explained  # noqa: E402
+
+MODELS = ["vmaf_v0.6.1", "vmaf_v0.6.1neg", "vmaf_4k_v0.6.1", "vmaf_4k_v0.6.1neg",
+          "vmaf_b_v0.6.3", "vmaf_float_v0.6.1", "vmaf_float_v0.6.1neg",
+          "vmaf_float_4k_v0.6.1", "vmaf_float_b_v0.6.3"]
+PATTERNS = ["noise", "ramp", "bands", "checker", "flat", "extremes", "mix", "blocks"]
+TRANSFORMS = ["same", "noise", "shift", "quant", "blur", "invert"]
+
+B, I, D, S = "bool", "int", "double", "string"
+# Every option of every extractor: (name, type, low, high) or the words of a string.
+EXTRACTORS = {
+    "adm": [("debug", B), ("adm_csf_scale", D, 0.0, 50.0), ("adm_csf_diag_scale", D, 0.0, 50.0),
+            ("adm_dlm_weight", D, 0.0, 1.0), ("adm_enhn_gain_limit", D, 1.0, 100.0),
+            ("adm_norm_view_dist", D, 0.75, 24.0), ("adm_ref_display_height", I, 1, 4320),
+            ("adm_csf_mode", I, 0, 3), ("adm_noise_weight", D, 0.0, 1500.0), ("adm_skip_aim", B),
+            ("adm_skip_scale0", B), ("adm_min_val", D, 0.0, 1.0)],
+    "float_adm": [("debug", B), ("adm_enhn_gain_limit", D, 1.0, 100.0),
+                  ("adm_norm_view_dist", D, 0.75, 24.0), ("adm_noise_weight", D, 0.0, 1500.0),
+                  ("adm_csf_scale", D, 0.0, 50.0), ("adm_csf_diag_scale", D, 0.0, 50.0),
+                  ("adm_ref_display_height", I, 1, 4320), ("adm_csf_mode", I, 0, 9),
+                  ("adm_bypass_cm", I, 0, 1), ("adm_adm3_apply_hm", B), ("adm_p_norm", D, 1.0, 20.0),
+                  ("adm_dlm_weight", D, 0.0, 1.0), ("adm_min_val", D, 0.0, 1.0)]
+                 + [(f"adm_f{f}s{s}", D, -1.0, 10.0) for f in (1, 2) for s in range(4)]
+                 + [("adm_skip_aim_scale", I, 0, 3), ("adm_skip_scale0", B)],
+    "float_ansnr": [],
+    "cambi": [("cambi_max_val", D, 0.0, 1000.0), ("enc_width", I, 180, 7680),
+              ("enc_height", I, 150, 7680), ("enc_bitdepth", I, 6, 16), ("src_width", I, 320, 7680),
+              ("src_height", I, 200, 4320), ("window_size", I, 15, 127), ("topk", D, 0.0001, 1.0),
+              ("cambi_topk", D, 0.0001, 1.0), ("tvi_threshold", D, 0.0001, 1.0),
+              ("cambi_vis_lum_threshold", D, 0.0, 300.0), ("max_log_contrast", I, 0, 5),
+              ("full_ref", B), ("eotf", S, "bt1886", "pq"), ("cambi_eotf", S, "bt1886", "pq"),
+              ("cambi_high_res_speedup", I, 0, 2160)],
+    "ciede": [],
+    "float_moment": [],
+    "motion": [("motion_force_zero", B), ("motion_blend_factor", D, 0.0, 1.0),
+               ("motion_blend_offset", D, 0.0, 1000.0), ("motion_fps_weight", D, 0.0, 5.0),
+               ("motion_max_val", D, 0.0, 10000.0), ("motion_five_frame_window", B),
+               ("motion_moving_average", B), ("debug", B)],
+    "float_motion": [("debug", B), ("motion_force_zero", B), ("motion_fps_weight", D, 0.0, 5.0),
+                     ("motion_blend_factor", D, 0.0, 1.0), ("motion_blend_offset", D, 0.0, 1000.0),
+                     ("motion_add_scale1", B), ("motion_filter_size", I, 0, 9), ("motion_add_uv", B),
+                     ("motion_max_val", D, 0.0, 10000.0)],
+    "psnr": [("enable_chroma", B), ("enable_mse", B), ("enable_apsnr", B), ("reduced_hbd_peak", B),
+             ("min_sse", D, 0.0, 1000.0)],
+    "float_psnr": [],
+    "psnr_hvs": [],
+    "float_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B), ("scale", I, 0, 10)],
+    "float_ms_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B)],
+    "vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0), ("vif_skip_scale0", B)],
+    "float_vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0),
+                  ("vif_kernelscale", D, 0.1, 4.0), ("vif_prescale", D, 0.1, 4.0),
+                  ("vif_scale1_min_val", D, 0.0, 1.0), ("vif_scale2_min_val", D, 0.0, 1.0),
+                  ("vif_scale3_min_val", D, 0.0, 1.0),
+                  ("vif_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
+                  ("vif_sigma_nsq", D, 0.0, 5.0), ("vif_skip_scale0", B)],
+}
+
+
+def option_value(rng, opt):
+    kind = opt[1]
+    if kind == B:
+        return rng.choice(["true", "false"])
+    if kind == S:
+        return rng.choice(opt[2:])
+    lo, hi = opt[2], opt[3]
+    roll = rng.random()
+    if roll < 0.03:  # outside the range: both libraries must refuse it
+        return str(hi + (1 if kind == I else 0.5) if rng.random() < 0.5 else lo - 1)
+    if roll < 0.15:
+        return str(rng.choice([lo, hi]))
+    if kind == I:
+        return str(rng.randint(lo, hi))
+    return f"{rng.uniform(lo, hi):.6g}"
+
+
+def feature_word(rng, name):
+    opts = [o for o in EXTRACTORS[name] if rng.random() < 0.3]
+    return ":".join([name] + [f"{o[0]}={option_value(rng, o)}" for o in opts])
+
+
+def make_case(rng, case_id, depths):
+    roll = rng.random()
+    if roll < 0.7:
+        w, h = rng.randint(32, 160), rng.randint(32, 160)
+    elif roll < 0.9:
+        w, h = rng.randint(8, 48), rng.randint(8, 48)
+    else:
+        w, h = rng.randint(161, 480), rng.randint(161, 320)
+    fmt = rng.choice([420, 420, 420, 422, 444, 400])
+    bpc = rng.choice(depths)
+    model = "none" if rng.random() < 0.4 else rng.choice(MODELS)
+    n = rng.randint(1, 3) if model == "none" else rng.choice([0, 0, 1, 2])
+    feats = [feature_word(rng, f) for f in rng.sample(sorted(EXTRACTORS), n)]
+    ref = rng.choice(PATTERNS)
+    dis = rng.choice(TRANSFORMS + ["other:" + p for p in PATTERNS])
+    words = [f"id={case_id}", f"seed={rng.getrandbits(63)}", f"w={w}", f"h={h}", f"fmt={fmt}",
+             f"bpc={bpc}", f"frames={rng.choice([1, 2, 2, 3, 3, 4])}", f"ref={ref}", f"dis={dis}",
+             f"threads={rng.choice([0, 0, 1, 2, 4])}",
+             f"subsample={1 if rng.random() < 0.85 else rng.randint(2, 3)}",
+             f"model={model}", f"mflags={rng.choice([0, 0, 0, 1, 2, 4, 3])}"]
+    return " ".join(words + [f"feat={f}" for f in feats])
+
+
+class Runner:
+    """A runner process, restarted after a crash or a hang."""
+
+    def __init__(self, argv):
+        self.argv = argv
+        self.proc = None
+
+    def run(self, line, timeout):
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        result = {}
+
+        def read():
+            result["rec"] = compare.read_record(self.proc.stdout)
+
+        t = threading.Thread(target=read, daemon=True)
+        t.start()
+        t.join(timeout)
+        if t.is_alive():
+            self.proc.kill()
+            self.proc = None
+            return {"case": None, "status": "hang", "values": {}, "lines": []}
+        rec = result.get("rec")
+        if rec is None or rec["lines"][-1:] != ["end"]:
+            code = self.proc.wait()
+            self.proc = None
+            return {"case": None, "status": f"crash {code}", "values": {}, "lines": []}
+        return rec
+
+
+def judge(ours, ref, line, timeout):
+    """Runs a case on both libraries: (ours, ref, differences, explanation).
+
+    The reference's thread pool drops an extractor's error (the feature is
+    then missing, the run 'succeeds'), so a threaded case that fails the
+    comparison is compared again with the reference run on one thread.
+    """
+    a, b = ours.run(line, timeout), ref.run(line, timeout)
+    diffs = compare.compare(a, b)
+    failing = [d for d in diffs if d[0] in compare.FAILURES]
+    if failing and " threads=0 " not in line:
+        b1 = ref.run(re.sub(r" threads=\d+ ", " threads=0 ", line), timeout)
+        diffs1 = compare.compare(a, b1)
+        failing1 = [d for d in diffs1 if d[0] in compare.FAILURES]
+        if not failing1:
+            return a, b1, diffs1, "the reference's thread pool drops extractor errors (ADR 0025)"
+        b, diffs, failing = b1, diffs1, failing1
+    reason = None
+    if failing:
+        case = dict(w.split("=", 1) for w in line.split(" ") if not w.startswith("feat="))
+        case["line"] = line
+        reason = explained.explain(case, a, b, failing)
+    return a, b, diffs, reason
+
+
+def replay(args):
+    ours, ref = Runner([args.ours, args.models]), Runner([args.ref, args.models])
+    a, b = ours.run(args.case, args.timeout), ref.run(args.case, args.timeout)
+    for d in compare.compare(a, b):
+        print(*d)
+    if args.verbose:
+        print("\n".join(["--- ours"] + a["lines"] + ["--- ref"] + b["lines"]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--ours", required=True)
+    ap.add_argument("--ref", required=True)
+    ap.add_argument("--models", required=True)
+    ap.add_argument("--cases", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0, help="id of the first case")
+    ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--out", default="rig-out")
+    ap.add_argument("--depths", default="8,8,8,10,10,12,16,9,11,13,14,15",
+                    help="bit depths to draw from (repeat one to weigh it)")
+    ap.add_argument("--case", help="run this one case line and print its differences")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    if args.case:
+        return replay(args)
+    os.makedirs(os.path.join(args.out, "found"), exist_ok=True)
+    rng = random.Random(args.seed)
+    depths = [int(d) for d in args.depths.split(",")]
+    ours, ref = Runner([args.ours, args.models]), Runner([args.ref, args.models])
+    counts, uses, classes, explanations = Counter(), Counter(), Counter(), Counter()
+    start = time.time()
+    summary_path = os.path.join(args.out, "summary.json")
+    for k in range(args.cases):
+        case_id = args.first + k
+        line = make_case(rng, case_id, depths)
+        for w in line.split(" "):
+            if w.startswith("feat="):
+                uses["extractor " + w[5:].split(":")[0]] += 1
+            elif w.startswith("model="):
+                uses["model " + w[6:]] += 1
+        a, b, diffs, reason = judge(ours, ref, line, args.timeout)
+        counts["cases"] += 1
+        counts["ok" if (b["status"] or "").startswith("ok") else "refused"] += 1
+        kinds = Counter(d[0] for d in diffs)
+        classes.update(kinds)
+        if reason:
+            explanations[reason] += 1
+            examples = os.path.join(args.out, "explained")
+            os.makedirs(examples, exist_ok=True)
+            with open(os.path.join(examples, "cases.txt"), "a") as f:
+                f.write(f"{reason}\t{line}\n")
+        elif any(kind in compare.FAILURES for kind in kinds):
+            counts["failed"] += 1
+            with open(os.path.join(args.out, "found", f"{case_id}.txt"), "w") as f:
+                f.write(line + "\n")
+                for d in diffs:
+                    f.write(" | ".join(str(x) for x in d) + "\n")
+                f.write("\n".join(["--- ours"] + a["lines"] + ["--- ref"] + b["lines"]) + "\n")
+        if (k + 1) % 200 == 0 or k + 1 == args.cases:
+            with open(summary_path, "w") as f:
+                json.dump({"seed": args.seed, "first": args.first, "counts": counts,
+                           "differences": classes, "explained": explanations,
+                           "uses": dict(sorted(uses.items())),
+                           "seconds": round(time.time() - start)}, f, indent=1)
+    print(json.dumps({"counts": counts, "differences": classes, "explained": explanations}))
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
