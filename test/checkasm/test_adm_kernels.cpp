@@ -98,7 +98,7 @@ template <typename T> void check(decltype(&decouple_row<T>) simd, const char *na
             for (int lo = 0; lo < 4; lo++) {
                 for (int n = 1; n <= kMaxLength; n++) {
                     // Rounded gain limits in none of the row, or in its
-                    // blocks of 16 (adm::decouple_nearest_end()).
+                    // blocks of 16 (adm::x86_work_end()).
                     for (int nearest_end : {lo, lo + n - n % 16}) {
                         Bands<T> in(fill);
                         Out<T> expect, got;

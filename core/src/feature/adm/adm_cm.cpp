@@ -24,10 +24,10 @@ template <typename F> inline void split(int lo, int hi, ColumnSpan span, F &&f)
 
 // Masking threshold of every sample of row i in [reg.left, reg.right):
 // the floors of the 3x3 neighbours (all bands) plus the centre's |csf| / 15
-// (16 or 32 bits wide by column, wide_centre_columns()).
+// (the x86 columns' in `x86`).
 template <typename T, typename Sum = ThresholdSum<T>>
-void threshold_row(const Masker<T> &m, int i, const Region &reg, Sum *__restrict thr,
-                   Sum *__restrict col, Sum *__restrict centre)
+void threshold_row(const Masker<T> &m, int i, const Region &reg, ColumnSpan x86,
+                   Sum *__restrict thr, Sum *__restrict col, Sum *__restrict centre)
 {
     using M = ScaleMath<T>;
     const int w = m.floor[0].w, h = m.floor[0].h;
@@ -48,21 +48,20 @@ void threshold_row(const Masker<T> &m, int i, const Region &reg, Sum *__restrict
         col[c] = s(f0[0][c]) + s(f0[1][c]) + s(f0[2][c]) + mid + s(f2[0][c]) + s(f2[1][c]) + s(f2[2][c]);
         centre[c] = mid;
     }
-    const ColumnSpan wide = wide_centre_columns(reg, h, i);
-    auto own = [&](int j, bool w32) {
-        return s(M::floor15(c1[0][j], w32)) + s(M::floor15(c1[1][j], w32)) +
-               s(M::floor15(c1[2][j], w32));
+    auto own = [&](int j, bool in_x86) {
+        return s(M::floor15(c1[0][j], in_x86)) + s(M::floor15(c1[1][j], in_x86)) +
+               s(M::floor15(c1[2][j], in_x86));
     };
     // Reflected / replicated neighbours only at the band's first and last column.
     const int inner_lo = reg.left > 1 ? reg.left : 1;
     const int inner_hi = reg.right < w - 1 ? reg.right : w - 1;
-    split(inner_lo, inner_hi, wide, [&]<bool kWide>(int a, int b) {
-        for (int j = a; j < b; j++) thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j, kWide);
+    split(inner_lo, inner_hi, x86, [&]<bool kX86>(int a, int b) {
+        for (int j = a; j < b; j++) thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j, kX86);
     });
     for (int j : {reg.left, reg.right - 1}) {
         if (j >= inner_lo && j < inner_hi) continue;
         thr[j] = col[window_index(j - 1, w)] + col[j] + col[window_index(j + 1, w)] - centre[j] +
-                 own(j, wide.holds(j));
+                 own(j, x86.holds(j));
     }
 }
 
@@ -83,8 +82,8 @@ VMAF_TARGET_CLONES float contrast_masked(const Detail<T> &src,
     const int64_t row_round = half_of(shifts.row);
     int64_t acc[3] = {};
     for (int i = reg.top; i < reg.bottom; i++) {
-        threshold_row(masker, i, reg, thr, col, centre);
-        const ColumnSpan x86 = mask_x86_columns(reg, h, i);
+        const ColumnSpan x86 = x86_mask_columns(reg, h, i, M::kX86MaskBlock);
+        threshold_row(masker, i, reg, x86, thr, col, centre);
         auto band = [&]<int B>() {
             const T *__restrict x = src[B].row(i);
             const auto f = factors[B];

@@ -16,7 +16,7 @@ VMAF_TARGET_CLONES void csf_weight(const Detail<T> &in,
     weighted.resize(w, h);
     floor.resize(w, h);
     const Region reg = work_region(w, h);
-    const int x86_end = csf_x86_end(reg);
+    const int x86_end = x86_work_end(reg);
     auto band = [&]<int B>() {
         const auto fac = factors[B];
         for (int i = reg.top; i < reg.bottom; i++) {

@@ -83,7 +83,7 @@ void decouple(const AdmKernels &kernels, const Detail<T> &ref, const Detail<T> &
         const T *t[3] = {dis[0].row(i), dis[1].row(i), dis[2].row(i)};
         T *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};
         T *a[3] = {additive[0].row(i), additive[1].row(i), additive[2].row(i)};
-        row(o, t, r, a, reg.left, reg.right, decouple_nearest_end(reg), enhn_gain_limit, rows);
+        row(o, t, r, a, reg.left, reg.right, x86_work_end(reg), enhn_gain_limit, rows);
     }
 }
 

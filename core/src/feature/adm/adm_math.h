@@ -137,41 +137,22 @@ struct ColumnSpan {
     VMAF_HOST_DEVICE bool holds(int j) const { return j >= lo && j < hi; }
 };
 
-// Where the reference's x86 build (AVX-512, ADR 0024) keeps scale 0's
-// centre term |csf| / 15 in 32 bits: its vector blocks of 14 columns from
-// reg.left, in rows 1..h-2 of the score region, when the region leaves
-// column 0 out. Everywhere else that term wraps to 16 bits, as in its C code.
-inline constexpr int kWideCentreBlock = 14;
-VMAF_HOST_DEVICE inline ColumnSpan wide_centre_columns(const Region &reg, int h, int i)
+// The reference's x86 build (AVX-512, ADR 0024) runs ADM's stages in
+// vector blocks from a region's left edge and the rest column by column,
+// and its vector arithmetic differs from its C code; these say which
+// columns are vector ones.
+// Decoupling and CSF: blocks of 16 columns of the work region.
+inline constexpr int kX86WorkBlock = 16;
+VMAF_HOST_DEVICE inline int x86_work_end(const Region &work)
+{
+    return work.right - work.width() % kX86WorkBlock;
+}
+// Contrast masking: blocks of ScaleMath<T>::kX86MaskBlock columns of the
+// score region, in its rows 1..h-2, when the region leaves column 0 out.
+VMAF_HOST_DEVICE inline ColumnSpan x86_mask_columns(const Region &reg, int h, int i, int block)
 {
     if (reg.left <= 0 || i < 1 || i < reg.top || i >= reg.bottom || i >= h - 1) return {0, 0};
-    return {reg.left, reg.right - reg.width() % kWideCentreBlock};
-}
-
-// The reference's x86 build (AVX-512, ADR 0024) decouples in blocks of 16
-// columns from the work region's left edge, the rest one by one: columns
-// before the returned one are its vector columns (limit_gain's `nearest`).
-inline constexpr int kDecoupleBlock = 16;
-VMAF_HOST_DEVICE inline int decouple_nearest_end(const Region &work)
-{
-    return work.right - work.width() % kDecoupleBlock;
-}
-
-// Scales 1-3 in the reference's x86 build (ADR 0024): its CSF weights the
-// work region in blocks of 16 columns from the left edge, and its contrast
-// masking takes blocks of 6 columns of the score region's rows 1..h-2 when
-// the region leaves column 0 out. There the CSF factor is a signed 32-bit
-// number (a factor of 0.5 or more, Barten's, turns negative) and the
-// masking threshold and the coefficient above it are not wrapped to 32 bits.
-inline constexpr int kCsfBlock = 16, kMaskBlock = 6;
-VMAF_HOST_DEVICE inline int csf_x86_end(const Region &work)
-{
-    return work.right - work.width() % kCsfBlock;
-}
-VMAF_HOST_DEVICE inline ColumnSpan mask_x86_columns(const Region &reg, int h, int i)
-{
-    if (reg.left <= 0 || i < 1 || i < reg.top || i >= reg.bottom || i >= h - 1) return {0, 0};
-    return {reg.left, reg.right - reg.width() % kMaskBlock};
+    return {reg.left, reg.right - reg.width() % block};
 }
 
 // Where decoupling and CSF run: the score region plus the masking window.
@@ -234,7 +215,7 @@ inline float cos_1deg_sq()
 // gain up to `egl` is kept, capped by the distorted value itself.
 // Branch-free so that the loop vectorises; the limited value is always in
 // range, as it lies between 0 and t.
-// With `nearest` (the reference's x86 vector columns, decouple_nearest_end())
+// With `nearest` (the reference's x86 vector columns, x86_work_end())
 // rst * egl is rounded to the nearest integer (even on ties) before the
 // limit, as its AVX-512 conversion does; elsewhere the limit is truncated.
 template <typename T>
@@ -262,6 +243,7 @@ template <typename T> struct ScaleMath;
 // Scale 0: 16-bit bands, CSF factors in Q21 (h, v) and Q23 (d).
 template <> struct ScaleMath<int16_t> {
     using Factors = std::array<uint16_t, 3>;
+    static constexpr int kX86MaskBlock = 14;
 
     // k = t / o in Q15, clamped to [0, 1].
     VMAF_HOST_DEVICE static int32_t ratio(int16_t o, int16_t t, const int32_t *div)
@@ -276,7 +258,7 @@ template <> struct ScaleMath<int16_t> {
     }
     // CSF-weighted coefficient; the d band's rounding term is 65535, as in
     // the reference.
-    // `x86` (scales 1-3 only) changes nothing here.
+    // The x86 columns' CSF is the C code's here.
     template <int B> VMAF_HOST_DEVICE static int16_t csf(int16_t x, uint16_t f, bool = false)
     {
         constexpr int shift = B == 2 ? 17 : 15;
@@ -288,19 +270,20 @@ template <> struct ScaleMath<int16_t> {
     {
         return static_cast<int16_t>((4369 * wrapping_abs(c) + 2048) >> 12);
     }
-    // |csf| / 15: the centre sample's own share, wrapped to 16 bits unless
-    // `wide` (wide_centre_columns()); it exceeds them where |c| >= 15360.
-    VMAF_HOST_DEVICE static int32_t floor15(int16_t c, bool wide)
+    // |csf| / 15: the centre sample's own share, wrapped to 16 bits but in
+    // the x86 columns (x86_mask_columns()); it exceeds them where
+    // |c| >= 15360.
+    VMAF_HOST_DEVICE static int32_t floor15(int16_t c, bool x86)
     {
         const int32_t share = (8738 * wrapping_abs(c) + 2048) >> 12;
-        return wide ? share : static_cast<int16_t>(share);
+        return x86 ? share : static_cast<int16_t>(share);
     }
     // Cube of the CSF-weighted coefficient above its masking threshold.
     template <int B>
     VMAF_HOST_DEVICE static int64_t masked_cube(int16_t x, uint16_t f, int64_t thr64, uint32_t cube,
                                                 bool = false)
     {
-        const int32_t thr = static_cast<int32_t>(thr64); // 32-bit sums, as the reference's
+        const int32_t thr = static_cast<int32_t>(thr64); // 32-bit sums in every column
         constexpr int sub = B == 2 ? 12 : 10;
         constexpr int sq = B == 2 ? 30 : 29;
         int32_t v = wrapping_abs(static_cast<int32_t>(x) * f) - (thr << sub);
@@ -329,6 +312,7 @@ template <> struct ScaleMath<int16_t> {
 // Scales 1-3: 32-bit bands, CSF factors in Q32.
 template <> struct ScaleMath<int32_t> {
     using Factors = std::array<uint32_t, 3>;
+    static constexpr int kX86MaskBlock = 6;
 
     // k = t / o in Q15, clamped to [0, 1]; o is first rounded to 15
     // significant bits so that the 2^30 / o table applies.
@@ -352,7 +336,7 @@ template <> struct ScaleMath<int32_t> {
         return static_cast<int32_t>((static_cast<int64_t>(k) * o + 16384) >> 15);
     }
     // CSF-weighted coefficient in 64 bits; with `x86` the factor as the
-    // reference's vector code reads it, signed (csf_x86_end()).
+    // reference's vector code reads it, signed (x86_work_end()).
     VMAF_HOST_DEVICE static int64_t csf64(int32_t x, uint32_t f, bool x86)
     {
         const int64_t factor = x86 ? static_cast<int64_t>(static_cast<int32_t>(f)) : static_cast<int64_t>(f);
@@ -367,14 +351,14 @@ template <> struct ScaleMath<int32_t> {
     {
         return static_cast<int32_t>((int64_t{143165577} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
-    // No 16-bit form here: `wide` changes nothing.
+    // No 16-bit form here: the x86 columns change nothing.
     VMAF_HOST_DEVICE static int32_t floor15(int32_t c, bool)
     {
         return static_cast<int32_t>((int64_t{286331153} * wrapping_abs(c) + INT32_MIN) >> 32);
     }
     // thr is the masking threshold's exact sum; the reference's C code
     // wraps it and the coefficient to 32 bits, its x86 vector columns
-    // (mask_x86_columns()) keep both in 64 and take the low 32 bits of the
+    // (x86_mask_columns()) keep both in 64 and take the low 32 bits of the
     // difference for the products.
     template <int B>
     VMAF_HOST_DEVICE static int64_t masked_cube(int32_t x, uint32_t f, int64_t thr, uint32_t cube,

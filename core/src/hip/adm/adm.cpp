@@ -175,7 +175,7 @@ int AdmWork::measure(const ScaleBands<T> &bands, int scale,
     }
     d.w = w;
     d.reg = work;
-    d.nearest_end = vmaf::adm::decouple_nearest_end(work);
+    d.nearest_end = vmaf::adm::x86_work_end(work);
     d.egl = params_.enhn_gain_limit;
     d.cos_1deg_sq = vmaf::adm::cos_1deg_sq();
     d.division_table = division_table_.as<const int32_t>();

@@ -170,8 +170,8 @@ template <typename T> __global__ void csf_kernel(CsfArgs<T> a)
     // at run time would be copied to local memory.
     const bool aim = blockIdx.z != 0;
     const int at = i * a.w + j;
-    // As the CPU: the reference's x86 columns (csf_x86_end()).
-    const bool x86 = j < vmaf::adm::csf_x86_end(a.reg);
+    // As the CPU: the reference's x86 columns (x86_work_end()).
+    const bool x86 = j < vmaf::adm::x86_work_end(a.reg);
     const T v[3] = {csf_of<T, 0>((aim ? a.pass[1].in[0] : a.pass[0].in[0])[at], a.factor[0], x86),
                     csf_of<T, 1>((aim ? a.pass[1].in[1] : a.pass[0].in[1])[at], a.factor[1], x86),
                     csf_of<T, 2>((aim ? a.pass[1].in[2] : a.pass[0].in[2])[at], a.factor[2], x86)};
@@ -210,8 +210,8 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
     const int i = a.reg.top + static_cast<int>(blockIdx.x);
     const int r0 = vmaf::adm::window_index(i - 1, a.h), r2 = vmaf::adm::window_index(i + 1, a.h);
     const int rows[3] = {r0 * a.w, i * a.w, r2 * a.w};
-    const vmaf::adm::ColumnSpan wide = vmaf::adm::wide_centre_columns(a.reg, a.h, i);
-    const vmaf::adm::ColumnSpan x86 = vmaf::adm::mask_x86_columns(a.reg, a.h, i);
+    const vmaf::adm::ColumnSpan x86 =
+        vmaf::adm::x86_mask_columns(a.reg, a.h, i, ScaleMath<T>::kX86MaskBlock);
     int64_t sum[3] = {0, 0, 0};
     for (int j = a.reg.left + static_cast<int>(threadIdx.x); j < a.reg.right;
          j += static_cast<int>(kRowBlock)) {
@@ -219,8 +219,9 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
                              vmaf::adm::window_index(j + 1, a.w)};
         const int at = i * a.w + j;
         // The masking threshold: the floors of the 3x3 window without the
-        // centre's, plus the centre's |csf| / 15 (16 or 32 bits wide by
-        // column), an exact sum as the CPU's.
+        // centre's, plus the centre's |csf| / 15 (the x86 columns' in
+        // x86), summed exactly; masked_cube wraps it where the CPU does.
+        const bool in_x86 = x86.holds(j);
         int64_t t = 0;
 #pragma unroll
         for (int b = 0; b < 3; b++) {
@@ -229,9 +230,8 @@ template <typename T> __global__ void mask_kernel(MaskArgs<T> a)
 #pragma unroll
                 for (int c = 0; c < 3; c++) t += floor[b][rows[r] + cols[c]];
             t -= floor[b][at];
-            t += ScaleMath<T>::floor15(weighted[b][at], wide.holds(j));
+            t += ScaleMath<T>::floor15(weighted[b][at], in_x86);
         }
-        const bool in_x86 = x86.holds(j);
         using Factor = typename ScaleMath<T>::Factors::value_type;
         sum[0] += ScaleMath<T>::template masked_cube<0>(src[0][at],
                                                         static_cast<Factor>(a.factor[0]), t,

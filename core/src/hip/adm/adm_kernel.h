@@ -49,7 +49,7 @@ template <typename T> struct DecoupleArgs {
     T *restored[3], *additive[3];
     int w;
     Region reg;
-    int nearest_end; // adm::decouple_nearest_end(reg)
+    int nearest_end; // adm::x86_work_end(reg)
     double egl;
     float cos_1deg_sq;
     const int32_t *division_table; // 65537 entries, on the device
