@@ -49,8 +49,8 @@ set -euo pipefail
 
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
        vtest_481x271_420p8 cup_320x240_420p8_identical flat_64x64_420p8)
-# Every extractor of the metric list, each timed through its twin.
-read -r -a TWINS <<<"$(sed -e 's/#.*//' -e '/:/!d' -e 's/^[^:]*://' \
+# Every extractor of the metric list that has a twin, each timed through it.
+read -r -a TWINS <<<"$(sed -e 's/#.*//' -e '/:/!d' -e '/| *cpu-only/d' -e 's/^[^:]*://' \
     "$(dirname "$0")/../core/src/metrics.txt" | tr '\n' ' ')"
 # Every shipped model, each compared on every clip.
 MODELS=(vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_4k_v0.6.1neg vmaf_b_v0.6.3

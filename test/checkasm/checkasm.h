@@ -75,3 +75,4 @@ namespace vmaf::vif { void bench_kernels(); }
 namespace vmaf::motion { void bench_kernels(); }
 namespace vmaf::adm { void bench_kernels(); }
 namespace vmaf::cambi { void bench_kernels(); }
+namespace vmaf::speed { void bench_kernels(); }

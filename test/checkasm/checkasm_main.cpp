@@ -46,6 +46,7 @@ int main(int argc, char **argv)
         vmaf::motion::bench_kernels();
         vmaf::adm::bench_kernels();
         vmaf::cambi::bench_kernels();
+        vmaf::speed::bench_kernels();
     }
     return failed;
 }

@@ -26,6 +26,8 @@ constexpr unsigned kFirst = 7, kLast = 9;
 struct Case {
     const char *extractor;
     std::vector<std::pair<std::string, std::string>> options;
+    // SpEED needs 80 samples at 1/16 of the size (5 blocks of 16).
+    unsigned size = kSize;
 };
 
 // Every extractor with a reach, with the options that move it.
@@ -35,6 +37,8 @@ const std::vector<Case> kCases = {
     {"motion", {{"motion_moving_average", "true"}}},
     {"motion", {{"motion_five_frame_window", "true"}, {"motion_moving_average", "true"}}},
     {"float_motion", {}},
+    {"speed_temporal", {}, 96},
+    {"speed_temporal", {{"speed_use_ref_diff", "true"}}, 96},
 };
 
 unsigned noise(unsigned a, unsigned b, unsigned c)
@@ -52,11 +56,11 @@ unsigned noise(unsigned a, unsigned b, unsigned c)
 // frame that is not the one run's shows. The smaller of two neighbouring
 // scores (motion2) comes from the earlier frame in one video, from the
 // later one in the other.
-VmafPicture frame(unsigned f, bool rising, bool distorted)
+VmafPicture frame(unsigned f, bool rising, bool distorted, unsigned size)
 {
     const unsigned g = rising ? f : kFrames - 1 - f;
     return vmaf::test::make_picture(
-        VMAF_PIX_FMT_YUV420P, 8, kSize, kSize, [=](unsigned p, unsigned x, unsigned y) -> unsigned {
+        VMAF_PIX_FMT_YUV420P, 8, size, size, [=](unsigned p, unsigned x, unsigned y) -> unsigned {
             if (p > 0) return 128;
             return 16 + (x * 5 + y * 3) % 64 + noise(1, x, y) % 16 + g * (g + 1) / 2 +
                    (distorted ? noise(f + 100, x, y) % 8 : 0);
@@ -78,7 +82,7 @@ std::map<std::string, std::vector<double>> window(const Case &c, bool rising, un
     EXPECT_EQ(vmaf_use_feature(raw, c.extractor, dict), 0);
     vmaf_feature_dictionary_free(&dict);
     for (unsigned f = first; f < last; f++) {
-        VmafPicture ref = frame(f, rising, false), dis = frame(f, rising, true);
+        VmafPicture ref = frame(f, rising, false, c.size), dis = frame(f, rising, true, c.size);
         EXPECT_EQ(vmaf_read_pictures(raw, &ref, &dis, f - first), 0);
     }
     EXPECT_EQ(vmaf_read_pictures(raw, nullptr, nullptr, 0), 0);

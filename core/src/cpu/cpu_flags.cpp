@@ -15,7 +15,8 @@ unsigned detected()
     unsigned f = kSse2;
     if (__builtin_cpu_supports("ssse3")) f |= kSsse3;
     if (__builtin_cpu_supports("sse4.1")) f |= kSse41;
-    if (__builtin_cpu_supports("avx2")) f |= kAvx2;
+    // Every AVX2 CPU has FMA; SpEED's AVX2 kernel uses it.
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) f |= kAvx2;
     if ((f & kAvx2) && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
         __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))

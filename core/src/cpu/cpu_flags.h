@@ -11,7 +11,7 @@ enum Flag : unsigned {
     kSse2 = 1u << 0,
     kSsse3 = 1u << 1,
     kSse41 = 1u << 2,
-    kAvx2 = 1u << 3,
+    kAvx2 = 1u << 3,   // with FMA
     kAvx512 = 1u << 4, // AVX-512 F, CD, BW, DQ and VL
 };
 

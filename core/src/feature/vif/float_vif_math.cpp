@@ -45,7 +45,11 @@ int filter_size(int scale, double kernelscale)
 std::vector<float> gaussian_filter(int scale, double kernelscale)
 {
     const int size = filter_size(scale, kernelscale);
-    const float stdev = static_cast<float>(size) / 5.0f;
+    return gaussian_taps(size, static_cast<float>(size) / 5.0f);
+}
+
+std::vector<float> gaussian_taps(int size, float stdev)
+{
     std::vector<float> taps(static_cast<size_t>(size));
     float sum = 0.0f;
     for (int i = 0; i < size; i++) {

@@ -20,6 +20,10 @@ bool valid_kernelscale(double kernelscale);
 // The Gaussian taps of `scale` (odd count, at least 3).
 int filter_size(int scale, double kernelscale);
 std::vector<float> gaussian_filter(int scale, double kernelscale);
+// `size` taps of a Gaussian of deviation `stdev`, normalised to sum 1 in
+// float as the reference sums them (SpEED's anti-alias filter has its own
+// deviation).
+std::vector<float> gaussian_taps(int size, float stdev);
 
 // The resampling method named `name`, if it is one.
 std::optional<floatf::ScaleMethod> scale_method(std::string_view name);

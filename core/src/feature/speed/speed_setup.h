@@ -1,0 +1,51 @@
+// What speed_chroma and speed_temporal read of a setup: the parameters,
+// the sizes SpEED works at, and the reference's refusals.
+#pragma once
+
+#include "extractor/extractor.h"
+#include "feature/common/float_resample.h"
+
+namespace vmaf::speed {
+
+// SpEED's blocks are 5 x 5 samples of the plane taken to 1/16 of its size.
+inline constexpr int kBlock = 5;
+inline constexpr int kBlockArea = kBlock * kBlock;
+inline constexpr int kDecimationLog2 = 4;
+
+struct SpeedParams {
+    double kernelscale = 1.0;
+    double prescale = 1.0;
+    floatf::ScaleMethod method = floatf::ScaleMethod::kNearest;
+    float sigma_nn = 0.29f;
+    float nn_floor = 0.0f;
+    int weight_var_mode = 0;
+};
+
+// The sizes of one plane through SpEED.
+struct SpeedSize {
+    int w = 0, h = 0;               // the plane
+    int scaled_w = 0, scaled_h = 0; // after the prescale
+    int operating_w = 0, operating_h = 0; // after the decimation by 16
+    int blocks_x = 0, blocks_y = 0; // whole 5 x 5 blocks of the operating plane
+
+    int blocks() const { return blocks_x * blocks_y; }
+    // The samples the blocks cover.
+    int covered_w() const { return blocks_x * kBlock; }
+    int covered_h() const { return blocks_y * kBlock; }
+};
+
+// Whether the prescale resamples at all (the reference skips it within
+// 1e-3 of 1, whatever the sizes).
+bool prescales(double prescale);
+
+SpeedSize speed_size(int w, int h, double prescale);
+
+// `params` from the options of either extractor (the shared indices of
+// speed_options.h), and the size of a w x h plane: 0, or -EINVAL with a
+// message naming `extractor` (an unknown method or kernel scale, or a plane
+// with no whole block at 1/16 of its prescaled size, which the reference
+// refuses).
+int read_setup(const VmafOptionValue *options, int w, int h, const char *extractor,
+               SpeedParams &params, SpeedSize &size);
+
+} // namespace vmaf::speed
