@@ -108,9 +108,10 @@ static void print_features(VmafContext *vmaf, const char *xml, unsigned frames)
         char alias[256], name[320];
         snprintf(alias, sizeof(alias), "%.*s", (int)(eq - q - 1), q + 1);
         if (!strcmp(alias, "frameNum")) continue;
-        const char *candidates[4] = {"%s", "VMAF_feature_%s_score", "VMAF_integer_feature_%s_score",
-                                     "Cambi_feature_%s_score"};
-        for (unsigned k = 0; k < 4; k++) {
+        const char *candidates[6] = {"%s", "VMAF_feature_%s_score", "VMAF_integer_feature_%s_score",
+                                     "Cambi_feature_%s_score", "Speed_chroma_feature_%s_score",
+                                     "Speed_temporal_feature_%s_score"};
+        for (unsigned k = 0; k < 6; k++) {
             const char *base = alias;
             if (k == 2) {
                 if (strncmp(alias, "integer_", 8)) continue;

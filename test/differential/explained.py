@@ -26,12 +26,14 @@ REFUSALS = [
     (r"psnr_hvs: picture \d+x\d+ is too small", "0025"),
     (r"psnr_hvs: \d+-bit input is not supported", "0025"),
     (r"(ciede|psnr_hvs): needs chroma planes", "0005"),
+    (r"speed_(chroma|temporal): SpEED: image too small", "0027"),
+    (r"speed_chroma: scores the chroma planes", "0027"),
 ]
 
 # Extractors whose reference code reads 16-bit samples as bytes, or refuses,
 # at bit depths other than 8, 10, 12 and 16 (ADR 0025).
 FLOAT_KEYS = ("float_", "VMAF_feature_", "adm", "aim", "vif", "motion", "ciede", "psnr_hvs",
-              "cambi", "vmaf")
+              "cambi", "speed_", "vmaf")
 
 
 INTEGER_ADM_KEYS = ("integer_adm", "integer_aim", "VMAF_integer_feature_adm",

@@ -72,6 +72,19 @@ EXTRACTORS = {
     "psnr_hvs": [],
     "float_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B), ("scale", I, 0, 10)],
     "float_ms_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B)],
+    # Kernel scales from the reference's list (another one crashes it), and
+    # speed_temporal's prescale at most 1 (above, the reference writes past
+    # its unscaled frame buffers): ADR 0027.
+    "speed_chroma": [("speed_kernelscale", S, "0.5", "1", "1.5", "2", "3"),
+                     ("speed_prescale", D, 0.1, 4.0),
+                     ("speed_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
+                     ("speed_sigma_nn", D, 0.1, 2.0), ("speed_nn_floor", D, 0.0, 1.0),
+                     ("speed_max_val", D, 0.0, 1000.0), ("speed_weight_var_mode", I, 0, 6)],
+    "speed_temporal": [("speed_kernelscale", S, "0.5", "1", "1.5", "2", "3"),
+                       ("speed_prescale", S, "0.3", "0.5", "0.75", "1"),
+                       ("speed_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
+                       ("speed_sigma_nn", D, 0.1, 2.0), ("speed_nn_floor", D, 0.0, 1.0),
+                       ("speed_max_val", D, 0.0, 1000.0), ("speed_use_ref_diff", B)],
     "vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0), ("vif_skip_scale0", B)],
     "float_vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0),
                   ("vif_kernelscale", D, 0.1, 4.0), ("vif_prescale", D, 0.1, 4.0),
