@@ -47,6 +47,24 @@ inline int use_feature(VmafContext *ctx, const char *name,
     return err;
 }
 
+// As use_feature, with the options as the CLI writes them: "a=1:b=2".
+inline int use_feature_text(VmafContext *ctx, const char *name, const std::string &options)
+{
+    VmafFeatureDictionary *d = nullptr;
+    size_t at = 0;
+    while (at < options.size()) {
+        const size_t end = std::min(options.find(':', at), options.size());
+        const std::string item = options.substr(at, end - at);
+        const size_t eq = item.find('=');
+        EXPECT_NE(eq, std::string::npos) << item;
+        EXPECT_EQ(vmaf_feature_dictionary_set(&d, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str()), 0);
+        at = end + 1;
+    }
+    const int err = vmaf_use_feature(ctx, name, d);
+    vmaf_feature_dictionary_free(&d);
+    return err;
+}
+
 // Every golden frame's `keys` within `tolerance` (expect_golden_frames), and
 // every key present in every golden frame.
 inline void expect_keys_match(VmafContext *ctx, const nlohmann::json &g, const std::string &clip,

@@ -31,24 +31,6 @@ const Variant kVariants[] = {
 
 void PrintTo(const Variant &v, std::ostream *os) { *os << v.name; }
 
-int use_with(VmafContext *ctx, const char *name, const std::string &options)
-{
-    VmafFeatureDictionary *d = nullptr;
-    size_t start = 0;
-    while (start < options.size()) {
-        const size_t end = std::min(options.find(':', start), options.size());
-        const std::string item = options.substr(start, end - start);
-        const size_t eq = item.find('=');
-        EXPECT_EQ(vmaf_feature_dictionary_set(&d, item.substr(0, eq).c_str(),
-                                              item.substr(eq + 1).c_str()),
-                  0);
-        start = end + 1;
-    }
-    const int err = vmaf_use_feature(ctx, name, d);
-    vmaf_feature_dictionary_free(&d);
-    return err;
-}
-
 std::vector<std::tuple<std::string, Variant>> cases()
 {
     std::vector<std::tuple<std::string, Variant>> out;
@@ -66,8 +48,8 @@ TEST_P(SpeedGolden, MatchesReference)
     const auto g = golden(clip, variant.name);
     ASSERT_TRUE(g.has_value());
     auto ctx = make_context(2);
-    ASSERT_EQ(use_with(ctx.get(), "speed_chroma", variant.chroma_options), 0);
-    ASSERT_EQ(use_with(ctx.get(), "speed_temporal", variant.temporal_options), 0);
+    ASSERT_EQ(use_feature_text(ctx.get(), "speed_chroma", variant.chroma_options), 0);
+    ASSERT_EQ(use_feature_text(ctx.get(), "speed_temporal", variant.temporal_options), 0);
     ASSERT_EQ(score_clip(ctx.get(), clip), 0);
     std::vector<std::string> keys;
     for (const auto &[key, value] : g->at("frames").at(0).at("metrics").items()) keys.push_back(key);
@@ -113,8 +95,8 @@ TEST(SpeedGolden, RefusesWhatTheReferenceRefused)
             captured().clear();
             vmaf_set_log_callback(capture, nullptr);
             auto ctx = make_context(0);
-            const int used = use_with(ctx.get(), "speed_chroma", v.chroma_options) ||
-                             use_with(ctx.get(), "speed_temporal", v.temporal_options);
+            const int used = use_feature_text(ctx.get(), "speed_chroma", v.chroma_options) ||
+                             use_feature_text(ctx.get(), "speed_temporal", v.temporal_options);
             const int err = used ? used : score_clip(ctx.get(), clip);
             vmaf_set_log_callback(nullptr, nullptr);
             EXPECT_EQ(err, -EINVAL) << clip << " " << v.name;

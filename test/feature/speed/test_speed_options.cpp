@@ -17,30 +17,13 @@ using namespace vmaf::test;
 // The reference's values are printed with six decimals.
 constexpr double kPrintRounding = 5e-7;
 
-// "a=1:b=2" into the dictionary of `name`.
-int use_with(VmafContext *ctx, const char *name, const std::string &options)
-{
-    VmafFeatureDictionary *d = nullptr;
-    size_t at = 0;
-    while (at < options.size()) {
-        const size_t end = std::min(options.find(':', at), options.size());
-        const std::string item = options.substr(at, end - at);
-        const size_t eq = item.find('=');
-        EXPECT_EQ(vmaf_feature_dictionary_set(&d, item.substr(0, eq).c_str(), item.substr(eq + 1).c_str()), 0);
-        at = end + 1;
-    }
-    const int err = vmaf_use_feature(ctx, name, d);
-    vmaf_feature_dictionary_free(&d);
-    return err;
-}
-
 class SpeedReference : public ::testing::TestWithParam<SpeedReferenceCase> {};
 
 TEST_P(SpeedReference, MatchesReference)
 {
     const SpeedReferenceCase &c = GetParam();
     auto ctx = make_context(0);
-    ASSERT_EQ(use_with(ctx.get(), c.extractor, c.options), 0);
+    ASSERT_EQ(use_feature_text(ctx.get(), c.extractor, c.options), 0);
     ASSERT_EQ(score_clip(ctx.get(), c.clip, 3), 0);
     for (const auto &[key, values] : c.expected)
         for (unsigned i = 0; i < values.size(); i++)
@@ -90,7 +73,7 @@ TEST(SpeedOptions, RefusesWhatTheReferenceCannotScore)
     };
     for (const auto &[extractor, options] : bad) {
         auto ctx = make_context(0);
-        const int err = use_with(ctx.get(), extractor, options);
+        const int err = use_feature_text(ctx.get(), extractor, options);
         EXPECT_EQ(err ? err : score_clip(ctx.get(), "box_352x288_444p8", 1), -EINVAL) << extractor << "=" << options;
     }
 }
@@ -99,7 +82,7 @@ TEST(SpeedOptions, RefusesWhatTheReferenceCannotScore)
 TEST(SpeedOptions, RefusesPicturesWithoutChroma)
 {
     auto ctx = make_context(0);
-    ASSERT_EQ(use_with(ctx.get(), "speed_chroma", ""), 0);
+    ASSERT_EQ(use_feature_text(ctx.get(), "speed_chroma", ""), 0);
     auto grey = [](unsigned, unsigned x, unsigned y) { return (x * 7 + y * 3) % 256; };
     const int err = score_pair(ctx.get(), make_picture(VMAF_PIX_FMT_YUV400P, 8, 320, 320, grey),
                                make_picture(VMAF_PIX_FMT_YUV400P, 8, 320, 320, grey));
