@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/core.h>
+#include <initializer_list>
 
 namespace vmaf::session {
 
@@ -20,9 +21,37 @@ std::string format_mismatch(const VideoInput &ref, const VideoInput &dis)
         return fmt::format("reference is {} but distorted is {}", pix_fmt_text(a.pix_fmt),
                            pix_fmt_text(b.pix_fmt));
     if (a.bpc != b.bpc)
-        return fmt::format("reference has {} bits per sample but distorted has {}", a.bpc, b.bpc);
+        return fmt::format("reference has {} bits per sample but distorted has {}; "
+                           "--bitdepth-convert {} scores both at {} bits",
+                           a.bpc, b.bpc, std::max(a.bpc, b.bpc), std::max(a.bpc, b.bpc));
     return {};
 }
+
+// The depth both inputs are scored at, 0 for their own; false with `error`
+// set where an input is deeper than the depth asked for.
+bool common_depth(const ScoreRequest &r, const VideoInput &ref, const VideoInput &dis,
+                  unsigned &depth, std::string &error)
+{
+    const unsigned a = ref.format().bpc, b = dis.format().bpc;
+    depth = 0;
+    if (r.bitdepth_convert) {
+        depth = *r.bitdepth_convert;
+        for (const VideoInput *in : {&ref, &dis})
+            if (in->format().bpc > depth) {
+                error = fmt::format("{}: has {} bits per sample; --bitdepth-convert {} converts "
+                                    "to a higher depth, never down",
+                                    in->path(), in->format().bpc, depth);
+                return false;
+            }
+    } else if (r.common_bitdepth && a != b) {
+        depth = std::max(a, b);
+    }
+    return true;
+}
+
+// The flags of the scaler ffmpeg inserts for `-pix_fmt` (its default
+// -sws_flags): a depth conversion is then that command's.
+constexpr const char *kFfmpegConvertFlags = "bicubic";
 
 // Containers state their rates, and a pair of another rate would be scored
 // frame against wrong frame; Y4M pairs are compared as they always were.
@@ -48,11 +77,18 @@ bool PairInputs::open(const ScoreRequest &r, std::string &error)
     if (!ref) return false;
     dis = VideoInput::open(r.distorted, r.raw, error);
     if (!dis) return false;
-    const VideoFormat &a = ref->format(), &b = dis->format();
-    if ((a.w != b.w || a.h != b.h) && r.scale) {
-        dis = scale_video(std::move(dis), a.w, a.h, *r.scale, error);
-        if (!dis) return false;
-    }
+    unsigned depth = 0;
+    if (!common_depth(r, *ref, *dis, depth, error)) return false;
+    const VideoFormat a = ref->format(), b = dis->format();
+    // Scaled and converted in one pass, as ffmpeg's one scale filter does
+    // `-vf scale=W:H -pix_fmt yuv420p10le`.
+    if ((a.w != b.w || a.h != b.h) && r.scale)
+        dis = scale_video(std::move(dis), a.w, a.h, std::max(b.bpc, depth), *r.scale, error);
+    else if (b.bpc < depth)
+        dis = scale_video(std::move(dis), b.w, b.h, depth, kFfmpegConvertFlags, error);
+    if (!dis) return false;
+    if (a.bpc < depth) ref = scale_video(std::move(ref), a.w, a.h, depth, kFfmpegConvertFlags, error);
+    if (!ref) return false;
     error = format_mismatch(*ref, *dis);
     if (error.empty()) error = rate_mismatch(*ref, *dis);
     return error.empty();

@@ -1,6 +1,7 @@
 // The two videos of a pair, opened and checked against each other: the
-// distorted scaled to the reference's size when the request says so, and
-// refused where size, format, depth or frame rate differ.
+// distorted scaled to the reference's size and the inputs converted to a
+// common bit depth when the request says so, and refused where size,
+// format, depth or frame rate still differ.
 #pragma once
 
 #include <memory>

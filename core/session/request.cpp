@@ -8,6 +8,15 @@ namespace vmaf::session {
 
 std::string quote(std::string_view text, size_t max) { return excerpt(text, max); }
 
+bool check_bitdepth_convert(long long depth, std::string &error)
+{
+    if (depth >= 9 && depth <= 16) return true;
+    error = fmt::format("--bitdepth-convert must be 9 to 16 (the bits per sample both inputs are "
+                        "converted to), got {}",
+                        depth);
+    return false;
+}
+
 bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error)
 {
     out = FeatureRequest{};

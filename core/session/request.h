@@ -41,6 +41,12 @@ struct ScoreRequest {
     // The distorted scaled to the reference's size with these libswscale
     // flags ("bicubic", "lanczos", ...) where the sizes differ.
     std::optional<std::string> scale;
+    // Both inputs converted to this depth (libswscale, as `ffmpeg -pix_fmt
+    // yuv420p10le` converts), e.g. VMAF v1's 10-bit scoring of 8-bit video.
+    std::optional<unsigned> bitdepth_convert;
+    // Inputs of different depths are scored at the higher one, the lower
+    // converted as bitdepth_convert does (the aom_ctc presets from v6.0).
+    bool common_bitdepth = false;
     bool no_prediction = false; // features only
     Backend backend = Backend::Cpu;
     // One GPU, or several: one pair is then split into chunks over them.
@@ -54,6 +60,10 @@ struct ScoreRequest {
 // "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with
 // `error` set on a malformed string.
 bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error);
+
+// Whether `depth` is one --bitdepth-convert takes (9 to 16 bits); false
+// with `error` set.
+bool check_bitdepth_convert(long long depth, std::string &error);
 
 // `text` as messages quote user input, the library's rule: at most `max`
 // characters, control characters shown as '?', the full length when cut.

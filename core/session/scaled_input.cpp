@@ -68,29 +68,35 @@ ScaledInput::~ScaledInput()
 }
 
 std::unique_ptr<VideoInput> ScaledInput::wrap(std::unique_ptr<VideoInput> inner, unsigned w,
-                                              unsigned h, const std::string &flags_text,
-                                              std::string &error)
+                                              unsigned h, unsigned bpc,
+                                              const std::string &flags_text, std::string &error)
 {
     int flags = 0;
     if (!parse_scale_flags(flags_text, flags, error)) return nullptr;
     const VideoFormat from = inner->format();
-    const AVPixelFormat av_format = av_format_of(from);
-    if (av_format == AV_PIX_FMT_NONE || !sws_isSupportedInput(av_format) ||
-        !sws_isSupportedOutput(av_format)) {
-        error = fmt::format("{}: libswscale cannot scale {} video", inner->path(), format_text(from));
+    VideoFormat to = from;
+    to.w = w;
+    to.h = h;
+    to.bpc = bpc;
+    const AVPixelFormat src_format = av_format_of(from), dst_format = av_format_of(to);
+    if (src_format == AV_PIX_FMT_NONE || !sws_isSupportedInput(src_format)) {
+        error = fmt::format("{}: libswscale cannot read {} video", inner->path(), format_text(from));
+        return nullptr;
+    }
+    if (dst_format == AV_PIX_FMT_NONE || !sws_isSupportedOutput(dst_format)) {
+        error = fmt::format("{}: libswscale cannot write {} video", inner->path(), format_text(to));
         return nullptr;
     }
     std::unique_ptr<ScaledInput> input(new ScaledInput(std::move(inner)));
-    input->format_ = from;
-    input->format_.w = w;
-    input->format_.h = h;
+    input->format_ = to;
     if (vmaf_picture_alloc(&input->scratch_, from.pix_fmt, from.bpc, from.w, from.h)) {
         error = fmt::format("{}: out of memory for a {} frame", input->path_, format_text(from));
         return nullptr;
     }
     // Set up as ffmpeg's scale filter sets up its context, so that the
-    // pictures are the ones `ffmpeg -vf scale=W:H:flags=...` makes,
-    // 8-bit 4:2:0's MPEG-2 chroma siting included.
+    // pictures are the ones `ffmpeg -vf scale=W:H:flags=...` (or
+    // `-pix_fmt ...`) makes, 8-bit 4:2:0's MPEG-2 chroma siting included:
+    // the filter sets it on each side that is 8-bit 4:2:0.
     SwsContext *s = sws_alloc_context();
     if (!s) {
         error = fmt::format("{}: out of memory", input->path_);
@@ -99,18 +105,16 @@ std::unique_ptr<VideoInput> ScaledInput::wrap(std::unique_ptr<VideoInput> inner,
     input->sws_.reset(s);
     av_opt_set_int(s, "srcw", from.w, 0);
     av_opt_set_int(s, "srch", from.h, 0);
-    av_opt_set_int(s, "src_format", av_format, 0);
+    av_opt_set_int(s, "src_format", src_format, 0);
     av_opt_set_int(s, "dstw", w, 0);
     av_opt_set_int(s, "dsth", h, 0);
-    av_opt_set_int(s, "dst_format", av_format, 0);
+    av_opt_set_int(s, "dst_format", dst_format, 0);
     av_opt_set_int(s, "sws_flags", flags, 0);
-    if (av_format == AV_PIX_FMT_YUV420P) {
-        av_opt_set_int(s, "src_v_chr_pos", 128, 0);
-        av_opt_set_int(s, "dst_v_chr_pos", 128, 0);
-    }
+    if (src_format == AV_PIX_FMT_YUV420P) av_opt_set_int(s, "src_v_chr_pos", 128, 0);
+    if (dst_format == AV_PIX_FMT_YUV420P) av_opt_set_int(s, "dst_v_chr_pos", 128, 0);
     if (sws_init_context(s, nullptr, nullptr) < 0) {
-        error = fmt::format("{}: libswscale cannot scale {} to {}x{} with '{}'", input->path_,
-                            format_text(from), w, h, flags_text);
+        error = fmt::format("{}: libswscale cannot convert {} to {} with '{}'", input->path_,
+                            format_text(from), format_text(to), flags_text);
         return nullptr;
     }
     return input;

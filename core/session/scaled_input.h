@@ -1,6 +1,7 @@
-// The distorted video at another size than the reference's, scaled to the
-// reference's size with libswscale as ffmpeg's scale filter does it
-// (`-vf scale=W:H:flags=bicubic`): the encoding-ladder case.
+// A video scaled to another size or converted to another bit depth with
+// libswscale as ffmpeg's scale filter does it (`-vf scale=W:H:flags=bicubic`,
+// `-pix_fmt yuv420p10le`): the encoding-ladder case (the distorted at the
+// reference's size) and the scoring of 8-bit video at 10 bits.
 #pragma once
 
 #include <memory>
@@ -20,10 +21,10 @@ bool parse_scale_flags(const std::string &text, int &flags, std::string &error);
 
 class ScaledInput final : public VideoInput {
 public:
-    // `inner`'s frames scaled to w x h (pixel format and depth kept);
-    // nullptr with `error` set when libswscale cannot.
+    // `inner`'s frames scaled to w x h and converted to `bpc` bits (pixel
+    // format kept); nullptr with `error` set when libswscale cannot.
     static std::unique_ptr<VideoInput> wrap(std::unique_ptr<VideoInput> inner, unsigned w,
-                                            unsigned h, const std::string &flags,
+                                            unsigned h, unsigned bpc, const std::string &flags,
                                             std::string &error);
     ~ScaledInput() override;
 

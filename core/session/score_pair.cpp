@@ -100,6 +100,10 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
     table = ScoreTable{};
     if (frames == 0) return error = "no frames to score", false;
     if (r.output && r.output->empty()) return error = "--output: the path is empty", false;
+    if (r.bitdepth_convert)
+        return error = "bit-depth conversion is for video files: frames in memory are scored at "
+                       "their own depth",
+               false;
     std::vector<unsigned> gpus = r.gpus;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(gpus, error)) return false;
     Scorer scorer;

@@ -12,6 +12,7 @@
 
 #include "libvmaf/picture.h"
 #include "session/log_capture.h"
+#include "session/presets.h"
 #include "session/request.h"
 #include "session/score_table.h"
 #include "session/video_format.h"

@@ -28,13 +28,6 @@ ReadStatus VideoInput::fail(std::string message)
     return ReadStatus::Error;
 }
 
-#ifndef VMAF_HAVE_LIBAV
-namespace {
-constexpr const char *kNoScaling =
-    "--scale: scaling was not built in (this vmaf was built without libswscale)";
-}
-#endif
-
 bool check_scale_flags(const std::string &flags, std::string &error)
 {
 #ifdef VMAF_HAVE_LIBAV
@@ -42,19 +35,25 @@ bool check_scale_flags(const std::string &flags, std::string &error)
     return parse_scale_flags(flags, parsed, error);
 #else
     (void)flags;
-    error = kNoScaling;
+    error = "--scale: scaling was not built in (this vmaf was built without libswscale)";
     return false;
 #endif
 }
 
 std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned w, unsigned h,
-                                        const std::string &flags, std::string &error)
+                                        unsigned bpc, const std::string &flags, std::string &error)
 {
 #ifdef VMAF_HAVE_LIBAV
-    return ScaledInput::wrap(std::move(in), w, h, flags, error);
+    return ScaledInput::wrap(std::move(in), w, h, bpc, flags, error);
 #else
-    (void)in, (void)w, (void)h, (void)flags;
-    error = kNoScaling;
+    (void)flags;
+    VideoFormat to = in->format();
+    to.w = w;
+    to.h = h;
+    to.bpc = bpc;
+    error = fmt::format("{}: cannot convert {} to {}: scaling and bit-depth conversion were not "
+                        "built in (this vmaf was built without libswscale)",
+                        in->path(), format_text(in->format()), format_text(to));
     return nullptr;
 #endif
 }

@@ -59,8 +59,9 @@ protected:
     unsigned planes_ = 3;
 };
 
-// `in` scaled to w x h with --scale's flags; nullptr with `error` set.
+// `in` scaled to w x h and converted to `bpc` bits with libswscale flags
+// (--scale's); nullptr with `error` set.
 std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned w, unsigned h,
-                                        const std::string &flags, std::string &error);
+                                        unsigned bpc, const std::string &flags, std::string &error);
 
 } // namespace vmaf::session

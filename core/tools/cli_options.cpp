@@ -1,7 +1,10 @@
 #include "cli_options.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <fmt/format.h>
+#include <initializer_list>
+#include <map>
 
 namespace vmaf::tools {
 
@@ -32,6 +35,34 @@ std::string signed_number(const std::string &text)
         text.find_first_not_of("0123456789", digits) != std::string::npos)
         return "must be a whole number, got '" + quote(text) + "'";
     return {};
+}
+
+bool add_feature(const std::string &text, session::ScoreRequest &s, std::string &error)
+{
+    session::FeatureRequest request;
+    if (!session::parse_feature_request(text, request, error)) {
+        error = "--feature " + error;
+        return false;
+    }
+    s.features.push_back(std::move(request));
+    return true;
+}
+
+// Each value of `options` in command-line order, through `take`: the
+// presets append to the models and features as the reference's getopt loop
+// does, so `--feature X --aom_ctc v1.0` and `--aom_ctc v1.0 --feature X`
+// differ. CLI11 records one parse_order entry per value taken.
+template <typename Take>
+bool in_argument_order(const std::vector<CLI::Option *> &order,
+                       std::initializer_list<const CLI::Option *> options, Take take)
+{
+    std::map<const CLI::Option *, size_t> taken;
+    for (const CLI::Option *opt : order) {
+        if (std::find(options.begin(), options.end(), opt) == options.end()) continue;
+        const size_t i = taken[opt]++;
+        if (!take(opt, opt->results().at(i))) return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -67,8 +98,8 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.set_help_flag("--help", "Print this help and exit");
 
     std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
-        skip_dist, gpu, jobs;
-    std::vector<std::string> features;
+        skip_dist, gpu, jobs, bitdepth_convert;
+    std::vector<std::string> models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     std::optional<std::string> log_level;
     bool xml = false, json = false, csv = false, sub = false;
@@ -81,9 +112,17 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("-h,--height", height, "Height of raw YUV input");
     app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400");
     app.add_option("-b,--bitdepth", bitdepth, "Bit depth of raw YUV: 8 to 16");
-    app.add_option("-m,--model", s.models,
-                   "Model: version=NAME or path=FILE, with :name=LABEL (repeatable)");
-    app.add_option("--feature", features, "Extra feature: NAME[=opt=val[:opt=val]] (repeatable)");
+    CLI::Option *model_opt = app.add_option(
+        "-m,--model", models, "Model: version=NAME or path=FILE, with :name=LABEL (repeatable)");
+    CLI::Option *feature_opt =
+        app.add_option("--feature", features, "Extra feature: NAME[=opt=val[:opt=val]] (repeatable)");
+    CLI::Option *aom_opt = app.add_option(
+        "--aom_ctc", aom_ctc,
+        "AOM common test conditions v1.0 ... v7.0: models vmaf and vmaf_neg and the CTC's "
+        "features, added where the flag stands among --model and --feature");
+    CLI::Option *nflx_opt = app.add_option(
+        "--nflx_ctc", nflx_ctc,
+        "Netflix common test conditions v1.0: the 4K models vmaf and vmaf_neg and its features");
     app.add_option("-o,--output", s.output, "Output file (default: stdout)");
     app.add_flag("--xml", xml, "Write XML (default)");
     app.add_flag("--json", json, "Write JSON");
@@ -102,6 +141,9 @@ ParseResult parse_cli(int argc, const char *const *argv)
                    "... (ffmpeg's -sws_flags)")
         ->expected(0, 1)
         ->default_str("bicubic");
+    app.add_option("--bitdepth-convert", bitdepth_convert,
+                   "Convert both inputs to this bit depth before scoring (10: VMAF v1's "
+                   "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does");
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
     app.add_flag("-q,--quiet", cli.quiet, "No progress line");
     app.add_flag("-v,--version", cli.version, "Print the version and exit");
@@ -165,6 +207,12 @@ ParseResult parse_cli(int argc, const char *const *argv)
         if (!session::check_scale_flags(*s.scale, result.message)) return result;
     }
     if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
+    if (bitdepth_convert) {
+        long long depth = 0;
+        if (!number(bitdepth_convert, "--bitdepth-convert", signed_number, depth)) return result;
+        if (!session::check_bitdepth_convert(depth, result.message)) return result;
+        s.bitdepth_convert = static_cast<unsigned>(depth);
+    }
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;
     if (bitdepth) s.raw.bpc = b;
@@ -194,14 +242,18 @@ ParseResult parse_cli(int argc, const char *const *argv)
                : csv ? VMAF_OUTPUT_FORMAT_CSV
                : sub ? VMAF_OUTPUT_FORMAT_SUB
                      : VMAF_OUTPUT_FORMAT_XML;
-    for (const auto &f : features) {
-        session::FeatureRequest request;
-        if (!session::parse_feature_request(f, request, result.message)) {
-            result.message = "--feature " + result.message;
-            return result;
-        }
-        s.features.push_back(std::move(request));
-    }
+    if (!in_argument_order(app.parse_order(), {model_opt, feature_opt, aom_opt, nflx_opt},
+                           [&](const CLI::Option *opt, const std::string &value) {
+                               if (opt == model_opt) {
+                                   s.models.push_back(value);
+                                   return true;
+                               }
+                               if (opt == feature_opt) return add_feature(value, s, result.message);
+                               const auto family = opt == aom_opt ? session::PresetFamily::AomCtc
+                                                                  : session::PresetFamily::NflxCtc;
+                               return session::apply_preset(family, value, s, result.message);
+                           }))
+        return result;
     s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
     if (log_level) {
         const std::string &l = *log_level;

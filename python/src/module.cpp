@@ -132,6 +132,7 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("bitdepth", &ScoreOptions::bitdepth)
         .def_readwrite("pixel_format", &ScoreOptions::pixel_format)
         .def_readwrite("scale", &ScoreOptions::scale)
+        .def_readwrite("bitdepth_convert", &ScoreOptions::bitdepth_convert)
         .def_readwrite("output", &ScoreOptions::output)
         .def_readwrite("output_format", &ScoreOptions::output_format);
 

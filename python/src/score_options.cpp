@@ -57,6 +57,12 @@ session::ScoreRequest score_request(const ScoreOptions &o)
         if (!session::check_scale_flags(*o.scale, error)) throw pybind11::value_error(error);
         s.scale = o.scale;
     }
+    if (o.bitdepth_convert) {
+        std::string error;
+        if (!session::check_bitdepth_convert(*o.bitdepth_convert, error))
+            throw pybind11::value_error(error);
+        s.bitdepth_convert = static_cast<unsigned>(*o.bitdepth_convert);
+    }
     s.output = o.output;
     s.format = output_format(o.output_format);
     return s;

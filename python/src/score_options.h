@@ -24,6 +24,8 @@ struct ScoreOptions {
     std::optional<std::string> pixel_format;
     // The CLI's --scale: libswscale flags ("bicubic", "lanczos", ...).
     std::optional<std::string> scale;
+    // The CLI's --bitdepth-convert: both files converted to this depth.
+    std::optional<long long> bitdepth_convert;
     std::optional<std::string> output; // a report file, written when given
     std::string output_format = "json";
 };

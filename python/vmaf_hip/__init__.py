@@ -56,7 +56,7 @@ def hip_available():
 
 def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
           subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
-          scale=None, output=None, output_format="json"):
+          scale=None, bitdepth_convert=None, output=None, output_format="json"):
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -73,6 +73,9 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     over them) or "all". threads, subsample, frame_cnt: as the CLI's.
     scale: as the CLI's --scale ("bicubic", "lanczos", ...): a distorted
     file of another size is scaled to the reference's.
+    bitdepth_convert: as the CLI's --bitdepth-convert (10: VMAF v1's 10-bit
+    scoring of 8-bit video): both files converted to that depth as
+    `ffmpeg -pix_fmt yuv420p10le` converts; not for numpy arrays.
     output, output_format: also write the CLI's report ("json", "xml",
     "csv", "sub") to that file.
 
@@ -80,7 +83,8 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
-                       height, pixel_format, bitdepth, scale, output, output_format)
+                       height, pixel_format, bitdepth, scale, bitdepth_convert, output,
+                       output_format)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -93,7 +97,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
 
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
-             pixel_format, bitdepth, scale, output, output_format):
+             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format):
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -114,6 +118,8 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
     o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)
     o.pixel_format = None if pixel_format is None else str(pixel_format)
     o.scale = None if scale is None else _string(scale, "scale")
+    o.bitdepth_convert = None if bitdepth_convert is None else \
+        _count(bitdepth_convert, "bitdepth_convert", 1)
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
     return o

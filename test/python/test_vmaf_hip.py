@@ -204,6 +204,25 @@ def test_container_scaled_as_the_cli(tmp_path):
         vmaf_hip.score(ref, low, scale="nosuch")
 
 
+def test_bitdepth_convert_as_the_cli():
+    # The CLI's conversion is ffmpeg's (test_containers.py); here the keyword
+    # is the flag.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    r = vmaf_hip.score(ref, dis, bitdepth_convert=10, features=["psnr"], frame_cnt=4)
+    assert_matches_cli(r, cli_json(ref, dis, "--bitdepth-convert", "10", "--feature", "psnr",
+                                   "--frame_cnt", "4"))
+    assert r["psnr_y"][0] != vmaf_hip.score(ref, dis, features=["psnr"], frame_cnt=1)["psnr_y"][0]
+    with pytest.raises(ValueError, match="9 to 16"):
+        vmaf_hip.score(ref, dis, bitdepth_convert=8)
+    deep = clip("tree_640x360_420p10", "ref")
+    with pytest.raises(vmaf_hip.VmafError, match="10 bits per sample.*never down"):
+        vmaf_hip.score(deep, deep, bitdepth_convert=9)
+    y = np.zeros((1, 16, 16), np.uint8)
+    with pytest.raises(vmaf_hip.VmafError, match="frames in memory"):
+        vmaf_hip.score(y, y, bitdepth_convert=10)
+
+
 @needs_gpu
 def test_hip_backend_scores_as_the_cpu():
     name = "vtest_481x271_420p8"

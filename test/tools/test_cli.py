@@ -2,16 +2,18 @@
 """CLI tests: bad input ends with a message and a non-zero exit (never a
 signal, a hang or exit 0); good input writes the reference's structure.
 
-usage: test_cli.py VMAF_BINARY SHARED_DIR
+usage: test_cli.py VMAF_BINARY SHARED_DIR libav|no-libav (whether the build has libav)
 """
 import json
 import lzma
+import math
 import os
 import subprocess
 import sys
 import tempfile
 
 VMAF, SHARED = sys.argv[1], sys.argv[2]
+LIBAV = sys.argv[3] == "libav"
 results = {"passed": 0, "failed": 0}
 
 
@@ -168,6 +170,21 @@ def main():
         expect_error(f"zero {flag}", ["-r", good, "-d", good, *n, flag, "0"], flag)
     expect_error("two output formats", ["-r", good, "-d", good, *n, "--json", "--csv"], "one output format")
     expect_error("no distorted", ["-r", good, *n], "--distorted")
+    for depth, words in (("8", ["--bitdepth-convert", "9 to 16", "got 8"]),
+                         ("17", ["--bitdepth-convert", "9 to 16", "got 17"]),
+                         ("ten", ["--bitdepth-convert", "whole number"])):
+        expect_error(f"--bitdepth-convert {depth}", ["-r", good, "-d", good, *n,
+                                                     "--bitdepth-convert", depth], *words)
+    # 128 against 120 at 10 bits: 512 against 480, an MSE of 32 * 32.
+    args = ["-r", good, "-d", p("good2.y4m"), *n, "--json", "--bitdepth-convert", "10"]
+    if LIBAV:
+        rc, out, err = run(*args)
+        want = round(10 * math.log10(1023 ** 2 / 1024), 6)
+        ok = rc == 0 and all(f["metrics"]["psnr_y"] == want for f in json.loads(out)["frames"])
+        check("--bitdepth-convert 10: the 10-bit psnr", ok, f"rc={rc} err={err!r} out={out[:300]!r}")
+    else:
+        expect_error("--bitdepth-convert without libswscale", args, "good2.y4m",
+                     "built without libswscale")
 
     # The output must never replace an input.
     before = open(good, "rb").read()
