@@ -369,6 +369,52 @@ TEST(BadModel, UnknownFeatureOrOption)
     expect_refused(m, "adm_enhn_gain_limit");
 }
 
+json v1_model()
+{
+    return json::parse(read_text(models_dir() + "/vmaf_v1.0.16/vmaf_v1.0.16_3d0h.json"));
+}
+
+// The reference reads an unset variable without the features the correction
+// names, and scores nothing with a parameter of 0: both are refused.
+TEST(BadModel, ChromaCorrection)
+{
+    json m = v1_model();
+    auto &d = m["model_dict"];
+    ASSERT_EQ(d["feature_names"][1], "Speed_chroma_feature_speed_chroma_uv_score");
+    ASSERT_EQ(d["feature_names"][2], "VMAF_integer_feature_adm3_score");
+    d["chroma_correction_parameter"] = 0;
+    expect_refused(m, "'chroma_correction_parameter' is 0");
+
+    m = v1_model();
+    m["model_dict"]["chroma_correction_parameter"] = "120";
+    expect_refused(m, "'chroma_correction_parameter' is not a number");
+
+    // adm2 for adm3: no luma feature to correct from.
+    m = v1_model();
+    m["model_dict"]["feature_names"][2] = "VMAF_integer_feature_adm2_score";
+    expect_refused(m, "needs a feature named with \"adm3\", the model has none");
+
+    // adm3 for motion3: two luma features.
+    m = v1_model();
+    m["model_dict"]["feature_names"][3] = "VMAF_integer_feature_adm3_score";
+    m["model_dict"]["feature_opts_dicts"][3] = m["model_dict"]["feature_opts_dicts"][2];
+    expect_refused(m, "needs one feature named with \"adm3\", the model has several");
+
+    // adm2 for speed_chroma_uv: no chroma feature.
+    m = v1_model();
+    m["model_dict"]["feature_names"][1] = "VMAF_integer_feature_adm2_score";
+    m["model_dict"]["feature_opts_dicts"][1] = m["model_dict"]["feature_opts_dicts"][2];
+    expect_refused(m, "needs a feature named with \"speed_chroma\", the model has none");
+
+    // Without the key, the same model loads.
+    m["model_dict"].erase("chroma_correction_parameter");
+    TempModel file(m.dump());
+    VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+    VmafModel *model = nullptr;
+    EXPECT_EQ(vmaf_model_load_from_path(&model, &cfg, file.path.c_str()), 0);
+    vmaf_model_destroy(model);
+}
+
 std::pair<int, std::string> load_collection_text(const std::string &text)
 {
     TempModel file(text);

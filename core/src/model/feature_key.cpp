@@ -12,11 +12,12 @@ namespace vmaf::model {
 
 namespace {
 
-// The enhancement-gain limits of the reference's ADM and VIF extractors, the
-// only options published models set. They name keys when this build has no
-// extractor for a model feature, so that a model can still score feature
-// values imported with vmaf_import_feature_score; a registered extractor's
-// own option table always takes precedence.
+// The enhancement-gain limits of the reference's ADM and VIF extractors (the
+// only options the v0.6 models set) and SpEED chroma's options (v1). They
+// name keys when this build has no extractor for a model feature, so that a
+// model can still score feature values imported with
+// vmaf_import_feature_score; a registered extractor's own option table
+// always takes precedence.
 constexpr VmafOption kAdmParams[] = {
     {"adm_enhn_gain_limit", "egl", "enhancement gain limit", VMAF_OPT_TYPE_DOUBLE,
      {false, 0, 100.0, nullptr}, 1.0, 100.0, VMAF_OPT_FLAG_FEATURE_PARAM},
@@ -25,6 +26,25 @@ constexpr VmafOption kAdmParams[] = {
 constexpr VmafOption kVifParams[] = {
     {"vif_enhn_gain_limit", "egl", "enhancement gain limit", VMAF_OPT_TYPE_DOUBLE,
      {false, 0, 100.0, nullptr}, 1.0, 100.0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
+};
+
+// With the reference's names, aliases, defaults and ranges, so that keys agree.
+constexpr VmafOption kSpeedChromaParams[] = {
+    {"speed_kernelscale", "ks", "kernel scale", VMAF_OPT_TYPE_DOUBLE, {false, 0, 1.0, nullptr}, 0.1,
+     4.0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_prescale", "ps", "prescale", VMAF_OPT_TYPE_DOUBLE, {false, 0, 1.0, nullptr}, 0.1, 4.0,
+     VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_prescale_method", "psm", "prescale method", VMAF_OPT_TYPE_STRING,
+     {false, 0, 0, "nearest"}, 0, 0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_sigma_nn", "snn", "neural noise sigma", VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.29, nullptr},
+     0.1, 2.0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_nn_floor", "nnf", "neural noise floor", VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.0, nullptr},
+     0.0, 1.0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_max_val", "mxv", "maximum value", VMAF_OPT_TYPE_DOUBLE, {false, 0, 1000.0, nullptr},
+     0.0, 1000.0, VMAF_OPT_FLAG_FEATURE_PARAM},
+    {"speed_weight_var_mode", "wvm", "variance weighting mode", VMAF_OPT_TYPE_INT,
+     {false, 0, 0, nullptr}, 0, 6, VMAF_OPT_FLAG_FEATURE_PARAM},
     {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
 };
 
@@ -39,6 +59,7 @@ const VmafOption *reference_params(std::string_view name)
 {
     if (starts_with_any(name, {"VMAF_integer_feature_adm", "VMAF_feature_adm"})) return kAdmParams;
     if (starts_with_any(name, {"VMAF_integer_feature_vif", "VMAF_feature_vif"})) return kVifParams;
+    if (name.starts_with("Speed_chroma_feature_")) return kSpeedChromaParams;
     return nullptr;
 }
 
