@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -21,12 +22,13 @@ using nlohmann::json;
 
 std::string models_dir() { return vmaf::test::shared_dir() + "/models"; }
 
-std::vector<std::string> model_versions()
+// Every model file of the folder and its sub-folders (the v1 models'), by
+// version: its file name without ".json".
+std::map<std::string, std::string> model_files()
 {
-    std::vector<std::string> out;
-    for (const auto &e : fs::directory_iterator(models_dir()))
-        if (e.path().extension() == ".json") out.push_back(e.path().stem().string());
-    std::sort(out.begin(), out.end());
+    std::map<std::string, std::string> out;
+    for (const auto &e : fs::recursive_directory_iterator(models_dir()))
+        if (e.path().extension() == ".json") out[e.path().stem().string()] = e.path().string();
     return out;
 }
 
@@ -97,10 +99,9 @@ void expect_refused(const json &model, const std::string &problem) { expect_refu
 
 TEST(ModelLoad, EveryShippedModelByVersionAndByPath)
 {
-    const auto versions = model_versions();
-    ASSERT_EQ(versions.size(), 9u);
-    for (const auto &v : versions) {
-        const std::string path = models_dir() + "/" + v + ".json";
+    const auto files = model_files();
+    ASSERT_EQ(files.size(), 17u);
+    for (const auto &[v, path] : files) {
         VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
         VmafModel *model = nullptr;
         if (!is_collection(v)) {
@@ -120,6 +121,19 @@ TEST(ModelLoad, EveryShippedModelByVersionAndByPath)
         ASSERT_EQ(vmaf_model_collection_load_from_path(&model, &mc, &cfg, path.c_str()), 0) << v;
         vmaf_model_destroy(model);
         vmaf_model_collection_destroy(mc);
+    }
+}
+
+// libvmaf 3.2.0's built-in v1 versions, each found by name.
+TEST(ModelLoad, EveryV1Version)
+{
+    for (const char *v : {"vmaf_v1.0.16_3d0h", "vmaf_v1.0.16_5d0h", "vmaf_v1.0.16_1d5h_2160",
+                          "vmaf_v1.0.16_3d0h_2160", "vmaf_v1.0.16_hfr_3d0h", "vmaf_v1.0.16_hfr_5d0h",
+                          "vmaf_v1.0.16_hfr_1d5h_2160", "vmaf_v1.0.16_hfr_3d0h_2160"}) {
+        VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+        VmafModel *model = nullptr;
+        EXPECT_EQ(vmaf_model_load(&model, &cfg, v), 0) << v;
+        vmaf_model_destroy(model);
     }
 }
 
