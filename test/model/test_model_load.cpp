@@ -207,6 +207,43 @@ TEST(ModelApi, OverloadAndPoolingArguments)
     vmaf_model_collection_destroy(mc);
 }
 
+// An overload reaches the features of the extractor it names; one that names
+// no extractor of the model would change nothing and is refused (the
+// reference ignores it), by the collection's functions too.
+TEST(ModelApi, OverloadOfAnExtractorTheModelDoesNotUse)
+{
+    // The log level is the last context's, as in libvmaf.
+    VmafConfiguration c{};
+    c.log_level = VMAF_LOG_LEVEL_ERROR;
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, c), 0);
+    vmaf_close(ctx);
+
+    VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+    VmafModel *model = nullptr;
+    ASSERT_EQ(vmaf_model_load(&model, &cfg, "vmaf_v0.6.1"), 0);
+    VmafFeatureDictionary *d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "enc_width", "1280"), 0);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(vmaf_model_feature_overload(model, "cambi", d), -EINVAL);
+    std::string message = testing::internal::GetCapturedStderr();
+    EXPECT_NE(message.find("no feature of the model comes from extractor 'cambi'"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("(the model's extractors: adm, motion, vif)"), std::string::npos) << message;
+    vmaf_model_destroy(model);
+
+    VmafModelCollection *mc = nullptr;
+    ASSERT_EQ(vmaf_model_collection_load(&model, &mc, &cfg, "vmaf_b_v0.6.3"), 0);
+    d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "enable_mse", "true"), 0);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(vmaf_model_collection_feature_overload(model, &mc, "psnr", d), -EINVAL);
+    message = testing::internal::GetCapturedStderr();
+    EXPECT_NE(message.find("extractor 'psnr'"), std::string::npos) << message;
+    vmaf_model_destroy(model);
+    vmaf_model_collection_destroy(mc);
+}
+
 // --- config flags -------------------------------------------------------
 
 // Frame scores of the identical clip (raw predictions above 100) under `flags`.
