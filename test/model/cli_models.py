@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The vmaf CLI with models: every shipped model by version and by path,
-several models in one run, and bad model input (clear message, exit 1).
+several models in one run, model overrides of extractor options, and bad
+model input (clear message, exit 1).
 
   cli_models.py VMAF_BINARY SHARED_DIR
 
@@ -16,6 +17,9 @@ import sys
 import tempfile
 
 CLIP = 'flat_64x64_420p8'
+# The overrides need a clip that CAMBI scores at half size.
+ENC_CLIP, ENC_OVERRIDES = 'tree_640x360_420p10', 'cambi.enc_width=320:cambi.enc_height=180:cambi.enc_bitdepth=8'
+ENC_KEY = 'cambi_hrs_1080_cmxv_17_vlt_0.06_encbd_8_ench_180_encw_320'
 failures = []
 
 
@@ -56,18 +60,66 @@ def bad_model(vmaf, inputs, tmp, name, text, problem):
     check(problem in err, f'bad model {name}: message lacks "{problem}": {err.strip()}')
 
 
+def unpacked(shared, tmp, clip):
+    inputs = []
+    for side, flag in (('ref', '-r'), ('dis', '-d')):
+        path = os.path.join(tmp, f'{clip}_{side}.y4m')
+        with lzma.open(os.path.join(shared, 'clips', f'{clip}_{side}.y4m.xz')) as src, open(path, 'wb') as dst:
+            dst.write(src.read())
+        inputs += [flag, path]
+    return inputs
+
+
+def check_overrides(vmaf, shared, tmp):
+    """-m ...:cambi.enc_width=...: the model's own CAMBI runs with the options
+    (one cambi key, suffixed), as the reference's v1_enc output shows; an
+    override of an extractor the model does not use, or a value CAMBI
+    refuses, is refused."""
+    inputs = unpacked(shared, tmp, ENC_CLIP)
+    # vmaf_v1.0.16_3d0h with adm2 for speed_chroma_uv (and so without the
+    # chroma correction): the v1 CAMBI request, with extractors of this tree.
+    with open(os.path.join(shared, 'models', 'vmaf_v1.0.16', 'vmaf_v1.0.16_3d0h.json')) as f:
+        model = json.load(f)
+    d = model['model_dict']
+    d['feature_names'][1] = 'VMAF_integer_feature_adm2_score'
+    d['feature_opts_dicts'][1] = d['feature_opts_dicts'][2]
+    del d['chroma_correction_parameter']
+    path = os.path.join(tmp, 'v1_cambi.json')
+    with open(path, 'w') as f:
+        json.dump(model, f)
+
+    result = check_scored(vmaf, inputs, tmp, ['-m', f'path={path}:{ENC_OVERRIDES}'], [path],
+                          ['vmaf', ENC_KEY], 'cambi overrides')
+    if result:
+        cambi_keys = {k for fr in result['frames'] for k in fr['metrics'] if k.startswith('cambi')}
+        check(cambi_keys == {ENC_KEY}, f'cambi overrides: cambi keys {sorted(cambi_keys)}, want [{ENC_KEY}]')
+        with open(os.path.join(shared, 'golden', ENC_CLIP, 'v1_enc.json')) as f:
+            golden = json.load(f)
+        for got, want in zip(result['frames'], golden['frames']):
+            check(abs(got['metrics'][ENC_KEY] - want['metrics'][ENC_KEY]) <= 2e-6,
+                  f'cambi overrides frame {want["frameNum"]}: {got["metrics"][ENC_KEY]} vs {want["metrics"][ENC_KEY]}')
+
+    # What the reference refuses for cup_320x240 and box_352x288 (enc sizes
+    # under CAMBI's minimum), and overrides that would change nothing.
+    for spec, problem in ((f'path={path}:cambi.enc_width=160:cambi.enc_height=120', "option 'enc_width' of 'cambi'"),
+                          (f'path={path}:cambi.enc_width=320:cambi.enc_height=144', "option 'enc_height' of 'cambi'"),
+                          (f'path={path}:cambi.enc_bitdepth=5', "option 'enc_bitdepth' of 'cambi'"),
+                          (f'path={path}:camby.enc_width=320', "no feature of the model comes from extractor 'camby'"),
+                          ('version=vmaf_v0.6.1:cambi.enc_width=320', "no feature of the model comes from extractor 'cambi'"),
+                          ('version=vmaf_b_v0.6.3:psnr.enable_mse=true', "no feature of the model comes from extractor 'psnr'")):
+        rc, err = run(vmaf, inputs + ['-m', spec, '-o', os.path.join(tmp, 'refused.xml')])
+        check(rc == 1 and problem in err, f'--model {spec}: exit {rc} (want 1, "{problem}"): {err.strip()}')
+
+
 def main(vmaf, shared):
     models = os.path.join(shared, 'models')
     with tempfile.TemporaryDirectory() as tmp:
-        inputs = []
-        for side, flag in (('ref', '-r'), ('dis', '-d')):
-            path = os.path.join(tmp, f'{side}.y4m')
-            with lzma.open(os.path.join(shared, 'clips', f'{CLIP}_{side}.y4m.xz')) as src, open(path, 'wb') as dst:
-                dst.write(src.read())
-            inputs += [flag, path]
+        inputs = unpacked(shared, tmp, CLIP)
 
+        # The v0.6 models; the v1 ones (sub-folders) need the SpEED extractors
+        # and are scored against the reference in test/tools/test_vmaf_golden.py.
         versions = sorted(n[:-5] for n in os.listdir(models) if n.endswith('.json'))
-        check(len(versions) == 9, f'expected 9 shipped models, found {len(versions)}')
+        check(len(versions) == 9, f'expected 9 v0.6 models, found {len(versions)}')
         for v in versions:
             keys = ['vmaf'] + (['vmaf_bagging', 'vmaf_stddev', 'vmaf_ci_p95_lo', 'vmaf_ci_p95_hi', 'vmaf_0001']
                                if '_b_' in v else [])
@@ -130,6 +182,8 @@ def main(vmaf, shared):
             check(rc == 1 and problem in err, f'--model {spec}: exit {rc}: {err.strip()}')
         rc, err = run(vmaf, inputs + ['-m', 'version=vmaf_v0.6.1', '-m', 'version=vmaf_4k_v0.6.1'])
         check(rc == 1 and "two models are named 'vmaf'" in err, f'duplicate names: exit {rc}: {err.strip()}')
+
+        check_overrides(vmaf, shared, tmp)
 
     if failures:
         print(f'{len(failures)} failure(s)')

@@ -6,6 +6,11 @@
 // the hundreds. Each expected value therefore gets 2e-6 plus what the
 // rounding can move it by, measured by scoring again with every input
 // feature nudged by 5e-7 up and down.
+//
+// The v1 models replace a speed_chroma value of exactly 0 (chroma-from-luma
+// correction). A golden 0.000000 there is taken as exact and not nudged: a
+// nudge would switch the correction off, and a reference value that was not
+// exactly 0 would have scored without it, far from the golden vmaf.
 #include <cmath>
 #include <fmt/format.h>
 #include <functional>
@@ -59,8 +64,15 @@ std::vector<std::string> input_keys(const nlohmann::json &g)
     return out;
 }
 
+// Whether a golden value triggers the v1 models' chroma correction.
+bool correction_trigger(const std::string &key, double value)
+{
+    return key.starts_with("speed_chroma") && value == 0.0;
+}
+
 // A context holding every feature value of the golden file, `nudged` moved
-// by `delta`, and none of the model outputs.
+// by `delta` (but where it triggers the chroma correction), and none of the
+// model outputs.
 Context import_features(const nlohmann::json &g, unsigned subsample, const std::string &nudged = {},
                         double delta = 0)
 {
@@ -73,7 +85,8 @@ Context import_features(const nlohmann::json &g, unsigned subsample, const std::
         const unsigned i = f.at("frameNum").get<unsigned>();
         for (const auto &[key, v] : f.at("metrics").items()) {
             if (model_output(key) || v.is_null()) continue;
-            const double value = v.get<double>() + (key == nudged ? delta : 0.0);
+            double value = v.get<double>();
+            if (key == nudged && !correction_trigger(key, value)) value += delta;
             EXPECT_EQ(vmaf_import_feature_score(ctx, key.c_str(), value, i), 0) << key;
         }
     }
@@ -206,7 +219,13 @@ std::vector<std::tuple<std::string, Variant>> golden_cases()
                                 {"neg", "vmaf_v0.6.1neg"},
                                 {"4k", "vmaf_4k_v0.6.1"},
                                 {"float", "vmaf_float_v0.6.1"},
-                                {"subsample3", "vmaf_v0.6.1", 3}};
+                                {"subsample3", "vmaf_v0.6.1", 3},
+                                {"v1", "vmaf_v1.0.16_3d0h"},
+                                {"v1_phone", "vmaf_v1.0.16_5d0h"},
+                                {"v1_4k", "vmaf_v1.0.16_1d5h_2160"},
+                                {"v1_4k_3h", "vmaf_v1.0.16_3d0h_2160"},
+                                {"v1_hfr", "vmaf_v1.0.16_hfr_3d0h"},
+                                {"v1_hfr_phone", "vmaf_v1.0.16_hfr_5d0h"}};
     std::vector<std::tuple<std::string, Variant>> out;
     for (const auto &v : variants)
         for (const auto &clip : vmaf::test::clips_with_variant(v.golden)) out.emplace_back(clip, v);

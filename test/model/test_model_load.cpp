@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -21,12 +22,13 @@ using nlohmann::json;
 
 std::string models_dir() { return vmaf::test::shared_dir() + "/models"; }
 
-std::vector<std::string> model_versions()
+// Every model file of the folder and its sub-folders (the v1 models'), by
+// version: its file name without ".json".
+std::map<std::string, std::string> model_files()
 {
-    std::vector<std::string> out;
-    for (const auto &e : fs::directory_iterator(models_dir()))
-        if (e.path().extension() == ".json") out.push_back(e.path().stem().string());
-    std::sort(out.begin(), out.end());
+    std::map<std::string, std::string> out;
+    for (const auto &e : fs::recursive_directory_iterator(models_dir()))
+        if (e.path().extension() == ".json") out[e.path().stem().string()] = e.path().string();
     return out;
 }
 
@@ -97,10 +99,9 @@ void expect_refused(const json &model, const std::string &problem) { expect_refu
 
 TEST(ModelLoad, EveryShippedModelByVersionAndByPath)
 {
-    const auto versions = model_versions();
-    ASSERT_EQ(versions.size(), 9u);
-    for (const auto &v : versions) {
-        const std::string path = models_dir() + "/" + v + ".json";
+    const auto files = model_files();
+    ASSERT_EQ(files.size(), 17u);
+    for (const auto &[v, path] : files) {
         VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
         VmafModel *model = nullptr;
         if (!is_collection(v)) {
@@ -120,6 +121,19 @@ TEST(ModelLoad, EveryShippedModelByVersionAndByPath)
         ASSERT_EQ(vmaf_model_collection_load_from_path(&model, &mc, &cfg, path.c_str()), 0) << v;
         vmaf_model_destroy(model);
         vmaf_model_collection_destroy(mc);
+    }
+}
+
+// libvmaf 3.2.0's built-in v1 versions, each found by name.
+TEST(ModelLoad, EveryV1Version)
+{
+    for (const char *v : {"vmaf_v1.0.16_3d0h", "vmaf_v1.0.16_5d0h", "vmaf_v1.0.16_1d5h_2160",
+                          "vmaf_v1.0.16_3d0h_2160", "vmaf_v1.0.16_hfr_3d0h", "vmaf_v1.0.16_hfr_5d0h",
+                          "vmaf_v1.0.16_hfr_1d5h_2160", "vmaf_v1.0.16_hfr_3d0h_2160"}) {
+        VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+        VmafModel *model = nullptr;
+        EXPECT_EQ(vmaf_model_load(&model, &cfg, v), 0) << v;
+        vmaf_model_destroy(model);
     }
 }
 
@@ -189,6 +203,43 @@ TEST(ModelApi, OverloadAndPoolingArguments)
     EXPECT_EQ(vmaf_score_at_index_model_collection(ctx, mc, &cs, 0), -EINVAL);
     EXPECT_EQ(vmaf_use_features_from_model(ctx, nullptr), -EINVAL);
     vmaf_close(ctx);
+    vmaf_model_destroy(model);
+    vmaf_model_collection_destroy(mc);
+}
+
+// An overload reaches the features of the extractor it names; one that names
+// no extractor of the model would change nothing and is refused (the
+// reference ignores it), by the collection's functions too.
+TEST(ModelApi, OverloadOfAnExtractorTheModelDoesNotUse)
+{
+    // The log level is the last context's, as in libvmaf.
+    VmafConfiguration c{};
+    c.log_level = VMAF_LOG_LEVEL_ERROR;
+    VmafContext *ctx = nullptr;
+    ASSERT_EQ(vmaf_init(&ctx, c), 0);
+    vmaf_close(ctx);
+
+    VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+    VmafModel *model = nullptr;
+    ASSERT_EQ(vmaf_model_load(&model, &cfg, "vmaf_v0.6.1"), 0);
+    VmafFeatureDictionary *d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "enc_width", "1280"), 0);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(vmaf_model_feature_overload(model, "cambi", d), -EINVAL);
+    std::string message = testing::internal::GetCapturedStderr();
+    EXPECT_NE(message.find("no feature of the model comes from extractor 'cambi'"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("(the model's extractors: adm, motion, vif)"), std::string::npos) << message;
+    vmaf_model_destroy(model);
+
+    VmafModelCollection *mc = nullptr;
+    ASSERT_EQ(vmaf_model_collection_load(&model, &mc, &cfg, "vmaf_b_v0.6.3"), 0);
+    d = nullptr;
+    ASSERT_EQ(vmaf_feature_dictionary_set(&d, "enable_mse", "true"), 0);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(vmaf_model_collection_feature_overload(model, &mc, "psnr", d), -EINVAL);
+    message = testing::internal::GetCapturedStderr();
+    EXPECT_NE(message.find("extractor 'psnr'"), std::string::npos) << message;
     vmaf_model_destroy(model);
     vmaf_model_collection_destroy(mc);
 }
@@ -367,6 +418,52 @@ TEST(BadModel, UnknownFeatureOrOption)
     m = default_model();
     m["model_dict"]["feature_opts_dicts"] = json::array({json{{"adm_enhn_gain_limit", 0.5}}});
     expect_refused(m, "adm_enhn_gain_limit");
+}
+
+json v1_model()
+{
+    return json::parse(read_text(models_dir() + "/vmaf_v1.0.16/vmaf_v1.0.16_3d0h.json"));
+}
+
+// The reference reads an unset variable without the features the correction
+// names, and scores nothing with a parameter of 0: both are refused.
+TEST(BadModel, ChromaCorrection)
+{
+    json m = v1_model();
+    auto &d = m["model_dict"];
+    ASSERT_EQ(d["feature_names"][1], "Speed_chroma_feature_speed_chroma_uv_score");
+    ASSERT_EQ(d["feature_names"][2], "VMAF_integer_feature_adm3_score");
+    d["chroma_correction_parameter"] = 0;
+    expect_refused(m, "'chroma_correction_parameter' is 0");
+
+    m = v1_model();
+    m["model_dict"]["chroma_correction_parameter"] = "120";
+    expect_refused(m, "'chroma_correction_parameter' is not a number");
+
+    // adm2 for adm3: no luma feature to correct from.
+    m = v1_model();
+    m["model_dict"]["feature_names"][2] = "VMAF_integer_feature_adm2_score";
+    expect_refused(m, "needs a feature named with \"adm3\", the model has none");
+
+    // adm3 for motion3: two luma features.
+    m = v1_model();
+    m["model_dict"]["feature_names"][3] = "VMAF_integer_feature_adm3_score";
+    m["model_dict"]["feature_opts_dicts"][3] = m["model_dict"]["feature_opts_dicts"][2];
+    expect_refused(m, "needs one feature named with \"adm3\", the model has several");
+
+    // adm2 for speed_chroma_uv: no chroma feature.
+    m = v1_model();
+    m["model_dict"]["feature_names"][1] = "VMAF_integer_feature_adm2_score";
+    m["model_dict"]["feature_opts_dicts"][1] = m["model_dict"]["feature_opts_dicts"][2];
+    expect_refused(m, "needs a feature named with \"speed_chroma\", the model has none");
+
+    // Without the key, the same model loads.
+    m["model_dict"].erase("chroma_correction_parameter");
+    TempModel file(m.dump());
+    VmafModelConfig cfg{"vmaf", VMAF_MODEL_FLAGS_DEFAULT};
+    VmafModel *model = nullptr;
+    EXPECT_EQ(vmaf_model_load_from_path(&model, &cfg, file.path.c_str()), 0);
+    vmaf_model_destroy(model);
 }
 
 std::pair<int, std::string> load_collection_text(const std::string &text)

@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "base/c_enum.h"
+#include "base/excerpt.h"
 #include "base/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
@@ -59,13 +61,32 @@ std::string built_in_text(const char *version)
     return std::string(m->json);
 }
 
+// The extractors of the model's features, for a message.
+std::string extractor_names(const VmafModel &model)
+{
+    std::vector<std::string_view> names;
+    std::string out;
+    for (const auto &f : model.features) {
+        const VmafExtractor *e = vmaf::find_extractor_by_feature(f.name);
+        if (!e || std::find(names.begin(), names.end(), e->name) != names.end()) continue;
+        names.push_back(e->name);
+        out += fmt::format("{}{}", out.empty() ? "" : ", ", e->name);
+    }
+    return out.empty() ? std::string("none") : out;
+}
+
 // Merges `opts` into the options of every feature of `model` that the
-// extractor named `extractor` provides, and renames their keys.
+// extractor named `extractor` provides, and renames their keys: the model's
+// own instance of the extractor runs with them, as in the reference. The
+// reference ignores an extractor the model does not use; a misspelt name
+// would then change nothing, so it is refused.
 int overload(VmafModel &model, const char *extractor, const VmafFeatureDictionary &opts)
 {
+    bool used = false;
     for (auto &f : model.features) {
         const VmafExtractor *e = vmaf::find_extractor_by_feature(f.name);
         if (!e || std::string_view(e->name) != extractor) continue;
+        used = true;
         VmafModel::Feature changed = f;
         // A named pair, not a structured binding: clang 14 (the fuzzing
         // build) cannot capture one in a lambda.
@@ -81,6 +102,12 @@ int overload(VmafModel &model, const char *extractor, const VmafFeatureDictionar
             return -EINVAL;
         }
         f = std::move(changed);
+    }
+    if (!used) {
+        vmaf::log_error("model '{}': no feature of the model comes from extractor '{}', so its "
+                        "options cannot be set (the model's extractors: {})",
+                        model.source, vmaf::excerpt(extractor), extractor_names(model));
+        return -EINVAL;
     }
     return 0;
 }

@@ -12,8 +12,8 @@ namespace vmaf::model {
 
 namespace {
 
-// The enhancement-gain limits of the reference's ADM and VIF extractors, the
-// only options published models set. They name keys when this build has no
+// The enhancement-gain limits of the reference's ADM and VIF extractors (the
+// only options the v0.6 models set). They name keys when this build has no
 // extractor for a model feature, so that a model can still score feature
 // values imported with vmaf_import_feature_score; a registered extractor's
 // own option table always takes precedence.

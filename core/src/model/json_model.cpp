@@ -175,6 +175,41 @@ void parse_features(const json &dict, VmafModel &m)
     }
 }
 
+// The one feature whose reference name holds `part` (the reference matches
+// substrings, case and all).
+size_t only_feature_with(const std::vector<VmafModel::Feature> &features, const char *part)
+{
+    std::optional<size_t> found;
+    for (size_t i = 0; i < features.size(); i++) {
+        if (features[i].name.find(part) == std::string::npos) continue;
+        if (found)
+            bad(fmt::format("'chroma_correction_parameter' needs one feature named with \"{}\", "
+                            "the model has several ('{}' and '{}')",
+                            part, excerpt(features[*found].name), excerpt(features[i].name)));
+        found = i;
+    }
+    if (!found)
+        bad(fmt::format("'chroma_correction_parameter' needs a feature named with \"{}\", the "
+                        "model has none",
+                        part));
+    return *found;
+}
+
+// The reference reads an unset value when a feature is missing, and writes
+// no score without a word when the parameter is 0; both are refused here.
+VmafModel::ChromaCorrection chroma_correction(const json &v,
+                                              const std::vector<VmafModel::Feature> &features)
+{
+    VmafModel::ChromaCorrection c;
+    c.parameter = finite_number(v, "'chroma_correction_parameter'");
+    if (c.parameter == 0)
+        bad("'chroma_correction_parameter' is 0, with which the reference writes no score "
+            "(leave the key out for no correction)");
+    c.guiding = only_feature_with(features, "adm3");
+    c.guided = only_feature_with(features, "speed_chroma");
+    return c;
+}
+
 void parse_normalization(const json &dict, VmafModel &m)
 {
     m.norm = norm_type(member(dict, "norm_type"));
@@ -209,9 +244,9 @@ std::unique_ptr<VmafModel> model_from_json(const json &root, const VmafModelConf
     m->name = name;
     m->source = source;
     m->type = model_type(member(dict, "model_type"));
-    if (dict.contains("chroma_correction_parameter"))
-        bad("'chroma_correction_parameter' (chroma-from-luma correction) is not supported");
     parse_features(dict, *m);
+    if (const auto cc = dict.find("chroma_correction_parameter"); cc != dict.end())
+        m->chroma_correction = chroma_correction(*cc, m->features);
     parse_normalization(dict, *m);
     if (const auto st = dict.find("score_transform"); st != dict.end())
         m->transform = parse_transform(*st, cfg.flags);

@@ -57,12 +57,33 @@ double VmafModel::clip_score(double score, uint64_t flags) const
     return score;
 }
 
+double VmafModel::normalized(size_t feature, double value) const
+{
+    if (norm != Norm::LinearRescale) return value;
+    return features[feature].slope * value + features[feature].intercept;
+}
+
+double VmafModel::denormalized(size_t feature, double value) const
+{
+    if (norm != Norm::LinearRescale) return value;
+    return (value - features[feature].intercept) / features[feature].slope;
+}
+
+void VmafModel::correct_chroma(std::vector<double> &x) const
+{
+    const ChromaCorrection &c = *chroma_correction;
+    // The reference tests the value after a round trip through the
+    // normalisation, not the raw one: a tiny raw value can come back as 0.
+    if (denormalized(c.guided, x[c.guided]) != 0.0) return;
+    const double luma = denormalized(c.guiding, x[c.guiding]);
+    x[c.guided] = normalized(c.guided, (-c.parameter * luma) + c.parameter);
+}
+
 double VmafModel::predict(std::span<const double> values, uint64_t flags) const
 {
     std::vector<double> x(values.begin(), values.end());
-    if (norm == Norm::LinearRescale)
-        for (size_t i = 0; i < x.size(); i++)
-            x[i] = features[i].slope * x[i] + features[i].intercept;
+    for (size_t i = 0; i < x.size(); i++) x[i] = normalized(i, x[i]);
+    if (chroma_correction) correct_chroma(x);
     double score = svm.predict(x);
     if (norm == Norm::LinearRescale) score = (score - intercept) / slope;
     return clip_score(transform_score(score, flags), flags);

@@ -2,6 +2,7 @@
 // libvmaf's JSON model format describes it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -30,6 +31,15 @@ struct VmafModel {
         bool out_lte_in = false, out_gte_in = false;
     };
 
+    // The reference's chroma-from-luma correction (key chroma_correction_parameter):
+    // a chroma feature worth exactly 0 (no chroma difference measured) is
+    // replaced by parameter * (1 - luma feature), in the features' raw units.
+    struct ChromaCorrection {
+        double parameter = 0;
+        size_t guiding = 0; // the feature whose name holds "adm3"
+        size_t guided = 0;  // the feature whose name holds "speed_chroma"
+    };
+
     std::string name;   // the output key of its per-frame score, "vmaf" by default
     std::string source; // built-in version or path, for messages
     Type type = Type::Svm;
@@ -38,6 +48,7 @@ struct VmafModel {
     std::vector<Feature> features;
     Transform transform;
     std::optional<std::pair<double, double>> clip; // min, max
+    std::optional<ChromaCorrection> chroma_correction;
     vmaf::model::Svm svm;
 
     // The score from raw feature values (in `features` order), with `flags`
@@ -46,4 +57,11 @@ struct VmafModel {
     // The transform and clip of a score, as the model applies them.
     double transform_score(double score, uint64_t flags) const;
     double clip_score(double score, uint64_t flags) const;
+
+private:
+    // Normalised feature values, in and out of the features' raw units.
+    double normalized(size_t feature, double value) const;
+    double denormalized(size_t feature, double value) const;
+    // Applies `chroma_correction` to normalised values.
+    void correct_chroma(std::vector<double> &x) const;
 };
