@@ -29,6 +29,9 @@ import explained  # noqa: E402
 MODELS = ["vmaf_v0.6.1", "vmaf_v0.6.1neg", "vmaf_4k_v0.6.1", "vmaf_4k_v0.6.1neg",
           "vmaf_b_v0.6.3", "vmaf_float_v0.6.1", "vmaf_float_v0.6.1neg",
           "vmaf_float_4k_v0.6.1", "vmaf_float_b_v0.6.3"]
+# VMAF v1, in the models folder's sub-folders (the runners load MODELS/NAME.json).
+MODELS += [f"vmaf_v1.0.16/vmaf_v1.0.16_{v}" for v in ("3d0h", "5d0h", "1d5h_2160", "3d0h_2160")]
+MODELS += [f"vmaf_v1.0.16_hfr/vmaf_v1.0.16_hfr_{v}" for v in ("3d0h", "5d0h", "1d5h_2160", "3d0h_2160")]
 PATTERNS = ["noise", "ramp", "bands", "checker", "flat", "extremes", "mix", "blocks"]
 TRANSFORMS = ["same", "noise", "shift", "quant", "blur", "invert"]
 
