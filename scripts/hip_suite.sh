@@ -55,6 +55,11 @@ read -r -a TWINS <<<"$(sed -e 's/#.*//' -e '/:/!d' -e '/| *cpu-only/d' -e 's/^[^
 # Every shipped model, each compared on every clip.
 MODELS=(vmaf_v0.6.1 vmaf_v0.6.1neg vmaf_4k_v0.6.1 vmaf_4k_v0.6.1neg vmaf_b_v0.6.3
         vmaf_float_v0.6.1 vmaf_float_v0.6.1neg vmaf_float_4k_v0.6.1 vmaf_float_b_v0.6.3)
+# VMAF v1 (SpEED on the CPU beside the twins until issue 34), on the clips
+# whose planes SpEED and CAMBI can score at every v1 setting.
+V1_MODELS=(vmaf_v1.0.16_3d0h vmaf_v1.0.16_5d0h vmaf_v1.0.16_1d5h_2160 vmaf_v1.0.16_3d0h_2160
+           vmaf_v1.0.16_hfr_3d0h vmaf_v1.0.16_hfr_5d0h vmaf_v1.0.16_hfr_1d5h_2160
+           vmaf_v1.0.16_hfr_3d0h_2160)
 
 usage() {
     sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'
@@ -392,7 +397,9 @@ run() {
         [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim --feature cambi=full_ref=true)
         smoke+=("$(smoke_row "$c" "cli_$c" -n "${these[@]}")")
         # Each model alone, nothing else.
-        for m in "${MODELS[@]}"; do
+        local models=("${MODELS[@]}")
+        [[ $c == flat_64x64_* || $c == cup_320x240_* ]] || models+=("${V1_MODELS[@]}")
+        for m in "${models[@]}"; do
             model_smoke+=("$(smoke_row "$c" "model_${m}_$c" --model "version=$m")")
             model_smoke[-1]="${model_smoke[-1]} ($m)"
         done
