@@ -7,8 +7,7 @@
   folders of single metrics, which core/src/metrics.txt names;
 - every metric of core/src/metrics.txt has its four folders, each with a
   meson.build: core/src/feature/<m>/, core/src/hip/<m>/, test/feature/<m>/
-  and test/hip/<m>/ (the HIP two not for a "| cpu-only" metric); and no
-  folder beside them is a metric the list lacks;
+  and test/hip/<m>/; and no folder beside them is a metric the list lacks;
 - every changelog fragment is changelog.d/<name>.<type>.md or
   <name>.<type>.<n>.md with a type of pyproject.toml's
   [[tool.towncrier.type]] and holds one entry (one paragraph, no list, no
@@ -33,11 +32,11 @@ METRIC_PARENTS = {
 }
 
 
-def metrics(root: Path, twins_only=False):
+def metrics(root: Path):
     names = []
     for line in (root / "core/src/metrics.txt").read_text().splitlines():
         line = line.split("#", 1)[0].strip()
-        if line and not (twins_only and line.endswith("| cpu-only")):
+        if line:
             names.append(line.split(":", 1)[0].strip())
     return names
 
@@ -78,17 +77,13 @@ def problems(root: Path):
             continue
         if not re.search(r"`" + re.escape(folder) + r"/`", doc):
             found.append(f"docs/architecture.md does not name `{folder}/`")
-    twinned = metrics(root, twins_only=True)
     for parent, others in METRIC_PARENTS.items():
-        # A cpu-only metric has no HIP folders yet.
-        expected = twinned if parent.endswith("/hip") else listed
-        for metric in expected:
+        for metric in listed:
             if not (root / parent / metric / "meson.build").is_file():
                 found.append(f"metric {metric} has no {parent}/{metric}/meson.build")
         for path in sorted((root / parent).iterdir()):
-            if path.is_dir() and path.name not in expected and path.name not in others:
-                found.append(f"{parent}/{path.name}/ is no metric of core/src/metrics.txt"
-                             + (" with twins" if parent.endswith("/hip") else ""))
+            if path.is_dir() and path.name not in listed and path.name not in others:
+                found.append(f"{parent}/{path.name}/ is no metric of core/src/metrics.txt")
     return found
 
 

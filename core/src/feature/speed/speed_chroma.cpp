@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "base/log.h"
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "feature/common/float_picture.h"
+#include "feature/speed/speed_math.h"
 #include "feature/speed/speed_options.h"
 #include "feature/speed/speed_score.h"
 
@@ -32,11 +32,7 @@ public:
             plane[p - 1] = scorer_.score(ref_, dis_);
         }
         const auto [u, v] = plane;
-        // A singular plane (a flat one, say) takes the other's score rather
-        // than pulling the mean down.
-        const float uv = u.singular && !v.singular   ? v.score
-                         : v.singular && !u.singular ? u.score
-                                                     : static_cast<float>((u.score + v.score) / 2.0);
+        const float uv = combined_uv(u.score, u.singular, v.score, v.singular);
         const float scores[] = {u.score, v.score, uv};
         for (int k : {kU, kV, kUv}) {
             const double clipped = std::min(static_cast<double>(scores[k]), max_val_);
@@ -54,19 +50,9 @@ private:
 
 int init(void **state, const VmafExtractorSetup *setup)
 {
-    int w = static_cast<int>(setup->w), h = static_cast<int>(setup->h);
-    switch (setup->pix_fmt) {
-    case VMAF_PIX_FMT_YUV420P: w /= 2; h /= 2; break;
-    case VMAF_PIX_FMT_YUV422P: w /= 2; break;
-    case VMAF_PIX_FMT_YUV444P: break;
-    default:
-        log_error("speed_chroma: scores the chroma planes, and this picture has none");
-        return -EINVAL;
-    }
     SpeedParams params;
     SpeedSize size;
-    if (int err = read_setup(setup->options, w, h, "speed_chroma", params, size)) return err;
-    params.weight_var_mode = setup->options[kWeightVarMode].i;
+    if (int err = read_chroma_setup(*setup, "speed_chroma", params, size)) return err;
     *state = new SpeedChroma(*setup, params, size);
     return 0;
 }

@@ -1,6 +1,5 @@
-// The small dense linear algebra of SpEED's block statistics, in float with
-// the reference's rounding (its C arithmetic: some steps in double, none
-// fused), on n x n row-major matrices.
+// The small dense linear algebra of SpEED's block statistics on the CPU:
+// speed_math.h's steps over n x n row-major matrices, with their scratch.
 #pragma once
 
 #include <span>
@@ -23,8 +22,8 @@ public:
     bool solve(std::span<const float> a, std::span<const float> b, int m, std::span<float> x);
 
 private:
-    void tridiagonalize(float *a, float *d, float *e);
-    void qr_decompose(const float *a, float *q, float *r);
+    static void multiply(const float *a, const float *b, int rows, int inner, int cols, float *out);
+    void qr_decompose(const float *a, float *p, float *r);
 
     int n_;
     std::vector<float> work_, d_, e_, v_, x_, q_, r_, h_, z_, product_, rhs_;

@@ -1,34 +1,19 @@
 #include "feature/speed/speed_score.h"
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
+#include <utility>
 
 #include "base/log.h"
-#include "feature/vif/float_vif_math.h"
+#include "feature/speed/speed_math.h"
 
 namespace vmaf::speed {
-
-namespace {
-
-// log2 of 2 pi e: the differential entropy of a unit Gaussian is half of it.
-const double kLog2TwoPiE = std::log2(2 * std::numbers::pi * std::numbers::e);
-
-// The reference's log2 of a float, in double.
-double log2d(double v) { return std::log2(v); }
-
-} // namespace
 
 SpeedScorer::SpeedScorer(const SpeedParams &params, const SpeedSize &size, unsigned cpu_flags)
     : params_(params), size_(size), covariance_(cov_kernels(cpu_flags).sum), linalg_(kBlockArea)
 {
-    // The anti-alias filter has the length of float_vif's scale 1 filter and
-    // the deviation of its scale 4 one, sqrt(4) times wider (computed in
-    // double, as the reference does); the local mean is float_vif's scale 4
-    // filter.
-    const int length = float_vif::filter_size(1, params.kernelscale);
-    antialias_ = float_vif::gaussian_taps(length, static_cast<float>(2.0 * length / 5.0));
-    local_mean_ = float_vif::gaussian_filter(4, params.kernelscale);
+    SpeedTaps taps = speed_taps(params.kernelscale);
+    antialias_ = std::move(taps.antialias);
+    local_mean_ = std::move(taps.local_mean);
     const size_t blocks = static_cast<size_t>(size.blocks());
     cov_.resize(kBlockArea * kBlockArea);
     eigenvalues_.resize(kBlockArea);
@@ -64,17 +49,11 @@ bool SpeedScorer::estimate(Side &side)
     const int window_w = size_.covered_w() - kBlock + 1, window_h = size_.covered_h() - kBlock + 1;
     const size_t window = static_cast<size_t>(window_w) * static_cast<size_t>(window_h);
     float mean[kBlockArea];
-    for (int p = 0; p < kBlockArea; p++) {
-        const float *at = data + (p / kBlock) * stride + p % kBlock;
-        float sum = 0;
-        for (int i = 0; i < window_h; i++)
-            for (int j = 0; j < window_w; j++) sum += at[i * stride + j];
-        mean[p] = sum / static_cast<float>(window);
-    }
+    for (int p = 0; p < kBlockArea; p++)
+        mean[p] = window_mean(data + position(stride, p), stride, window_w, window_h);
     for (int p = 0; p < kBlockArea; p++) {
         for (int q = 0; q <= p; q++) {
-            const float *x = data + (p / kBlock) * stride + p % kBlock;
-            const float *y = data + (q / kBlock) * stride + q % kBlock;
+            const float *x = data + position(stride, p), *y = data + position(stride, q);
             const double sum = covariance_(x, y, static_cast<size_t>(stride), window_h, window_w,
                                            mean[p], mean[q]);
             const float c = static_cast<float>(sum / static_cast<double>(window));
@@ -87,34 +66,19 @@ bool SpeedScorer::estimate(Side &side)
     // The observations: row p holds position p of every block.
     const int blocks = size_.blocks();
     for (int p = 0; p < kBlockArea; p++)
-        for (int by = 0; by < size_.blocks_y; by++)
-            for (int bx = 0; bx < size_.blocks_x; bx++)
-                observed_[static_cast<size_t>(p) * blocks + by * size_.blocks_x + bx] =
-                    data[(by * kBlock + p / kBlock) * stride + bx * kBlock + p % kBlock];
+        for (int b = 0; b < blocks; b++)
+            observed_[static_cast<size_t>(p) * blocks + b] = observation(data, stride, size_.blocks_x, p, b);
 
-    const bool regular = std::none_of(eigenvalues_.begin(), eigenvalues_.end(),
-                                      [](float e) { return e < 1.0e-6; });
-    const bool solved = regular && linalg_.solve(cov_, observed_, blocks, solution_);
+    const bool solved = regular(eigenvalues_.data(), kBlockArea) && linalg_.solve(cov_, observed_, blocks, solution_);
     if (!solved) {
         log(VMAF_LOG_LEVEL_DEBUG, "SpEED: a block covariance is singular");
         std::fill(solution_.begin(), solution_.end(), 0.0f);
     }
-    // Each block's variance scale: the mean over its positions of the
-    // observation times its whitened value.
-    for (size_t i = 0; i < solution_.size(); i++)
-        solution_[i] = solution_[i] * observed_[i] / static_cast<float>(kBlockArea);
-    float *scale = solution_.data();
-    for (int p = 1; p < kBlockArea; p++)
-        for (int b = 0; b < blocks; b++) scale[b] += solution_[static_cast<size_t>(p) * blocks + b];
-
-    std::fill(side.entropy.begin(), side.entropy.end(), 0.0f);
-    for (int k = 0; k < kBlockArea; k++) {
-        const float l = eigenvalues_[k] < 0 ? 0 : eigenvalues_[k];
-        for (int b = 0; b < blocks; b++)
-            side.entropy[b] = static_cast<float>(
-                side.entropy[b] + (log2d(l * scale[b] + params_.sigma_nn) + kLog2TwoPiE));
+    // Each block's variance scale and entropy.
+    for (int b = 0; b < blocks; b++) {
+        side.variance[b] = variance_scale(solution_.data(), observed_.data(), kBlockArea, blocks, b);
+        side.entropy[b] = entropy(eigenvalues_.data(), kBlockArea, side.variance[b], params_.sigma_nn);
     }
-    std::copy(scale, scale + blocks, side.variance.begin());
     return solved;
 }
 
@@ -122,46 +86,13 @@ float SpeedScorer::difference(const Side &ref, const Side &dis) const
 {
     // Blocks whose entropy is below that of the noise floor on both sides
     // show no visible difference.
-    const float floor = static_cast<float>(
-        kBlockArea * (log2d((1 + params_.nn_floor) * params_.sigma_nn) + kLog2TwoPiE));
+    const float floor = entropy_floor(kBlockArea, params_.nn_floor, params_.sigma_nn);
     float score = 0;
     const int blocks = size_.blocks();
     for (int b = 0; b < blocks; b++) {
-        const float er = ref.entropy[b], ed = dis.entropy[b];
-        if (er < floor && ed < floor) continue;
-        const float vr = ref.variance[b], vd = dis.variance[b];
-        float weighted_ref = 0, weighted_dis = 0;
-        switch (params_.weight_var_mode) {
-        case 0:
-            weighted_ref = static_cast<float>(er * log2d(1 + vr));
-            weighted_dis = static_cast<float>(ed * log2d(1 + vd));
-            break;
-        case 1:
-            weighted_ref = static_cast<float>(er * log2d(1 + vr));
-            weighted_dis = static_cast<float>(ed * log2d(1 + vr));
-            break;
-        case 2:
-            weighted_ref = static_cast<float>(er * log2d(1 + vd));
-            weighted_dis = static_cast<float>(ed * log2d(1 + vd));
-            break;
-        case 3:
-            weighted_ref = static_cast<float>(er * log2d(1 + (vr + vd) / 2.0));
-            weighted_dis = static_cast<float>(ed * log2d(1 + (vr + vd) / 2.0));
-            break;
-        case 4:
-            weighted_ref = static_cast<float>(er * log2d(1 + vr));
-            weighted_dis = static_cast<float>(ed * log2d(1 + (vr + vd) / 2.0));
-            break;
-        case 5:
-            weighted_ref = static_cast<float>(er * log2d(1 + vr));
-            weighted_dis = static_cast<float>(ed * log2d(1 + (0.75 * vr + 0.25 * vd)));
-            break;
-        default:
-            weighted_ref = static_cast<float>(er * log2d(1 + vr));
-            weighted_dis = static_cast<float>(ed * log2d(1 + (0.25 * vr + 0.75 * vd)));
-            break;
-        }
-        score += std::fabs(weighted_ref - weighted_dis);
+        if (ref.entropy[b] < floor && dis.entropy[b] < floor) continue;
+        score += weighted_difference(params_.weight_var_mode, ref.entropy[b], dis.entropy[b],
+                                     ref.variance[b], dis.variance[b]);
     }
     return score / static_cast<float>(blocks);
 }

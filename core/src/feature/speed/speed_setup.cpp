@@ -9,6 +9,13 @@
 
 namespace vmaf::speed {
 
+SpeedTaps speed_taps(double kernelscale)
+{
+    const int length = float_vif::filter_size(1, kernelscale);
+    return {float_vif::gaussian_taps(length, static_cast<float>(2.0 * length / 5.0)),
+            float_vif::gaussian_filter(4, kernelscale)};
+}
+
 bool prescales(double prescale) { return !(std::fabs(prescale - 1.0) < 1.0e-3); }
 
 SpeedSize speed_size(int w, int h, double prescale)
@@ -58,6 +65,23 @@ int read_setup(const VmafOptionValue *o, int w, int h, const char *extractor, Sp
                   size.operating_h, kBlock, kBlock);
         return -EINVAL;
     }
+    return 0;
+}
+
+int read_chroma_setup(const VmafExtractorSetup &setup, const char *extractor, SpeedParams &params,
+                      SpeedSize &size)
+{
+    int w = static_cast<int>(setup.w), h = static_cast<int>(setup.h);
+    switch (setup.pix_fmt) {
+    case VMAF_PIX_FMT_YUV420P: w /= 2; h /= 2; break;
+    case VMAF_PIX_FMT_YUV422P: w /= 2; break;
+    case VMAF_PIX_FMT_YUV444P: break;
+    default:
+        log_error("{}: scores the chroma planes, and this picture has none", extractor);
+        return -EINVAL;
+    }
+    if (int err = read_setup(setup.options, w, h, extractor, params, size)) return err;
+    params.weight_var_mode = setup.options[kWeightVarMode].i;
     return 0;
 }
 

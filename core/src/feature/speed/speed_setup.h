@@ -2,14 +2,15 @@
 // the sizes SpEED works at, and the reference's refusals.
 #pragma once
 
+#include <vector>
+
 #include "extractor/extractor.h"
 #include "feature/common/float_resample.h"
+#include "feature/speed/speed_math.h"
 
 namespace vmaf::speed {
 
-// SpEED's blocks are 5 x 5 samples of the plane taken to 1/16 of its size.
-inline constexpr int kBlock = 5;
-inline constexpr int kBlockArea = kBlock * kBlock;
+// SpEED's blocks (speed_math.h) are of the plane taken to 1/16 of its size.
 inline constexpr int kDecimationLog2 = 4;
 
 struct SpeedParams {
@@ -34,6 +35,15 @@ struct SpeedSize {
     int covered_h() const { return blocks_y * kBlock; }
 };
 
+// The band-pass's filters: the anti-alias one, of the length of float_vif's
+// scale 1 filter and the deviation of its scale 4 one sqrt(4) times wider
+// (computed in double, as the reference does); the local mean, float_vif's
+// scale 4 filter.
+struct SpeedTaps {
+    std::vector<float> antialias, local_mean;
+};
+SpeedTaps speed_taps(double kernelscale);
+
 // Whether the prescale resamples at all (the reference skips it within
 // 1e-3 of 1, whatever the sizes).
 bool prescales(double prescale);
@@ -47,5 +57,11 @@ SpeedSize speed_size(int w, int h, double prescale);
 // refuses).
 int read_setup(const VmafOptionValue *options, int w, int h, const char *extractor,
                SpeedParams &params, SpeedSize &size);
+
+// speed_chroma's (and its twin's) setup: the size of the chroma planes it
+// scores, its parameters with speed_weight_var_mode; -EINVAL with a message
+// for a picture without chroma, or as read_setup.
+int read_chroma_setup(const VmafExtractorSetup &setup, const char *extractor, SpeedParams &params,
+                      SpeedSize &size);
 
 } // namespace vmaf::speed

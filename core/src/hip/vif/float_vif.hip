@@ -42,11 +42,11 @@ __global__ void resample_kernel(PlanePair<const float> src, int w, int h, PlaneP
 
 // Column pass at rows y * step of src, for every column.
 __global__ void decimate_column_kernel(Taps taps, PlanePair<const float> src, int w, int h,
-                                       PlanePair<float> column, int oh)
+                                       PlanePair<float> column, int oh, int step)
 {
     const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
     if (i >= static_cast<long long>(w) * oh) return;
-    const int x = static_cast<int>(i % w), y = 2 * static_cast<int>(i / w);
+    const int x = static_cast<int>(i % w), y = step * static_cast<int>(i / w);
     const float *s = plane_of(src);
     const int r = taps.count / 2;
     float acc = 0.0f;
@@ -55,13 +55,13 @@ __global__ void decimate_column_kernel(Taps taps, PlanePair<const float> src, in
     plane_of(column)[i] = acc;
 }
 
-// Row pass at the even columns of each column-pass row.
+// Row pass at columns x * step of each column-pass row.
 __global__ void decimate_row_kernel(Taps taps, PlanePair<const float> column, int w, int ow, int oh,
-                                    PlanePair<float> out)
+                                    PlanePair<float> out, int step)
 {
     const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
     if (i >= static_cast<long long>(ow) * oh) return;
-    const int x = 2 * static_cast<int>(i % ow), y = static_cast<int>(i / ow);
+    const int x = step * static_cast<int>(i % ow), y = static_cast<int>(i / ow);
     const float *row = plane_of(column) + static_cast<long long>(y) * w;
     const int r = taps.count / 2;
     float acc = 0.0f;
@@ -192,15 +192,15 @@ hipError_t launch_resample(floatf::ScaleMethod method, PlanePair<const float> sr
 }
 
 hipError_t launch_decimate(Taps taps, PlanePair<const float> src, int w, int h,
-                           PlanePair<float> column, PlanePair<float> out, hipStream_t stream)
+                           PlanePair<float> column, PlanePair<float> out, hipStream_t stream, int step)
 {
     static_cast<void>(hipGetLastError());
-    const int ow = w / 2, oh = h / 2;
+    const int ow = w / step, oh = h / step;
     hipLaunchKernelGGL(decimate_column_kernel, dim3(blocks_for(static_cast<long long>(w) * oh), 2),
-                       dim3(kBlock), 0, stream, taps, src, w, h, column, oh);
+                       dim3(kBlock), 0, stream, taps, src, w, h, column, oh, step);
     const PlanePair<const float> columns{{column.plane[0], column.plane[1]}};
     hipLaunchKernelGGL(decimate_row_kernel, dim3(blocks_for(static_cast<long long>(ow) * oh), 2),
-                       dim3(kBlock), 0, stream, taps, columns, w, ow, oh, out);
+                       dim3(kBlock), 0, stream, taps, columns, w, ow, oh, out, step);
     return hipGetLastError();
 }
 

@@ -33,11 +33,13 @@ struct Taps {
     int count;
 };
 
-// Queues out (w / 2 x h / 2) = src (w x h) filtered with `taps` at its even
-// rows and columns, as the CPU's Filter::plane with step 2; `column` holds
-// the column pass, w x h / 2 per picture.
+// Queues out (w / step x h / step) = src (w x h) filtered with `taps` at
+// every step-th row and column, as the CPU's Filter::plane with that step
+// (1: the whole filtered plane); `column` holds the column pass, w x h /
+// step per picture. float_vif halves (2); SpEED decimates by 16.
 hipError_t launch_decimate(Taps taps, PlanePair<const float> src, int w, int h,
-                           PlanePair<float> column, PlanePair<float> out, hipStream_t stream);
+                           PlanePair<float> column, PlanePair<float> out, hipStream_t stream,
+                           int step = 2);
 
 // Queues result[0] = numerator and result[1] = denominator of one scale
 // (w x h): the five filtered moments of every sample (column pass into
