@@ -2,9 +2,9 @@
 // where the device's log2 (double, within an ulp) rounds otherwise. The
 // sums that the CPU forms in order (window means, covariances, the score)
 // are formed in order here, one thread each; the 25 x 25 products and the
-// back substitution are spread over a block, each entry or column summed
-// in the CPU's order; the tridiagonalisation and the eigenvalue steps run
-// on one thread.
+// back substitution and the tridiagonalisation's updates are spread over a
+// block, each entry or column summed in the CPU's order; the Householder
+// vectors and the eigenvalue steps run on one thread.
 #include "feature/speed/speed_math.h"
 #include "hip/speed/speed_kernel.h"
 
