@@ -28,7 +28,7 @@ SpeedScorer::SpeedScorer(const SpeedParams &params, const SpeedSize &size, unsig
 void SpeedScorer::band_pass(const FloatPlane &plane)
 {
     const FloatPlane *src = &plane;
-    if (prescales(params_.prescale)) {
+    if (size_.resampled()) {
         floatf::scale_plane(params_.method, plane, size_.scaled_w, size_.scaled_h, scaled_);
         src = &scaled_;
     }
@@ -44,9 +44,7 @@ bool SpeedScorer::estimate(Side &side)
 {
     const int stride = band_.w;
     const float *data = band_.px.data();
-    // Each of the 25 positions of a block sees the window of the covered
-    // area that starts at its offset.
-    const int window_w = size_.covered_w() - kBlock + 1, window_h = size_.covered_h() - kBlock + 1;
+    const int window_w = size_.window_w(), window_h = size_.window_h();
     const size_t window = static_cast<size_t>(window_w) * static_cast<size_t>(window_h);
     float mean[kBlockArea];
     for (int p = 0; p < kBlockArea; p++)

@@ -16,18 +16,18 @@ SpeedTaps speed_taps(double kernelscale)
             float_vif::gaussian_filter(4, kernelscale)};
 }
 
-bool prescales(double prescale) { return !(std::fabs(prescale - 1.0) < 1.0e-3); }
-
 SpeedSize speed_size(int w, int h, double prescale)
 {
+    // The reference resamples unless the prescale is within 1e-3 of 1.
+    const bool prescales = !(std::fabs(prescale - 1.0) < 1.0e-3);
     SpeedSize s;
     s.w = w;
     s.h = h;
     // Within 1e-3 of 1 the reference does not resample but still sizes the
     // plane as rounded, reading past it where that rounds up: here the
     // plane keeps its size.
-    s.scaled_w = prescales(prescale) ? static_cast<int>(w * prescale + 0.5) : w;
-    s.scaled_h = prescales(prescale) ? static_cast<int>(h * prescale + 0.5) : h;
+    s.scaled_w = prescales ? static_cast<int>(w * prescale + 0.5) : w;
+    s.scaled_h = prescales ? static_cast<int>(h * prescale + 0.5) : h;
     s.operating_w = s.scaled_w >> kDecimationLog2;
     s.operating_h = s.scaled_h >> kDecimationLog2;
     s.blocks_x = s.operating_w / kBlock;

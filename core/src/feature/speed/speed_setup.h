@@ -30,9 +30,13 @@ struct SpeedSize {
     int blocks_x = 0, blocks_y = 0; // whole 5 x 5 blocks of the operating plane
 
     int blocks() const { return blocks_x * blocks_y; }
-    // The samples the blocks cover.
-    int covered_w() const { return blocks_x * kBlock; }
-    int covered_h() const { return blocks_y * kBlock; }
+    // Whether the prescale resamples the plane (a plane it leaves at its
+    // size is used as it is, as the reference's resampling copies it).
+    bool resampled() const { return scaled_w != w || scaled_h != h; }
+    // The window each of a block's 25 positions spans: from its offset
+    // over the samples the blocks cover.
+    int window_w() const { return blocks_x * kBlock - kBlock + 1; }
+    int window_h() const { return blocks_y * kBlock - kBlock + 1; }
 };
 
 // The band-pass's filters: the anti-alias one, of the length of float_vif's
@@ -43,10 +47,6 @@ struct SpeedTaps {
     std::vector<float> antialias, local_mean;
 };
 SpeedTaps speed_taps(double kernelscale);
-
-// Whether the prescale resamples at all (the reference skips it within
-// 1e-3 of 1, whatever the sizes).
-bool prescales(double prescale);
 
 SpeedSize speed_size(int w, int h, double prescale);
 

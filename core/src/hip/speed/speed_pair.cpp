@@ -48,9 +48,7 @@ int PairScorer::init(const SpeedParams &params, const SpeedSize &size)
 int PairScorer::enqueue(PlanePair<const float> planes, float *result, hipStream_t stream)
 {
     PlanePair<const float> src = planes;
-    // As the CPU's scale_plane: a plane the prescale leaves at its size is
-    // not resampled.
-    if (size_.scaled_w != size_.w || size_.scaled_h != size_.h) {
+    if (size_.resampled()) {
         if (int err = check(float_vif::launch_resample(params_.method, src, size_.w, size_.h,
                                                        scaled_.planes(), size_.scaled_w,
                                                        size_.scaled_h, stream),
@@ -78,8 +76,8 @@ int PairScorer::enqueue(PlanePair<const float> planes, float *result, hipStream_
     BlockArgs a{};
     a.band = band_.inputs();
     a.stride = size_.operating_w;
-    a.window_w = size_.covered_w() - kBlock + 1;
-    a.window_h = size_.covered_h() - kBlock + 1;
+    a.window_w = size_.window_w();
+    a.window_h = size_.window_h();
     a.blocks_x = size_.blocks_x;
     a.blocks = size_.blocks();
     a.sigma_nn = params_.sigma_nn;
