@@ -39,7 +39,7 @@ public:
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
         for (Lane &l : lanes_) {
-            if (int err = l.planes.allocate(static_cast<long long>(size_.w) * size_.h)) return err;
+            if (int err = l.planes.allocate(static_cast<size_t>(size_.w) * size_.h)) return err;
             if (int err = l.scorer.init(params_, size_)) return err;
         }
         shape.planes = 3;
@@ -85,7 +85,7 @@ private:
     SpeedSize size_;
     std::vector<std::string> keys_;
     struct Lane {
-        FloatPair planes;
+        FloatPlanePair planes;
         PairScorer scorer;
     };
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
@@ -104,8 +104,8 @@ public:
 
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
-        const long long n = static_cast<long long>(size_.w) * size_.h;
-        for (FloatPair &p : frames_)
+        const size_t n = static_cast<size_t>(size_.w) * size_.h;
+        for (FloatPlanePair &p : frames_)
             if (int err = p.allocate(n)) return err;
         if (int err = differences_.allocate(n)) return err;
         if (int err = scorer_.init(params_, size_)) return err;
@@ -130,7 +130,7 @@ public:
     // frames_[(n + 1) % 2], frame n - 1's (nothing at the first frame).
     int enqueue(const FrameWork &f)
     {
-        const FloatPair &cur = frames_[f.index % 2], &prev = frames_[(f.index + 1) % 2];
+        const FloatPlanePair &cur = frames_[f.index % 2], &prev = frames_[(f.index + 1) % 2];
         if (int err = check(float_vif::launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, size_.w,
                                                        size_.h, bpc_, cur.planes(), f.stream),
                             "launch of speed_temporal_hip's conversion"))
@@ -140,7 +140,7 @@ public:
         // distorted's previous frame less the reference's current one.
         const PlanePair<const float> now{
             {cur.inputs().plane[0], use_ref_diff_ ? cur.inputs().plane[0] : cur.inputs().plane[1]}};
-        if (int err = check(launch_difference(prev.inputs(), now, static_cast<long long>(size_.w) * size_.h,
+        if (int err = check(launch_difference(prev.inputs(), now, static_cast<size_t>(size_.w) * size_.h,
                                               differences_.planes(), f.stream),
                             "launch of speed_temporal_hip's differences"))
             return err;
@@ -161,8 +161,8 @@ private:
     SpeedParams params_;
     SpeedSize size_;
     unsigned seen_ = 0;
-    std::array<FloatPair, 2> frames_;
-    FloatPair differences_;
+    std::array<FloatPlanePair, 2> frames_;
+    FloatPlanePair differences_;
     PairScorer scorer_;
 };
 

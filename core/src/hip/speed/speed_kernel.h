@@ -10,8 +10,6 @@
 
 namespace vmaf::hip::speed {
 
-using float_vif::PlanePair;
-
 // Queues out = a - b, n samples of each picture.
 hipError_t launch_difference(PlanePair<const float> a, PlanePair<const float> b, long long n,
                              PlanePair<float> out, hipStream_t stream);

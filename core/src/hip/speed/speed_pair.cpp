@@ -9,13 +9,6 @@ namespace vmaf::hip::speed {
 
 using namespace vmaf::speed;
 
-int FloatPair::allocate(long long n)
-{
-    for (DeviceBuffer &b : buffer)
-        if (int err = b.allocate(static_cast<size_t>(n) * sizeof(float))) return err;
-    return 0;
-}
-
 int PairScorer::init(const SpeedParams &params, const SpeedSize &size)
 {
     params_ = params;
@@ -32,9 +25,9 @@ int PairScorer::init(const SpeedParams &params, const SpeedSize &size)
     const long long columns = std::max(static_cast<long long>(size.scaled_w) * (size.scaled_h >> kDecimationLog2),
                                        operating);
     const long long observed = static_cast<long long>(kBlockArea) * size.blocks();
-    if (int err = scaled_.allocate(static_cast<long long>(size.scaled_w) * size.scaled_h)) return err;
+    if (int err = scaled_.allocate(static_cast<size_t>(size.scaled_w) * size.scaled_h)) return err;
     if (int err = column_.allocate(columns)) return err;
-    for (FloatPair *p : {&decimated_, &mean_, &band_})
+    for (FloatPlanePair *p : {&decimated_, &mean_, &band_})
         if (int err = p->allocate(operating)) return err;
     const std::pair<DeviceBuffer *, long long> sizes[] = {
         {&means_, 2 * kBlockArea}, {&cov_, 2 * kBlockArea * kBlockArea}, {&observed_, 2 * observed},

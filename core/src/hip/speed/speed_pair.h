@@ -3,25 +3,12 @@
 // the CPU's SpeedScorer. Its buffers serve one frame at a time (one lane).
 #pragma once
 
-#include <array>
-
 #include "feature/speed/speed_setup.h"
 #include "hip/runtime/buffer.h"
+#include "hip/runtime/plane_pair.h"
 #include "hip/speed/speed_kernel.h"
 
 namespace vmaf::hip::speed {
-
-// Two planes (reference, distorted) of n floats.
-struct FloatPair {
-    std::array<DeviceBuffer, 2> buffer;
-
-    int allocate(long long n);
-    PlanePair<float> planes() const { return {{buffer[0].as<float>(), buffer[1].as<float>()}}; }
-    PlanePair<const float> inputs() const
-    {
-        return {{buffer[0].as<const float>(), buffer[1].as<const float>()}};
-    }
-};
 
 class PairScorer {
 public:
@@ -35,7 +22,7 @@ private:
     vmaf::speed::SpeedSize size_;
     DeviceBuffer taps_; // the anti-alias taps, then the local mean's
     int antialias_count_ = 0, local_mean_count_ = 0;
-    FloatPair scaled_, column_, decimated_, mean_, band_;
+    FloatPlanePair scaled_, column_, decimated_, mean_, band_;
     DeviceBuffer means_, cov_, observed_, solution_, entropy_, variance_, singular_;
 };
 

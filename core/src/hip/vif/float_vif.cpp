@@ -31,27 +31,10 @@ using vmaf::float_vif::ScaleScore;
 // Per scale: numerator, denominator.
 constexpr size_t kResultsPerScale = 2;
 
-// Two planes of w x h floats.
-struct FloatPair {
-    std::array<DeviceBuffer, 2> buffer;
-
-    int allocate(int w, int h)
-    {
-        for (DeviceBuffer &b : buffer)
-            if (int err = b.allocate(static_cast<size_t>(w) * h * sizeof(float))) return err;
-        return 0;
-    }
-    PlanePair<float> planes() const { return {{buffer[0].as<float>(), buffer[1].as<float>()}}; }
-    PlanePair<const float> inputs() const
-    {
-        return {{buffer[0].as<const float>(), buffer[1].as<const float>()}};
-    }
-};
-
 // What the frames of one lane work in.
 struct LaneBuffers {
-    FloatPair luma, prescaled, column;
-    std::array<FloatPair, kScales> scale; // 1-3: the decimated planes
+    FloatPlanePair luma, prescaled, column;
+    std::array<FloatPlanePair, kScales> scale; // 1-3: the decimated planes
     DeviceBuffer moments, row_sums;
 };
 
@@ -110,12 +93,12 @@ int FloatVifWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
 
     const int sw = setup_.w, sh = setup_.h;
     for (LaneBuffers &b : lanes_) {
-        if (int err = b.luma.allocate(w_, h_)) return err;
+        if (int err = b.luma.allocate(static_cast<size_t>(w_) * h_)) return err;
         if (prescaled())
-            if (int err = b.prescaled.allocate(sw, sh)) return err;
-        if (int err = b.column.allocate(sw, sh / 2)) return err;
+            if (int err = b.prescaled.allocate(static_cast<size_t>(sw) * sh)) return err;
+        if (int err = b.column.allocate(static_cast<size_t>(sw) * (sh / 2))) return err;
         for (int s = 1; s < kScales; s++)
-            if (int err = b.scale[s].allocate(scale_w_[s], scale_h_[s])) return err;
+            if (int err = b.scale[s].allocate(static_cast<size_t>(scale_w_[s]) * scale_h_[s])) return err;
         if (int err = b.moments.allocate(5 * static_cast<size_t>(sw) * sh * sizeof(float)))
             return err;
         if (int err = b.row_sums.allocate(2 * static_cast<size_t>(sh) * sizeof(float))) return err;

@@ -6,16 +6,12 @@
 
 #include "feature/common/float_resample.h"
 #include "feature/vif/float_vif_math.h"
+#include "hip/runtime/plane_pair.h"
 #include "hip/runtime/platform.h"
 
 namespace vmaf::hip::float_vif {
 
 using vmaf::float_vif::StatisticConstants;
-
-// A plane of each picture.
-template <typename T> struct PlanePair {
-    T *plane[2];
-};
 
 // Queues out = the staged luma (w x h, 16-bit samples when bpc > 8) as
 // float on the 8-bit scale minus 128, as the CPU's luma_to_float.
