@@ -68,9 +68,21 @@ usage() {
 
 # Shared libraries of the given binaries that are not part of the C library
 # itself (which must come from the machine that runs them).
+# FFmpeg's libraries are loaded on use (ADR 0030), so ldd does not list
+# them: those of VMAF_LIBAV_DIR are packed with what they need.
 bundle_libs() {
-    LD_LIBRARY_PATH=${VMAF_LIBAV_DIR:-}${VMAF_LIBAV_DIR:+:}${LD_LIBRARY_PATH:-} ldd "$@" | awk '/=> \// { print $3 }' | sort -u |
-        grep -Ev '/(libc|libm|libdl|librt|libpthread|libresolv|ld-linux[^/]*)\.so' || true
+    local libav=() lib
+    if [[ -n ${VMAF_LIBAV_DIR:-} ]]; then
+        # By soname (libavformat.so.59), the name the loader asks for.
+        for lib in "$VMAF_LIBAV_DIR"/lib{avformat,avcodec,avutil,swscale}.so.*; do
+            [[ $lib =~ \.so\.[0-9]+$ ]] && libav+=("$lib")
+        done
+    fi
+    {
+        LD_LIBRARY_PATH=${VMAF_LIBAV_DIR:-}${VMAF_LIBAV_DIR:+:}${LD_LIBRARY_PATH:-} ldd "$@" "${libav[@]}" |
+            awk '/=> \// { print $3 }'
+        for lib in "${libav[@]}"; do echo "$lib"; done
+    } | sort -u | grep -Ev '/(libc|libm|libdl|librt|libpthread|libresolv|ld-linux[^/]*)\.so' || true
 }
 
 build() {

@@ -10,12 +10,8 @@
 #include <set>
 #include <vector>
 
-extern "C" {
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/pixdesc.h>
-}
+#include "session/libav.h"
+
 
 namespace vmaf::session {
 
@@ -36,8 +32,9 @@ void log_sink(void *avcl, int level, const char *format, va_list args)
     if (level > AV_LOG_ERROR || !avcl) return;
     const AVClass *cls = *static_cast<const AVClass *const *>(avcl);
     void *owner = nullptr;
-    if (cls == avformat_get_class()) owner = static_cast<AVFormatContext *>(avcl)->opaque;
-    else if (cls == avcodec_get_class()) owner = static_cast<AVCodecContext *>(avcl)->opaque;
+    if (cls == libav().avformat_get_class()) owner = static_cast<AVFormatContext *>(avcl)->opaque;
+    else if (cls == libav().avcodec_get_class())
+        owner = static_cast<AVCodecContext *>(avcl)->opaque;
     if (!owner) return;
     char line[512];
     std::vsnprintf(line, sizeof(line), format, args);
@@ -49,7 +46,7 @@ void log_sink(void *avcl, int level, const char *format, va_list args)
 std::string av_error_text(int code)
 {
     char text[AV_ERROR_MAX_STRING_SIZE] = {};
-    av_strerror(code, text, sizeof(text));
+    libav().av_strerror(code, text, sizeof(text));
     return text;
 }
 
@@ -57,7 +54,7 @@ std::string av_error_text(int code)
 // is passed over), native-endian samples of 8 to 16 bits.
 bool vmaf_format_of(AVPixelFormat av_format, VideoFormat &format, std::string &why)
 {
-    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(av_format);
+    const AVPixFmtDescriptor *d = libav().av_pix_fmt_desc_get(av_format);
     const std::string name = d ? d->name : "unknown";
     why = fmt::format("its pixel format {} is not one VMAF scores (planar YUV or gray, 4:2:0, "
                       "4:2:2 or 4:4:4, 8 to 16 bits)",
@@ -106,8 +103,8 @@ int scored_stream(const AVFormatContext *ctx)
                vmaf_format_of(static_cast<AVPixelFormat>(ctx->streams[i]->codecpar->format), format,
                               why);
     };
-    const int best = av_find_best_stream(const_cast<AVFormatContext *>(ctx), AVMEDIA_TYPE_VIDEO,
-                                         -1, -1, nullptr, 0);
+    const int best = libav().av_find_best_stream(const_cast<AVFormatContext *>(ctx),
+                                                 AVMEDIA_TYPE_VIDEO, -1, -1, nullptr, 0);
     if (best >= 0 && scoreable(best)) return best;
     const int n = static_cast<int>(ctx->nb_streams);
     for (int i = 0; i < n; i++)
@@ -129,26 +126,35 @@ bool ends_with_yuv(const std::string &path)
 
 } // namespace
 
-void take_libav_log()
+bool take_libav_log(std::string &error)
 {
+    const Libav *av = load_libav(error);
+    if (!av) return false;
     static std::once_flag once;
-    std::call_once(once, [] {
-        av_log_set_level(AV_LOG_ERROR);
-        av_log_set_callback(log_sink);
+    std::call_once(once, [av] {
+        av->av_log_set_level(AV_LOG_ERROR);
+        av->av_log_set_callback(log_sink);
     });
+    return true;
 }
 
-void ContainerInput::FormatCloser::operator()(AVFormatContext *f) const { avformat_close_input(&f); }
+void ContainerInput::FormatCloser::operator()(AVFormatContext *f) const
+{
+    libav().avformat_close_input(&f);
+}
 
 void ContainerInput::IoFree::operator()(AVIOContext *io) const
 {
-    av_freep(&io->buffer);
-    avio_context_free(&io);
+    libav().av_freep(&io->buffer);
+    libav().avio_context_free(&io);
 }
 
-void ContainerInput::CodecFree::operator()(AVCodecContext *c) const { avcodec_free_context(&c); }
-void ContainerInput::PacketFree::operator()(AVPacket *p) const { av_packet_free(&p); }
-void ContainerInput::FrameFree::operator()(AVFrame *f) const { av_frame_free(&f); }
+void ContainerInput::CodecFree::operator()(AVCodecContext *c) const
+{
+    libav().avcodec_free_context(&c);
+}
+void ContainerInput::PacketFree::operator()(AVPacket *p) const { libav().av_packet_free(&p); }
+void ContainerInput::FrameFree::operator()(AVFrame *f) const { libav().av_frame_free(&f); }
 
 ContainerInput::ContainerInput(std::unique_ptr<ByteSource> source, std::string path)
     : VideoInput(std::move(path)), source_(std::move(source))
@@ -190,7 +196,8 @@ std::string ContainerInput::av_failure(const std::string &what, int code)
 
 bool ContainerInput::recognised(ByteSource &source, const std::string &path)
 {
-    if (ends_with_yuv(path)) return false;
+    std::string unloaded;
+    if (ends_with_yuv(path) || !take_libav_log(unloaded)) return false;
     const std::string_view head = source.peek(kProbeBytes);
     std::vector<uint8_t> padded(head.size() + AVPROBE_PADDING_SIZE, 0);
     std::copy(head.begin(), head.end(), padded.begin());
@@ -200,7 +207,7 @@ bool ContainerInput::recognised(ByteSource &source, const std::string &path)
     probe.buf_size = static_cast<int>(head.size());
     int score = 0;
     // More than a name's worth of certainty, from the content alone.
-    return av_probe_input_format3(&probe, 1, &score) && score > AVPROBE_SCORE_EXTENSION;
+    return libav().av_probe_input_format3(&probe, 1, &score) && score > AVPROBE_SCORE_EXTENSION;
 }
 
 int ContainerInput::read_packet(void *opaque, uint8_t *buf, int size)
@@ -243,7 +250,14 @@ void ContainerInput::cancel()
 std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> source,
                                                  const std::string &path, std::string &error)
 {
-    take_libav_log();
+    std::string unloaded;
+    if (!take_libav_log(unloaded)) {
+        error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "
+                            "give --width, --height, --pixel_format and --bitdepth. To read it as "
+                            "a container: {}",
+                            path, unloaded);
+        return nullptr;
+    }
     std::unique_ptr<ContainerInput> input(new ContainerInput(std::move(source), path));
     if (!input->open_stream(error)) return nullptr;
     return input;
@@ -251,13 +265,14 @@ std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> sou
 
 bool ContainerInput::open_stream(std::string &error)
 {
-    auto *buffer = static_cast<uint8_t *>(av_malloc(kIoBufferBytes));
+    auto *buffer = static_cast<uint8_t *>(libav().av_malloc(kIoBufferBytes));
     const bool seekable = source_->size().has_value();
-    AVIOContext *io = buffer ? avio_alloc_context(buffer, kIoBufferBytes, 0, this, read_packet,
-                                                  nullptr, seekable ? seek : nullptr)
-                             : nullptr;
+    AVIOContext *io = buffer
+                          ? libav().avio_alloc_context(buffer, kIoBufferBytes, 0, this, read_packet,
+                                                       nullptr, seekable ? seek : nullptr)
+                          : nullptr;
     if (!io) {
-        av_free(buffer);
+        libav().av_free(buffer);
         error = fmt::format("{}: out of memory", path_);
         return false;
     }
@@ -266,14 +281,14 @@ bool ContainerInput::open_stream(std::string &error)
 
     const char *url = path_ == "-" ? "" : path_.c_str();
     const AVInputFormat *container = nullptr;
-    if (int r = av_probe_input_buffer2(io, &container, url, nullptr, 0, 0); r < 0) {
+    if (int r = libav().av_probe_input_buffer2(io, &container, url, nullptr, 0, 0); r < 0) {
         error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature), nor a container "
                             "libavformat recognises ({}); to read it as raw YUV give --width, "
                             "--height, --pixel_format and --bitdepth",
                             path_, av_error_text(r));
         return false;
     }
-    AVFormatContext *ctx = avformat_alloc_context();
+    AVFormatContext *ctx = libav().avformat_alloc_context();
     if (!ctx) {
         error = fmt::format("{}: out of memory", path_);
         return false;
@@ -283,12 +298,12 @@ bool ContainerInput::open_stream(std::string &error)
     ctx->opaque = this;
     ctx->interrupt_callback = AVIOInterruptCB{interrupted, this};
     // On failure avformat_open_input frees the context itself.
-    if (int r = avformat_open_input(&ctx, url, container, nullptr); r < 0) {
+    if (int r = libav().avformat_open_input(&ctx, url, container, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot read its {} container", container->name), r);
         return false;
     }
     format_ctx_.reset(ctx);
-    if (int r = avformat_find_stream_info(ctx, nullptr); r < 0) {
+    if (int r = libav().avformat_find_stream_info(ctx, nullptr); r < 0) {
         error = av_failure("cannot read its streams", r);
         return false;
     }
@@ -304,21 +319,21 @@ bool ContainerInput::open_stream(std::string &error)
     for (unsigned i = 0; i < ctx->nb_streams; i++)
         if (static_cast<int>(i) != stream_) ctx->streams[i]->discard = AVDISCARD_ALL;
     const AVStream *stream = ctx->streams[stream_];
-    const AVCodec *decoder = avcodec_find_decoder(stream->codecpar->codec_id);
+    const AVCodec *decoder = libav().avcodec_find_decoder(stream->codecpar->codec_id);
     if (!decoder) {
         error = fmt::format("{}: this libavcodec has no decoder for its video codec '{}'", path_,
-                            avcodec_get_name(stream->codecpar->codec_id));
+                            libav().avcodec_get_name(stream->codecpar->codec_id));
         return false;
     }
-    codec_.reset(avcodec_alloc_context3(decoder));
-    packet_.reset(av_packet_alloc());
-    frame_.reset(av_frame_alloc());
+    codec_.reset(libav().avcodec_alloc_context3(decoder));
+    packet_.reset(libav().av_packet_alloc());
+    frame_.reset(libav().av_frame_alloc());
     if (!codec_ || !packet_ || !frame_) {
         error = fmt::format("{}: out of memory", path_);
         return false;
     }
     AVCodecContext *c = codec_.get();
-    if (int r = avcodec_parameters_to_context(c, stream->codecpar); r < 0) {
+    if (int r = libav().avcodec_parameters_to_context(c, stream->codecpar); r < 0) {
         error = av_failure("cannot set up its decoder", r);
         return false;
     }
@@ -330,7 +345,7 @@ bool ContainerInput::open_stream(std::string &error)
     // A damaged frame is an error, not concealed: scoring the decoder's
     // guess would give a plausible but wrong result.
     c->err_recognition |= AV_EF_EXPLODE;
-    if (int r = avcodec_open2(c, decoder, nullptr); r < 0) {
+    if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
         return false;
     }
@@ -384,7 +399,7 @@ ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
     AVCodecContext *c = codec_.get();
     for (;;) {
-        int r = avcodec_receive_frame(c, frame_.get());
+        int r = libav().avcodec_receive_frame(c, frame_.get());
         if (r == 0) return deliver(pic);
         if (r == AVERROR_EOF) return ReadStatus::End;
         if (r != AVERROR(EAGAIN)) {
@@ -393,20 +408,20 @@ ReadStatus ContainerInput::read_frame(VmafPicture &pic)
         }
         // The decoder wants more: the next packet of our stream, or, at the
         // end of the file, the signal to give what it still holds.
-        r = av_read_frame(format_ctx_.get(), packet_.get());
+        r = libav().av_read_frame(format_ctx_.get(), packet_.get());
         if (r == AVERROR_EOF) {
             if (draining_) return ReadStatus::End;
             draining_ = true;
-            r = avcodec_send_packet(c, nullptr);
+            r = libav().avcodec_send_packet(c, nullptr);
         } else if (r < 0) {
             error_ = av_failure(fmt::format("cannot read the container after frame {}", frames_), r);
             return ReadStatus::Error;
         } else if (packet_->stream_index != stream_) {
-            av_packet_unref(packet_.get());
+            libav().av_packet_unref(packet_.get());
             continue;
         } else {
-            r = avcodec_send_packet(c, packet_.get());
-            av_packet_unref(packet_.get());
+            r = libav().avcodec_send_packet(c, packet_.get());
+            libav().av_packet_unref(packet_.get());
         }
         if (r < 0 && r != AVERROR_EOF) {
             error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
@@ -419,25 +434,26 @@ ReadStatus ContainerInput::deliver(VmafPicture &pic)
 {
     struct Unref {
         AVFrame *f;
-        ~Unref() { av_frame_unref(f); }
+        ~Unref() { libav().av_frame_unref(f); }
     } unref{frame_.get()};
     const AVFrame &f = *frame_;
     if (f.width != static_cast<int>(format_.w) || f.height != static_cast<int>(format_.h) ||
         f.format != av_format_) {
-        const char *name = av_get_pix_fmt_name(static_cast<AVPixelFormat>(f.format));
-        return fail(fmt::format("frame {} is {}x{} {} but the video began as {}x{} {}; VMAF "
-                                "scores one size and format throughout",
-                                frames_, f.width, f.height, name ? name : "unknown", format_.w,
-                                format_.h, av_get_pix_fmt_name(static_cast<AVPixelFormat>(av_format_))));
+        const char *name = libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(f.format));
+        return fail(
+            fmt::format("frame {} is {}x{} {} but the video began as {}x{} {}; VMAF "
+                        "scores one size and format throughout",
+                        frames_, f.width, f.height, name ? name : "unknown", format_.w, format_.h,
+                        libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(av_format_))));
     }
     if ((f.flags & AV_FRAME_FLAG_CORRUPT) || f.decode_error_flags)
         return fail(fmt::format("frame {} is damaged (the decoder could only conceal it)", frames_));
     const int bytes = format_.bpc > 8 ? 2 : 1;
     const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
     for (unsigned p = 0; p < planes; p++)
-        av_image_copy_plane(static_cast<uint8_t *>(pic.data[p]), static_cast<int>(pic.stride[p]),
-                            f.data[p], f.linesize[p], static_cast<int>(pic.w[p]) * bytes,
-                            static_cast<int>(pic.h[p]));
+        libav().av_image_copy_plane(static_cast<uint8_t *>(pic.data[p]),
+                                    static_cast<int>(pic.stride[p]), f.data[p], f.linesize[p],
+                                    static_cast<int>(pic.w[p]) * bytes, static_cast<int>(pic.h[p]));
     frames_++;
     return ReadStatus::Frame;
 }

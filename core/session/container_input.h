@@ -21,9 +21,11 @@ struct AVPacket;
 
 namespace vmaf::session {
 
-// libav prints nothing itself from the first call on: what it says at
-// error level about an input is kept by that input for its message.
-void take_libav_log();
+// Loads FFmpeg's libraries (session/libav.h) at the first call; from then
+// on libav prints nothing itself: what it says at error level about an
+// input is kept by that input for its message. False with `error` set when
+// the libraries cannot be loaded.
+bool take_libav_log(std::string &error);
 
 class ContainerInput final : public VideoInput {
 public:
@@ -33,7 +35,8 @@ public:
     static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
                                             const std::string &path, std::string &error);
     // Whether the file's first bytes (not its name) plainly say container:
-    // how a file given with raw YUV's geometry is still read as one.
+    // how a file given with raw YUV's geometry is still read as one. False
+    // where FFmpeg's libraries cannot be loaded.
     static bool recognised(ByteSource &source, const std::string &path);
 
     ~ContainerInput() override;

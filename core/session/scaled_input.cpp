@@ -5,11 +5,8 @@
 #include <bit>
 #include <fmt/format.h>
 
-extern "C" {
-#include <libavutil/opt.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
-}
+#include "session/libav.h"
+
 
 namespace vmaf::session {
 
@@ -23,22 +20,23 @@ AVPixelFormat av_format_of(const VideoFormat &f)
                          : f.pix_fmt == VMAF_PIX_FMT_YUV422P ? "yuv422p"
                          : f.pix_fmt == VMAF_PIX_FMT_YUV444P ? "yuv444p"
                                                              : "gray";
-    if (f.bpc == 8) return av_get_pix_fmt(layout);
+    if (f.bpc == 8) return libav().av_get_pix_fmt(layout);
     const char *endian = std::endian::native == std::endian::big ? "be" : "le";
-    return av_get_pix_fmt(fmt::format("{}{}{}", layout, f.bpc, endian).c_str());
+    return libav().av_get_pix_fmt(fmt::format("{}{}{}", layout, f.bpc, endian).c_str());
 }
 
 } // namespace
 
 bool parse_scale_flags(const std::string &text, int &flags, std::string &error)
 {
-    take_libav_log();
+    if (!take_libav_log(error)) return false;
     // Parsed by a real context: libav's own parse of a bad name logs through
     // the object it was given, which a fake one cannot serve.
-    std::unique_ptr<SwsContext, ScaledInput::SwsFree> probe(sws_alloc_context());
+    std::unique_ptr<SwsContext, ScaledInput::SwsFree> probe(libav().sws_alloc_context());
     int64_t parsed = 0;
-    const bool known = probe && av_opt_set(probe.get(), "sws_flags", text.c_str(), 0) >= 0 &&
-                       av_opt_get_int(probe.get(), "sws_flags", 0, &parsed) >= 0;
+    const bool known = probe &&
+                       libav().av_opt_set(probe.get(), "sws_flags", text.c_str(), 0) >= 0 &&
+                       libav().av_opt_get_int(probe.get(), "sws_flags", 0, &parsed) >= 0;
     flags = static_cast<int>(parsed);
     constexpr int kAlgorithms = SWS_FAST_BILINEAR | SWS_BILINEAR | SWS_BICUBIC | SWS_X |
                                 SWS_POINT | SWS_AREA | SWS_BICUBLIN | SWS_GAUSS | SWS_SINC |
@@ -54,7 +52,7 @@ bool parse_scale_flags(const std::string &text, int &flags, std::string &error)
     return true;
 }
 
-void ScaledInput::SwsFree::operator()(SwsContext *s) const { sws_freeContext(s); }
+void ScaledInput::SwsFree::operator()(SwsContext *s) const { libav().sws_freeContext(s); }
 
 ScaledInput::ScaledInput(std::unique_ptr<VideoInput> inner)
     : VideoInput(inner->path()), inner_(std::move(inner))
@@ -79,11 +77,11 @@ std::unique_ptr<VideoInput> ScaledInput::wrap(std::unique_ptr<VideoInput> inner,
     to.h = h;
     to.bpc = bpc;
     const AVPixelFormat src_format = av_format_of(from), dst_format = av_format_of(to);
-    if (src_format == AV_PIX_FMT_NONE || !sws_isSupportedInput(src_format)) {
+    if (src_format == AV_PIX_FMT_NONE || !libav().sws_isSupportedInput(src_format)) {
         error = fmt::format("{}: libswscale cannot read {} video", inner->path(), format_text(from));
         return nullptr;
     }
-    if (dst_format == AV_PIX_FMT_NONE || !sws_isSupportedOutput(dst_format)) {
+    if (dst_format == AV_PIX_FMT_NONE || !libav().sws_isSupportedOutput(dst_format)) {
         error = fmt::format("{}: libswscale cannot write {} video", inner->path(), format_text(to));
         return nullptr;
     }
@@ -97,22 +95,22 @@ std::unique_ptr<VideoInput> ScaledInput::wrap(std::unique_ptr<VideoInput> inner,
     // pictures are the ones `ffmpeg -vf scale=W:H:flags=...` (or
     // `-pix_fmt ...`) makes, 8-bit 4:2:0's MPEG-2 chroma siting included:
     // the filter sets it on each side that is 8-bit 4:2:0.
-    SwsContext *s = sws_alloc_context();
+    SwsContext *s = libav().sws_alloc_context();
     if (!s) {
         error = fmt::format("{}: out of memory", input->path_);
         return nullptr;
     }
     input->sws_.reset(s);
-    av_opt_set_int(s, "srcw", from.w, 0);
-    av_opt_set_int(s, "srch", from.h, 0);
-    av_opt_set_int(s, "src_format", src_format, 0);
-    av_opt_set_int(s, "dstw", w, 0);
-    av_opt_set_int(s, "dsth", h, 0);
-    av_opt_set_int(s, "dst_format", dst_format, 0);
-    av_opt_set_int(s, "sws_flags", flags, 0);
-    if (src_format == AV_PIX_FMT_YUV420P) av_opt_set_int(s, "src_v_chr_pos", 128, 0);
-    if (dst_format == AV_PIX_FMT_YUV420P) av_opt_set_int(s, "dst_v_chr_pos", 128, 0);
-    if (sws_init_context(s, nullptr, nullptr) < 0) {
+    libav().av_opt_set_int(s, "srcw", from.w, 0);
+    libav().av_opt_set_int(s, "srch", from.h, 0);
+    libav().av_opt_set_int(s, "src_format", src_format, 0);
+    libav().av_opt_set_int(s, "dstw", w, 0);
+    libav().av_opt_set_int(s, "dsth", h, 0);
+    libav().av_opt_set_int(s, "dst_format", dst_format, 0);
+    libav().av_opt_set_int(s, "sws_flags", flags, 0);
+    if (src_format == AV_PIX_FMT_YUV420P) libav().av_opt_set_int(s, "src_v_chr_pos", 128, 0);
+    if (dst_format == AV_PIX_FMT_YUV420P) libav().av_opt_set_int(s, "dst_v_chr_pos", 128, 0);
+    if (libav().sws_init_context(s, nullptr, nullptr) < 0) {
         error = fmt::format("{}: libswscale cannot convert {} to {} with '{}'", input->path_,
                             format_text(from), format_text(to), flags_text);
         return nullptr;
@@ -135,7 +133,8 @@ ReadStatus ScaledInput::read_frame(VmafPicture &pic)
         dst[p] = static_cast<uint8_t *>(pic.data[p]);
         dst_stride[p] = static_cast<int>(pic.stride[p]);
     }
-    sws_scale(sws_.get(), src, src_stride, 0, static_cast<int>(scratch_.h[0]), dst, dst_stride);
+    libav().sws_scale(sws_.get(), src, src_stride, 0, static_cast<int>(scratch_.h[0]), dst,
+                      dst_stride);
     frames_++;
     return ReadStatus::Frame;
 }
