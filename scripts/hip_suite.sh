@@ -118,7 +118,7 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     cp "$build/core/src/hip/module/hip_backend.so" "$suite/module/"
     cp "$build/core/libvmaf.so.$version" "$suite/module/libvmaf.so"
     for b in "${bench[@]}"; do cp "$build/$b" "$suite/bin/"; done
-    cp bench/gpu_throughput.py bench/gpu_startup.py bench/batch_throughput.py bench/decode_throughput.py \
+    cp bench/gpu_throughput.py bench/gpu_startup.py bench/ladder_throughput.py bench/batch_throughput.py bench/decode_throughput.py \
         bench/make_clips.py "$suite/"
     for t in "${tests[@]}"; do cp "$build/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
@@ -448,6 +448,34 @@ run() {
         profile+=("$line")
     done
 
+    # A ladder on the GPU: each rendition's report is its own run's (the
+    # clip's distorted, its reference, the distorted again under another
+    # name), with the default model and with a v1 model.
+    local ladder=() model
+    for model in vmaf_v0.6.1 vmaf_v1.0.16_3d0h; do
+        local c=vtest_576x324_420p8 verdict=identical name="ladder_$model" r
+        mkdir -p "$out/$name"
+        cp "$work/clips/${c}_dis.y4m" "$out/$name/r_copy.y4m"
+        local rungs=("$work/clips/${c}_dis.y4m" "$work/clips/${c}_ref.y4m" "$out/$name/r_copy.y4m")
+        if ! "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "${rungs[0]}" -d "${rungs[1]}" -d "${rungs[2]}" \
+                -q --backend hip --gpu "$gpu" --model "version=$model" --json -o "$out/$name/ladder" >"$out/$name.log" 2>&1; then
+            verdict="vmaf failed (see $name.log)"
+        else
+            for r in "${rungs[@]}"; do
+                local stem
+                stem=$(basename "$r" .y4m)
+                if ! "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$r" -q --backend hip --gpu "$gpu" \
+                        --model "version=$model" --json -o "$out/$name/$stem.json" >>"$out/$name.log" 2>&1; then
+                    verdict="vmaf failed (see $name.log)"
+                elif ! cmp -s <(grep -v '"fps"' "$out/$name/$stem.json") <(grep -v '"fps"' "$out/$name/ladder/$stem.json"); then
+                    verdict="DIFFERENT ($name/$stem)"
+                fi
+            done
+        fi
+        [[ $verdict == identical ]] || status=1
+        ladder+=("$(printf '%-28s %-20s %s' "$c" "$model" "$verdict")")
+    done
+
     # One pair in chunks over "two GPUs" (this GPU twice): the report is
     # the one-GPU run's, temporal features across the chunk borders included.
     local chunks=() args
@@ -491,6 +519,9 @@ run() {
         echo
         echo "== one pair in chunks (--gpu $gpu,$gpu,$gpu) against one GPU"
         printf '%s\n' "${chunks[@]}"
+        echo
+        echo "== a ladder of three renditions in one run against their own runs (--backend hip)"
+        printf '%s\n' "${ladder[@]}"
         echo
         echo "== CLI smoke: adm, float_ssim, float_ms_ssim (not 64x64), psnr (mse, apsnr),"
         echo "   float_psnr, float_moment, float_ansnr, float_motion, ciede, float_vif, float_adm,"

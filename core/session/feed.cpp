@@ -1,6 +1,11 @@
 #include "session/feed.h"
 
 #include <fmt/core.h>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "base/picture_memory.h"
 
 #include "session/frame_reader.h"
 
@@ -32,38 +37,75 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
 
 } // namespace
 
-bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
-          const std::function<void()> &on_frame, unsigned &frames, std::string &error)
+namespace {
+
+// The reference's frames go to every context: its reader fills pictures of
+// the first context's pool, and each context takes one reference of each.
+bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
+              const std::vector<VideoInput *> &dis, const FrameSpan &span,
+              const std::function<void()> &on_frame, unsigned &frames, std::string &error)
 {
-    VmafContext *ctx = scorer.context();
-    in.ref->set_planes(scorer.planes());
-    in.dis->set_planes(scorer.planes());
+    const size_t n = scorers.size();
+    ref.set_planes(scorers[0]->planes());
+    for (size_t i = 0; i < n; i++) dis[i]->set_planes(scorers[i]->planes());
     // Each file on its own thread; they stop (and are joined) before the
-    // context goes, whichever way this returns.
-    FrameReader ref_reader(ctx, *in.ref, span.skip_ref, span.count);
-    FrameReader dis_reader(ctx, *in.dis, span.skip_dis, span.count);
-    if (!ref_reader.skipped(error) || !dis_reader.skipped(error)) return false;
+    // contexts go, whichever way this returns.
+    FrameReader ref_reader(scorers[0]->context(), ref, span.skip_ref, span.count);
+    std::vector<std::unique_ptr<FrameReader>> dis_readers;
+    for (size_t i = 0; i < n; i++)
+        dis_readers.push_back(std::make_unique<FrameReader>(scorers[i]->context(), *dis[i],
+                                                            span.skip_dis, span.count));
+    if (!ref_reader.skipped(error)) return false;
+    for (const auto &reader : dis_readers)
+        if (!reader->skipped(error)) return false;
+    std::vector<std::optional<FrameReader::Item>> b(n);
     for (frames = 0; span.count == 0 || frames < span.count; frames++) {
         FrameReader::Item a = ref_reader.next();
         if (a.status == ReadStatus::Error) return error = a.error, false;
-        FrameReader::Item b = dis_reader.next();
-        if (b.status == ReadStatus::Error) return error = b.error, false;
-        if (a.status == ReadStatus::End && b.status == ReadStatus::End) break;
-        if (a.status != b.status) {
+        for (size_t i = 0; i < n; i++) {
+            b[i].emplace(dis_readers[i]->next());
+            if (b[i]->status == ReadStatus::Error) return error = b[i]->error, false;
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (a.status == b[i]->status) continue;
             const bool ref_shorter = a.status == ReadStatus::End;
-            error = length_mismatch(ref_shorter ? *in.ref : *in.dis,
-                                    (ref_shorter ? a : b).frames_read,
-                                    ref_shorter ? *in.dis : *in.ref,
-                                    ref_shorter ? dis_reader : ref_reader);
+            error = length_mismatch(ref_shorter ? ref : *dis[i],
+                                    (ref_shorter ? a : *b[i]).frames_read,
+                                    ref_shorter ? *dis[i] : ref,
+                                    ref_shorter ? *dis_readers[i] : ref_reader);
             return false;
         }
-        if (vmaf_read_pictures(ctx, &a.pic, &b.pic, frames)) {
-            error = fmt::format("scoring failed at frame {} (see the message above)", frames);
-            return false;
+        if (a.status == ReadStatus::End) break;
+        // The last context takes the reader's own reference.
+        for (size_t i = 0; i < n; i++) {
+            VmafPicture ref_pic{};
+            if (i + 1 < n) picture_ref(&ref_pic, &a.pic);
+            else std::swap(ref_pic, a.pic);
+            if (vmaf_read_pictures(scorers[i]->context(), &ref_pic, &b[i]->pic, frames)) {
+                error = fmt::format("scoring failed at frame {} (see the message above)", frames);
+                return false;
+            }
         }
         if (on_frame) on_frame();
     }
     return true;
+}
+
+} // namespace
+
+bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
+          const std::function<void()> &on_frame, unsigned &frames, std::string &error)
+{
+    return feed_all({&scorer}, *in.ref, {in.dis.get()}, span, on_frame, frames, error);
+}
+
+bool feed_ladder(const std::vector<const Scorer *> &scorers, LadderInputs &in,
+                 const FrameSpan &span, const std::function<void()> &on_frame, unsigned &frames,
+                 std::string &error)
+{
+    std::vector<VideoInput *> dis;
+    for (const auto &d : in.dis) dis.push_back(d.get());
+    return feed_all(scorers, *in.ref, dis, span, on_frame, frames, error);
 }
 
 } // namespace vmaf::session

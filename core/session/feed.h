@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "session/inputs.h"
 #include "session/scorer.h"
@@ -23,5 +24,13 @@ struct FrameSpan {
 // False with `error` set.
 bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
           const std::function<void()> &on_frame, unsigned &frames, std::string &error);
+
+// As feed, for a ladder: scorers[i] scores in.dis[i]; each frame of the
+// reference is read once and handed to every scorer. The first scorer's
+// pool must hold the reference's pictures for all of them
+// (Scorer::open's `contexts_sharing`).
+bool feed_ladder(const std::vector<const Scorer *> &scorers, LadderInputs &in,
+                 const FrameSpan &span, const std::function<void()> &on_frame, unsigned &frames,
+                 std::string &error);
 
 } // namespace vmaf::session

@@ -71,39 +71,109 @@ std::string rate_mismatch(const VideoInput &ref, const VideoInput &dis)
 
 } // namespace
 
-bool PairInputs::open(const ScoreRequest &r, std::string &error)
+namespace {
+
+// `dis` scaled and converted for scoring against `ref` as the request says;
+// `ref_depth` the depth the reference must then be converted to, 0 for its
+// own.
+bool fit_distorted(const ScoreRequest &r, const VideoInput &ref, std::unique_ptr<VideoInput> &dis,
+                   unsigned &ref_depth, std::string &error)
 {
-    ref = VideoInput::open(r.reference, r.raw, error);
-    if (!ref) return false;
-    dis = VideoInput::open(r.distorted, r.raw, error);
-    if (!dis) return false;
     unsigned depth = 0;
-    if (!common_depth(r, *ref, *dis, depth, error)) return false;
-    const VideoFormat a = ref->format(), b = dis->format();
+    if (!common_depth(r, ref, *dis, depth, error)) return false;
+    const VideoFormat a = ref.format(), b = dis->format();
     // Scaled and converted in one pass, as ffmpeg's one scale filter does
     // `-vf scale=W:H -pix_fmt yuv420p10le`.
     if ((a.w != b.w || a.h != b.h) && r.scale)
         dis = scale_video(std::move(dis), a.w, a.h, std::max(b.bpc, depth), *r.scale, error);
     else if (b.bpc < depth)
         dis = scale_video(std::move(dis), b.w, b.h, depth, kFfmpegConvertFlags, error);
-    if (!dis) return false;
-    if (a.bpc < depth) ref = scale_video(std::move(ref), a.w, a.h, depth, kFfmpegConvertFlags, error);
+    ref_depth = a.bpc < depth ? depth : 0;
+    return dis != nullptr;
+}
+
+bool convert_reference(std::unique_ptr<VideoInput> &ref, unsigned depth, std::string &error)
+{
+    if (!depth) return true;
+    const VideoFormat a = ref->format();
+    ref = scale_video(std::move(ref), a.w, a.h, depth, kFfmpegConvertFlags, error);
+    return ref != nullptr;
+}
+
+std::string pair_mismatch(const VideoInput &ref, const VideoInput &dis)
+{
+    std::string why = format_mismatch(ref, dis);
+    return why.empty() ? rate_mismatch(ref, dis) : why;
+}
+
+} // namespace
+
+bool PairInputs::open(const ScoreRequest &r, std::string &error)
+{
+    ref = VideoInput::open(r.reference, r.raw, error);
     if (!ref) return false;
-    error = format_mismatch(*ref, *dis);
-    if (error.empty()) error = rate_mismatch(*ref, *dis);
+    dis = VideoInput::open(r.distorted, r.raw, error);
+    if (!dis) return false;
+    unsigned ref_depth = 0;
+    if (!fit_distorted(r, *ref, dis, ref_depth, error)) return false;
+    if (!convert_reference(ref, ref_depth, error)) return false;
+    error = pair_mismatch(*ref, *dis);
     return error.empty();
+}
+
+bool LadderInputs::open(const ScoreRequest &r, const std::vector<std::string> &distorted,
+                        std::string &error)
+{
+    ref = VideoInput::open(r.reference, r.raw, error);
+    if (!ref) return false;
+    dis.clear();
+    std::optional<unsigned> ref_depth;
+    for (const std::string &path : distorted) {
+        std::unique_ptr<VideoInput> d = VideoInput::open(path, r.raw, error);
+        if (!d) return false;
+        unsigned depth = 0;
+        if (!fit_distorted(r, *ref, d, depth, error)) return false;
+        // One reference serves every rendition, so it is converted once.
+        if (ref_depth && *ref_depth != depth) {
+            error = fmt::format("{}: needs the reference at {} bits where {} needs it at {}; "
+                                "score renditions of different depths in separate runs (or with "
+                                "--bitdepth-convert)",
+                                path, depth ? depth : ref->format().bpc, dis.front()->path(),
+                                *ref_depth ? *ref_depth : ref->format().bpc);
+            return false;
+        }
+        ref_depth = depth;
+        dis.push_back(std::move(d));
+    }
+    if (!convert_reference(ref, ref_depth.value_or(0), error)) return false;
+    for (const auto &d : dis) {
+        const std::string why = pair_mismatch(*ref, *d);
+        if (!why.empty()) return error = fmt::format("{}: {}", d->path(), why), false;
+    }
+    return true;
+}
+
+std::optional<unsigned> known_length(const ScoreRequest &r, const VideoInput &ref,
+                                     const std::vector<const VideoInput *> &dis)
+{
+    auto after = [](unsigned long long frames, unsigned skip) {
+        return frames > skip ? frames - skip : 0;
+    };
+    const auto ref_left = ref.frames_left();
+    if (!ref_left) return std::nullopt;
+    unsigned long long n = after(*ref_left, r.frame_skip_ref);
+    for (const VideoInput *d : dis) {
+        const auto left = d->frames_left();
+        if (!left) return std::nullopt;
+        n = std::min(n, after(*left, r.frame_skip_dist));
+    }
+    if (r.frame_cnt) n = std::min<unsigned long long>(n, r.frame_cnt);
+    return static_cast<unsigned>(std::min<unsigned long long>(n, 1u << 24));
 }
 
 std::optional<unsigned> known_length(const ScoreRequest &r, const PairInputs &in)
 {
-    const auto ref = in.ref->frames_left(), dis = in.dis->frames_left();
-    if (!ref || !dis) return std::nullopt;
-    auto after = [](unsigned long long frames, unsigned skip) {
-        return frames > skip ? frames - skip : 0;
-    };
-    unsigned long long n = std::min(after(*ref, r.frame_skip_ref), after(*dis, r.frame_skip_dist));
-    if (r.frame_cnt) n = std::min<unsigned long long>(n, r.frame_cnt);
-    return static_cast<unsigned>(std::min<unsigned long long>(n, 1u << 24));
+    return known_length(r, *in.ref, {in.dis.get()});
 }
 
 } // namespace vmaf::session

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "session/request.h"
 #include "session/video_input.h"
@@ -20,9 +21,23 @@ struct PairInputs {
     bool open(const ScoreRequest &r, std::string &error);
 };
 
-// The frames both inputs give after the request's skips, where the files'
-// sizes tell: the smaller count (reading finds a difference, and a skip
+// One reference and several distorted videos (an encoding ladder's
+// renditions), each opened as PairInputs would open it with the reference:
+// the reference is read once for all of them.
+struct LadderInputs {
+    std::unique_ptr<VideoInput> ref;
+    std::vector<std::unique_ptr<VideoInput>> dis;
+
+    // False with `error` saying which file, or which property differs; also
+    // where renditions would need the reference at different depths.
+    bool open(const ScoreRequest &r, const std::vector<std::string> &distorted, std::string &error);
+};
+
+// The frames every input gives after the request's skips, where the files'
+// sizes tell: the smallest count (reading finds a difference, and a skip
 // past the end), at most the request's frame count.
+std::optional<unsigned> known_length(const ScoreRequest &r, const VideoInput &ref,
+                                     const std::vector<const VideoInput *> &dis);
 std::optional<unsigned> known_length(const ScoreRequest &r, const PairInputs &in);
 
 } // namespace vmaf::session

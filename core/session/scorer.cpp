@@ -59,7 +59,7 @@ bool fill_table(VmafContext *ctx, bool per_frame, unsigned subsample, ScoreTable
 } // namespace
 
 bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optional<unsigned> gpu,
-                  Pictures pictures, std::string &error)
+                  Pictures pictures, std::string &error, unsigned contexts_sharing)
 {
     format_ = format;
     VmafConfiguration cfg{};
@@ -95,9 +95,11 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     pic_cfg.pic_params.h = format.h;
     pic_cfg.pic_params.bpc = format.bpc;
     pic_cfg.pic_params.pix_fmt = format.pix_fmt;
-    // What the context holds (the pair in hand, the workers' jobs), plus
-    // what each reader holds ahead: a fetch never finds the pool empty.
-    pic_cfg.pic_cnt = (r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4) + 2 * FrameReader::kDepth;
+    // What each context sharing the pool holds (the pair in hand, the
+    // workers' jobs), plus what each reader holds ahead: a fetch never
+    // finds the pool empty.
+    const unsigned held = r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4;
+    pic_cfg.pic_cnt = held * contexts_sharing + 2 * FrameReader::kDepth;
     if (vmaf_preallocate_pictures(ctx_.get(), pic_cfg)) {
         error = "could not allocate pictures (see the message above)";
         return false;

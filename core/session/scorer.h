@@ -27,9 +27,11 @@ public:
     // takes other contexts' scores.
     enum class Pictures { kRead, kTaken };
 
-    // `gpu`: nothing for the CPU. False with `error` set.
+    // `gpu`: nothing for the CPU. `contexts_sharing`: how many contexts take
+    // pictures of this one's pool (a ladder's reference frames go to every
+    // rendition's context). False with `error` set.
     bool open(const ScoreRequest &r, const VideoFormat &format, std::optional<unsigned> gpu,
-              Pictures pictures, std::string &error);
+              Pictures pictures, std::string &error, unsigned contexts_sharing = 1);
 
     VmafContext *context() const { return ctx_.get(); }
     // 1: the features read luma only; 3: every plane.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "libvmaf/libvmaf.h"
 #include "libvmaf/picture.h"
 #include "session/log_capture.h"
 #include "session/presets.h"
@@ -26,6 +27,26 @@ namespace vmaf::session {
 // set (the library's message for the reason, when it gave one).
 bool score_pair(const ScoreRequest &r, const ScoreHooks &hooks, ScoreTable &table,
                 std::string &error);
+
+// An encoding ladder: r.reference against each of `distorted` (its
+// renditions) in one pass, each scored with r's models, features, backend
+// (one GPU) and --scale as its own score_pair would, its report written to
+// ladder_report_path(*r.output, distorted[i], r.format) byte for byte as
+// that run writes it (fps aside). The reference is read and decoded once
+// and each of its frames handed to every rendition's context. tables[i] is
+// distorted[i]'s; hooks.on_models_scored comes once per rendition, in the
+// order of `distorted`. False with `error` set (naming the rendition).
+bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distorted,
+                  const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error);
+
+// A ladder's report for `distorted` in the folder `dir`: its file name
+// without the extension, then the format's ("rung_540p.mp4" ->
+// DIR/rung_540p.json).
+std::string ladder_report_path(const std::string &dir, const std::string &distorted,
+                               VmafOutputFormat format);
+
+// "xml", "json", "csv" or "sub".
+const char *report_extension(VmafOutputFormat format);
 
 // Fills the pool pictures `ref` and `dis` (of the format given to
 // score_frames) with frame `index`; false with `error` set to stop.

@@ -9,16 +9,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char *extension(VmafOutputFormat format)
-{
-    switch (format) {
-    case VMAF_OUTPUT_FORMAT_JSON: return "json";
-    case VMAF_OUTPUT_FORMAT_CSV: return "csv";
-    case VMAF_OUTPUT_FORMAT_SUB: return "sub";
-    default: return "xml";
-    }
-}
-
 // Relative paths in a manifest are taken from the manifest's folder.
 std::string resolve(const fs::path &base, const std::string &path)
 {
@@ -45,7 +35,7 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
     const std::string name =
         row.output.empty() ? fmt::format("{:04}-{}.{}", row.row,
                                          fs::path(row.distorted).stem().string(),
-                                         extension(base.format))
+                                         session::report_extension(base.format))
                            : row.output;
     j.report = fs::path(name).is_absolute() ? name : (out_dir / name).lexically_normal().string();
     j.request = base;

@@ -106,8 +106,11 @@ ParseResult parse_cli(int argc, const char *const *argv)
 
     app.add_option("-r,--reference", s.reference,
                    "Reference video: .y4m, raw .yuv, or a container (MP4, MKV, ...)");
-    app.add_option("-d,--distorted", s.distorted,
-                   "Distorted video: .y4m, raw .yuv, or a container (MP4, MKV, ...)");
+    std::vector<std::string> distorted;
+    app.add_option("-d,--distorted", distorted,
+                   "Distorted video: .y4m, raw .yuv, or a container (MP4, MKV, ...); repeated, "
+                   "the renditions of a ladder, scored in one pass against the reference, "
+                   "--output then naming the folder of their reports");
     app.add_option("-w,--width", width, "Width of raw YUV input");
     app.add_option("-h,--height", height, "Height of raw YUV input");
     app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400");
@@ -217,8 +220,10 @@ ParseResult parse_cli(int argc, const char *const *argv)
     if (height) s.raw.h = h;
     if (bitdepth) s.raw.bpc = b;
 
+    if (distorted.size() == 1) s.distorted = distorted[0];
+    else cli.ladder = distorted;
     if (cli.batch) {
-        if (!s.reference.empty() || !s.distorted.empty()) {
+        if (!s.reference.empty() || !distorted.empty()) {
             result.message = "--batch takes the pairs from its manifest: leave out -r and -d";
             return result;
         }
@@ -227,8 +232,12 @@ ParseResult parse_cli(int argc, const char *const *argv)
                              "summary.csv";
             return result;
         }
-    } else if (s.reference.empty() || s.distorted.empty()) {
+    } else if (s.reference.empty() || distorted.empty()) {
         result.message = "both --reference (-r) and --distorted (-d) are required";
+        return result;
+    } else if (!cli.ladder.empty() && !s.output) {
+        result.message = "several --distorted (a ladder) need --output DIR, the folder of their "
+                         "reports";
         return result;
     } else if (jobs) {
         result.message = "--jobs is for --batch";

@@ -16,6 +16,9 @@ struct CliSettings {
     // --batch: the manifest of pairs; --output is then a directory.
     std::optional<std::string> batch;
     unsigned jobs = 0; // --jobs: pairs in flight per GPU, or CPU workers; 0: a default
+    // -d given more than once: a ladder's renditions, request.distorted
+    // unused and --output a folder.
+    std::vector<std::string> ladder;
 };
 
 struct ParseResult {

@@ -52,9 +52,20 @@ int run(const CliSettings &s)
         };
         hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
     }
+    std::string error;
+    if (!s.ladder.empty()) {
+        // Each rendition's scores under its file's name, in command-line order.
+        size_t next = 0;
+        if (!s.quiet)
+            hooks.on_models_scored = [&](const std::vector<session::ModelScore> &scores) {
+                fmt::print(stderr, "{}:\n", s.ladder[next++]);
+                print_model_scores(scores);
+            };
+        std::vector<session::ScoreTable> tables;
+        return session::score_ladder(s.request, s.ladder, hooks, tables, error) ? 0 : fail(error);
+    }
     if (!s.quiet) hooks.on_models_scored = print_model_scores;
     session::ScoreTable table;
-    std::string error;
     return session::score_pair(s.request, hooks, table, error) ? 0 : fail(error);
 }
 

@@ -1,0 +1,151 @@
+#include <chrono>
+#include <filesystem>
+#include <fmt/core.h>
+#include <memory>
+#include <set>
+
+#include "session/feed.h"
+#include "session/inputs.h"
+#include "session/scorer.h"
+#include "session/session.h"
+
+namespace vmaf::session {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool same_file(const std::string &a, const std::string &b)
+{
+    std::error_code ec;
+    return fs::equivalent(a, b, ec);
+}
+
+// The reports' folder, made where missing; false with `error` set.
+bool report_folder(const std::string &dir, std::string &error)
+{
+    std::error_code ec;
+    if (fs::is_directory(dir, ec)) return true;
+    if (fs::exists(dir, ec)) {
+        error = fmt::format("--output '{}': a ladder writes one report per distorted video into "
+                            "a folder, and this is a file",
+                            dir);
+        return false;
+    }
+    if (!fs::create_directories(dir, ec)) {
+        error = fmt::format("--output '{}': cannot make the folder: {}", dir, ec.message());
+        return false;
+    }
+    return true;
+}
+
+// Mistakes found before anything is read: each rendition's report named.
+bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted,
+                  std::vector<std::string> &reports, std::string &error)
+{
+    if (distorted.empty()) return error = "a ladder needs at least one distorted video", false;
+    if (!r.output || r.output->empty())
+        return error = "several distorted videos need --output DIR, the folder of their reports",
+               false;
+    if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
+        return error = "a ladder is scored on one GPU: give --gpu N", false;
+    std::set<std::string> names;
+    for (const std::string &d : distorted) {
+        if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
+        const std::string report =
+            ladder_report_path(*r.output, d, r.format);
+        if (!names.insert(report).second) {
+            error = fmt::format("two distorted videos would write one report '{}': give them "
+                                "different names",
+                                report);
+            return false;
+        }
+        for (const std::string *input : {&r.reference, &d})
+            if (same_file(report, *input) || fs::path(report) == fs::path(*input).lexically_normal()) {
+                error = fmt::format("the report '{}' is one of the input videos; refusing to "
+                                    "overwrite it",
+                                    report);
+                return false;
+            }
+        reports.push_back(report);
+    }
+    return report_folder(*r.output, error);
+}
+
+} // namespace
+
+const char *report_extension(VmafOutputFormat format)
+{
+    switch (format) {
+    case VMAF_OUTPUT_FORMAT_JSON: return "json";
+    case VMAF_OUTPUT_FORMAT_CSV: return "csv";
+    case VMAF_OUTPUT_FORMAT_SUB: return "sub";
+    default: return "xml";
+    }
+}
+
+std::string ladder_report_path(const std::string &dir, const std::string &distorted,
+                               VmafOutputFormat format)
+{
+    const fs::path name = fs::path(distorted).stem();
+    return (fs::path(dir) / fmt::format("{}.{}", name.string(), report_extension(format)))
+        .lexically_normal()
+        .string();
+}
+
+bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distorted,
+                  const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    tables.clear();
+    std::vector<std::string> reports;
+    if (!plan_reports(r, distorted, reports, error)) return false;
+    LadderInputs in;
+    if (!in.open(r, distorted, error)) return false;
+
+    const size_t n = distorted.size();
+    const std::optional<unsigned> gpu =
+        r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
+    std::vector<ScoreRequest> requests(n, r);
+    std::vector<std::unique_ptr<Scorer>> scorers;
+    std::vector<const Scorer *> feeding;
+    for (size_t i = 0; i < n; i++) {
+        requests[i].distorted = distorted[i];
+        requests[i].output = reports[i];
+        scorers.push_back(std::make_unique<Scorer>());
+        // The first context's pool holds the reference's frames for all.
+        if (!scorers[i]->open(requests[i], in.ref->format(), gpu, Scorer::Pictures::kRead, error,
+                              i == 0 ? static_cast<unsigned>(n) : 1))
+            return false;
+        feeding.push_back(scorers[i].get());
+    }
+    if (hooks.on_length) {
+        std::vector<const VideoInput *> dis;
+        for (const auto &d : in.dis) dis.push_back(d.get());
+        const auto length = known_length(r, *in.ref, dis);
+        hooks.on_length(length ? length : r.frame_cnt ? std::optional<unsigned>(r.frame_cnt)
+                                                      : std::nullopt);
+    }
+    unsigned frames = 0;
+    auto on_frame = [&] {
+        if (hooks.on_frame) hooks.on_frame(frames + 1);
+    };
+    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
+    if (!feed_ladder(feeding, in, span, on_frame, frames, error)) return false;
+    if (frames == 0) return error = "no frames to score", false;
+    tables.resize(n);
+    ScoreHooks per_rendition = hooks;
+    for (size_t i = 0; i < n; i++) {
+        // Every frame is read once for all: the hook comes once.
+        if (i > 0) per_rendition.on_frames_read = nullptr;
+        if (!scorers[i]->finish(requests[i], per_rendition, frames, tables[i], error)) {
+            error = fmt::format("{}: {}", distorted[i], error);
+            return false;
+        }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (ScoreTable &t : tables) t.seconds = seconds;
+    return true;
+}
+
+} // namespace vmaf::session
