@@ -40,11 +40,11 @@ bool report_folder(const std::string &dir, std::string &error)
 }
 
 // Mistakes found before anything is read: each rendition's report named.
-bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted,
+bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted, bool write,
                   std::vector<std::string> &reports, std::string &error)
 {
     if (distorted.empty()) return error = "a ladder needs at least one distorted video", false;
-    if (!r.output || r.output->empty())
+    if (write && (!r.output || r.output->empty()))
         return error = "several distorted videos need --output DIR, the folder of their reports",
                false;
     if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
@@ -52,8 +52,8 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
     std::set<std::string> names;
     for (const std::string &d : distorted) {
         if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
-        const std::string report =
-            ladder_report_path(*r.output, d, r.format);
+        if (!write) continue;
+        const std::string report = ladder_report_path(*r.output, d, r.format);
         if (!names.insert(report).second) {
             error = fmt::format("two distorted videos would write one report '{}': give them "
                                 "different names",
@@ -69,7 +69,7 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
             }
         reports.push_back(report);
     }
-    return report_folder(*r.output, error);
+    return !write || report_folder(*r.output, error);
 }
 
 } // namespace
@@ -99,7 +99,7 @@ bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distort
     const auto t0 = std::chrono::steady_clock::now();
     tables.clear();
     std::vector<std::string> reports;
-    if (!plan_reports(r, distorted, reports, error)) return false;
+    if (!plan_reports(r, distorted, hooks.report, reports, error)) return false;
     LadderInputs in;
     if (!in.open(r, distorted, error)) return false;
 
@@ -111,7 +111,7 @@ bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distort
     std::vector<const Scorer *> feeding;
     for (size_t i = 0; i < n; i++) {
         requests[i].distorted = distorted[i];
-        requests[i].output = reports[i];
+        if (hooks.report) requests[i].output = reports[i];
         scorers.push_back(std::make_unique<Scorer>());
         // The first context's pool holds the reference's frames for all.
         if (!scorers[i]->open(requests[i], in.ref->format(), gpu, Scorer::Pictures::kRead, error,

@@ -32,7 +32,7 @@ bool score_pair(const ScoreRequest &r, const ScoreHooks &hooks, ScoreTable &tabl
 // renditions) in one pass, each scored with r's models, features, backend
 // (one GPU) and --scale as its own score_pair would, its report written to
 // ladder_report_path(*r.output, distorted[i], r.format) byte for byte as
-// that run writes it (fps aside). The reference is read and decoded once
+// that run writes it (fps aside), unless hooks.report is false. The reference is read and decoded once
 // and each of its frames handed to every rendition's context. tables[i] is
 // distorted[i]'s; hooks.on_models_scored comes once per rendition, in the
 // order of `distorted`. False with `error` set (naming the rendition).

@@ -38,21 +38,19 @@ session::ScoreHooks hooks_for(const session::ScoreRequest &s)
     return hooks;
 }
 
-// Runs `score(table, error)` without the GIL, keeping the library's
-// messages of this thread: a failure raises VmafError with them, and on
-// success they (warnings, such as a feature left on the CPU) become
-// RuntimeWarnings.
+// Runs `score(error)` without the GIL, keeping the library's messages of
+// this thread: a failure raises VmafError with them, and on success they
+// (warnings, such as a feature left on the CPU) become RuntimeWarnings.
 template <typename Score>
-py::dict run_scorer(const Score &score)
+void run_captured(const Score &score)
 {
-    session::ScoreTable table;
     std::string error, messages;
     bool ok = false;
     {
         session::LogCapture log;
         {
             py::gil_scoped_release unlocked;
-            ok = score(table, error);
+            ok = score(error);
         }
         messages = log.text();
     }
@@ -60,6 +58,13 @@ py::dict run_scorer(const Score &score)
     while (!messages.empty() && messages.back() == '\n') messages.pop_back();
     if (!messages.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, messages.c_str(), 1) < 0)
         throw py::error_already_set();
+}
+
+template <typename Score>
+py::dict run_scorer(const Score &score)
+{
+    session::ScoreTable table;
+    run_captured([&](std::string &error) { return score(table, error); });
     return score_dict(table);
 }
 
@@ -73,6 +78,21 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     return run_scorer([&](session::ScoreTable &table, std::string &error) {
         return session::score_pair(s, hooks, table, error);
     });
+}
+
+py::list score_ladder(const std::string &reference, const std::vector<std::string> &distorted,
+                      const ScoreOptions &options)
+{
+    session::ScoreRequest s = score_request(options);
+    s.reference = reference;
+    const session::ScoreHooks hooks = hooks_for(s);
+    std::vector<session::ScoreTable> tables;
+    run_captured([&](std::string &error) {
+        return session::score_ladder(s, distorted, hooks, tables, error);
+    });
+    py::list out;
+    for (const session::ScoreTable &t : tables) out.append(score_dict(t));
+    return out;
 }
 
 py::dict score_arrays(const py::list &reference, const py::list &distorted,
@@ -137,6 +157,8 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("output_format", &ScoreOptions::output_format);
 
     m.def("score_files", &vmaf::python::score_files, py::arg("reference"),
+          py::arg("distorted"), py::arg("options"));
+    m.def("score_ladder", &vmaf::python::score_ladder, py::arg("reference"),
           py::arg("distorted"), py::arg("options"));
     m.def("score_arrays", &vmaf::python::score_arrays, py::arg("reference"),
           py::arg("distorted"), py::arg("options"));

@@ -15,7 +15,7 @@ import numpy as np
 from . import _vmaf_hip
 from ._vmaf_hip import VmafError, __version__
 
-__all__ = ["Result", "VmafError", "hip_available", "score", "__version__"]
+__all__ = ["Result", "VmafError", "hip_available", "score", "score_ladder", "__version__"]
 
 VmafError.__module__ = __name__
 VmafError.__doc__ = "Scoring failed; the message says why, with the library's reason."
@@ -94,6 +94,39 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     else:
         table = _vmaf_hip.score_arrays(ref_planes, dis_planes, options)
     return Result(table)
+
+
+def score_ladder(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0,
+                 threads=0, subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None,
+                 bitdepth=None, scale=None, bitdepth_convert=None, output_dir=None,
+                 output_format="json"):
+    """Scores each of `distorted` (an encoding ladder's renditions) against
+    `reference` in one pass; returns a list of Result, one per rendition in
+    the order given, each what score() returns for that pair.
+
+    The reference is read and decoded once and each of its frames handed to
+    every rendition's scoring; reference and distorted are paths (no numpy
+    arrays), and gpu is one index. output_dir: also write each rendition's
+    report there, named after its file ("r540.mp4" -> output_dir/r540.json),
+    byte for byte as score(..., output=...) writes it (fps aside). The other
+    keywords are score()'s, applied to every rendition (scale scales each
+    one of another size to the reference's).
+
+    Raises VmafError when scoring fails (naming the rendition), ValueError
+    or TypeError for bad arguments.
+    """
+    if isinstance(distorted, (str, bytes, os.PathLike)) or not isinstance(distorted, (list, tuple)):
+        raise TypeError("distorted must be a list of paths")
+    if not distorted:
+        raise ValueError("distorted is empty: give at least one rendition")
+    if isinstance(gpu, (list, tuple, str)):
+        raise ValueError("a ladder is scored on one GPU: gpu must be one index")
+    options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
+                       height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
+                       output_format)
+    paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
+    tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
+    return [Result(t) for t in tables]
 
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,

@@ -258,3 +258,45 @@ def test_version_is_the_clis_and_paths_may_be_pathlike():
     r = vmaf_hip.score(pathlib.Path(clip("flat_64x64_420p8", "ref")),
                        pathlib.Path(clip("flat_64x64_420p8", "dis")))
     assert (r.frames, r.width, r.height) == (4, 64, 64)
+
+
+def _same_result(a, b):
+    assert a.frames == b.frames and a.width == b.width and a.height == b.height
+    assert list(a.scores) == list(b.scores)
+    for key in a.scores:
+        np.testing.assert_array_equal(a.scores[key], b.scores[key], err_msg=key)
+        assert a.pooled[key] == b.pooled[key], key
+
+
+def test_ladder_scores_each_rendition_as_its_own_pair(tmp_path):
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    copy = tmp_path / "copy_of_dis.y4m"
+    shutil.copy(dis, copy)
+    renditions = [dis, ref, copy]
+    kwargs = {"features": ["psnr"], "threads": 2}
+    got = vmaf_hip.score_ladder(ref, renditions, output_dir=tmp_path / "reports", **kwargs)
+    assert len(got) == 3
+    for r, result in zip(renditions, got):
+        alone = tmp_path / f"alone_{pathlib.Path(r).stem}.json"
+        _same_result(result, vmaf_hip.score(ref, r, output=alone, **kwargs))
+        report = json.loads((tmp_path / "reports" / f"{pathlib.Path(r).stem}.json").read_text())
+        mine = json.loads(alone.read_text())
+        report.pop("fps"), mine.pop("fps")
+        assert report == mine
+    assert got[1].pooled["psnr_y"]["mean"] == 60.0  # the reference against itself
+
+
+def test_ladder_mistakes_are_refused(tmp_path):
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    with pytest.raises(TypeError, match="list of paths"):
+        vmaf_hip.score_ladder(ref, dis)
+    with pytest.raises(ValueError, match="at least one rendition"):
+        vmaf_hip.score_ladder(ref, [])
+    with pytest.raises(ValueError, match="one GPU"):
+        vmaf_hip.score_ladder(ref, [dis], gpu=[0, 1])
+    small = clip("vtest_481x271_420p8", "dis")
+    with pytest.raises(vmaf_hip.VmafError, match=r"vtest_481x271_420p8_dis\.y4m: reference is "
+                                                   r"576x324 but distorted is 481x271"):
+        vmaf_hip.score_ladder(ref, [dis, small])
