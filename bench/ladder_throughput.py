@@ -6,7 +6,7 @@ separate run's (fps aside).
 
 usage: ladder_throughput.py --vmaf VMAF --clips DIR --work DIR
                             [--backend cpu|hip] [--threads T] [--frames N]
-                            [--runs R] [--model NAME]
+                            [--runs R] [--model NAME] [--reference-codec CODEC]
 
 The reference is box_960x540_420p8's reference scaled 2x to 1920x1080
 (sample repetition, as gpu_throughput.py makes it); each rung is its
@@ -14,6 +14,9 @@ distorted brought down to 640x360, 854x480, 960x540, 1280x720, 1600x900
 and 1920x1080 (area-free nearest sampling) and back up to 1080p, as a
 ladder's renditions are scaled to the reference's size before scoring:
 the up-scaling is done here, so the runs need no libswscale.
+--reference-codec (libx264, ffv1, ...; needs ffmpeg) scores against the
+reference encoded with it in MKV, as a ladder's master often is: each
+separate run then decodes it again.
 """
 import argparse
 import json
@@ -93,11 +96,19 @@ def main():
     ap.add_argument("--frames", type=int, default=48)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--model", default="vmaf_v0.6.1")
+    ap.add_argument("--reference-codec")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     ref, rungs = make_ladder(a.clips, a.work, a.frames)
-    common = ["--backend", a.backend, "--threads", str(a.threads), "--model",
-              f"version={a.model}", "--frame_cnt", str(a.frames), "--json", "-q"]
+    if a.reference_codec:
+        encoded = os.path.join(a.work, f"ladder_ref_{a.reference_codec}.mkv")
+        if not os.path.exists(encoded):
+            subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", ref, "-c:v", a.reference_codec,
+                            *(["-qp", "0"] if a.reference_codec == "libx264" else []), encoded],
+                           check=True)
+        ref = encoded
+    common = ["--backend", a.backend, "--model", f"version={a.model}", "--frame_cnt",
+              str(a.frames), "--json", "-q"] + (["--threads", str(a.threads)] if a.threads else [])
     out = os.path.join(a.work, "ladder_out")
     separate, ladder = [], []
     for _ in range(a.runs):
@@ -111,7 +122,8 @@ def main():
                for r in rungs)
     s, l = min(separate), min(ladder)
     frames = a.frames * len(rungs)
-    print(f"| {a.backend}, {a.model}, threads {a.threads}, 6 rungs x {a.frames} frames of 1080p "
+    print(f"| {a.backend}, {a.model}, threads {a.threads}, 6 rungs x {a.frames} frames of 1080p, "
+          f"reference {a.reference_codec or 'Y4M'} "
           f"| six runs s | one ladder run s | speed-up | reports equal |")
     print("|---|---:|---:|---:|---|")
     print(f"| best of {a.runs} | {s:.3f} ({frames / s:.0f} fps) | {l:.3f} ({frames / l:.0f} fps) "

@@ -41,18 +41,19 @@ bool report_folder(const std::string &dir, std::string &error)
 
 // Mistakes found before anything is read: each rendition's report named.
 bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted, bool write,
-                  std::vector<std::string> &reports, std::string &error)
+                  std::vector<LadderRung> &rungs, std::string &error)
 {
     if (distorted.empty()) return error = "a ladder needs at least one distorted video", false;
     if (write && (!r.output || r.output->empty()))
         return error = "several distorted videos need --output DIR, the folder of their reports",
                false;
-    if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
-        return error = "a ladder is scored on one GPU: give --gpu N", false;
     std::set<std::string> names;
     for (const std::string &d : distorted) {
         if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
-        if (!write) continue;
+        if (!write) {
+            rungs.push_back({d, {}});
+            continue;
+        }
         const std::string report = ladder_report_path(*r.output, d, r.format);
         if (!names.insert(report).second) {
             error = fmt::format("two distorted videos would write one report '{}': give them "
@@ -67,7 +68,7 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
                                     report);
                 return false;
             }
-        reports.push_back(report);
+        rungs.push_back({d, report});
     }
     return !write || report_folder(*r.output, error);
 }
@@ -96,22 +97,35 @@ std::string ladder_report_path(const std::string &dir, const std::string &distor
 bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distorted,
                   const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error)
 {
+    tables.clear();
+    std::vector<LadderRung> rungs;
+    if (!plan_reports(r, distorted, hooks.report, rungs, error)) return false;
+    return score_ladder(r, rungs, hooks, tables, error);
+}
+
+bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
+                  const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error)
+{
     const auto t0 = std::chrono::steady_clock::now();
     tables.clear();
-    std::vector<std::string> reports;
-    if (!plan_reports(r, distorted, hooks.report, reports, error)) return false;
+    if (rungs.empty()) return error = "a ladder needs at least one distorted video", false;
+    if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
+        return error = "a ladder is scored on one GPU: give --gpu N", false;
+    std::vector<std::string> distorted;
+    for (const LadderRung &rung : rungs) distorted.push_back(rung.distorted);
     LadderInputs in;
     if (!in.open(r, distorted, error)) return false;
 
-    const size_t n = distorted.size();
+    const size_t n = rungs.size();
     const std::optional<unsigned> gpu =
         r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
     std::vector<ScoreRequest> requests(n, r);
     std::vector<std::unique_ptr<Scorer>> scorers;
     std::vector<const Scorer *> feeding;
     for (size_t i = 0; i < n; i++) {
-        requests[i].distorted = distorted[i];
-        if (hooks.report) requests[i].output = reports[i];
+        requests[i].distorted = rungs[i].distorted;
+        requests[i].output = rungs[i].report.empty() ? std::nullopt
+                                                     : std::optional<std::string>(rungs[i].report);
         scorers.push_back(std::make_unique<Scorer>());
         // The first context's pool holds the reference's frames for all.
         if (!scorers[i]->open(requests[i], in.ref->format(), gpu, Scorer::Pictures::kRead, error,
@@ -139,11 +153,12 @@ bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distort
         // Every frame is read once for all: the hook comes once.
         if (i > 0) per_rendition.on_frames_read = nullptr;
         if (!scorers[i]->finish(requests[i], per_rendition, frames, tables[i], error)) {
-            error = fmt::format("{}: {}", distorted[i], error);
+            error = fmt::format("{}: {}", rungs[i].distorted, error);
             return false;
         }
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (ScoreTable &t : tables) t.seconds = seconds;
     return true;
 }

@@ -22,6 +22,8 @@ enum class Backend { Cpu, Hip };
 struct FeatureRequest {
     std::string name;
     std::vector<std::pair<std::string, std::string>> options;
+
+    bool operator==(const FeatureRequest &) const = default;
 };
 
 struct ScoreRequest {
@@ -55,6 +57,8 @@ struct ScoreRequest {
     // The library's log level; by default errors only, and with the HIP
     // backend warnings too, so that features left on the CPU are named.
     std::optional<VmafLogLevel> log_level;
+
+    bool operator==(const ScoreRequest &) const = default;
 };
 
 // "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with

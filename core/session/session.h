@@ -39,6 +39,15 @@ bool score_pair(const ScoreRequest &r, const ScoreHooks &hooks, ScoreTable &tabl
 bool score_ladder(const ScoreRequest &r, const std::vector<std::string> &distorted,
                   const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error);
 
+// A rendition and the path of its report (empty: none written).
+struct LadderRung {
+    std::string distorted, report;
+};
+
+// As above, each rendition's report at its own path (batch mode's names).
+bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
+                  const ScoreHooks &hooks, std::vector<ScoreTable> &tables, std::string &error);
+
 // A ladder's report for `distorted` in the folder `dir`: its file name
 // without the extension, then the format's ("rung_540p.mp4" ->
 // DIR/rung_540p.json).

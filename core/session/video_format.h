@@ -20,6 +20,7 @@ struct RawFormat {
     std::optional<std::string> pix_fmt;
 
     bool given() const { return w || h || bpc || pix_fmt; }
+    bool operator==(const RawFormat &) const = default;
 };
 
 // Frames per second as the file states it: num / den.

@@ -52,7 +52,69 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     return outcome;
 }
 
+// Pairs that differ only by their distorted video and report: one ladder.
+bool same_ladder(const BatchJob &a, const BatchJob &b)
+{
+    session::ScoreRequest y = b.request;
+    y.distorted = a.request.distorted;
+    y.output = a.request.output;
+    return a.request == y;
+}
+
+// A ladder's pairs in one pass (the reference read once); where it fails,
+// each pair alone, so that one bad rendition fails only its own row.
+void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &slot,
+                 const BatchCallbacks &callbacks)
+{
+    if (group.size() > 1) {
+        session::ScoreRequest request = group[0]->request;
+        if (slot.gpu) request.gpus = {*slot.gpu};
+        request.all_gpus = false;
+        std::vector<session::LadderRung> rungs;
+        for (const BatchJob *j : group) {
+            std::error_code dir_ec;
+            fs::create_directories(fs::path(j->report).parent_path(), dir_ec);
+            remove_stale_temporaries(j->report);
+            rungs.push_back({j->distorted, j->report});
+        }
+        session::LogCapture capture;
+        session::ScoreHooks hooks;
+        const auto n = static_cast<unsigned long long>(group.size());
+        hooks.on_frame = [&callbacks, n, last = 0u](unsigned frames) mutable {
+            callbacks.on_frames((frames - last) * n);
+            last = frames;
+        };
+        std::vector<session::ScoreTable> tables;
+        std::string error;
+        if (session::score_ladder(request, rungs, hooks, tables, error)) {
+            for (size_t i = 0; i < group.size(); i++) {
+                BatchOutcome outcome;
+                outcome.ok = true;
+                outcome.table = std::move(tables[i]);
+                outcome.warnings = capture.text();
+                callbacks.on_done(*group[i], outcome);
+            }
+            return;
+        }
+    }
+    for (const BatchJob *j : group) callbacks.on_done(*j, score_job(*j, slot, callbacks.on_frames));
+}
+
 } // namespace
+
+std::vector<std::vector<const BatchJob *>> ladder_groups(const std::vector<const BatchJob *> &todo)
+{
+    std::vector<std::vector<const BatchJob *>> groups;
+    for (const BatchJob *j : todo) {
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto &g) {
+            return g.size() < kLadderPairs && j->problem.empty() && g[0]->problem.empty() &&
+                   same_ladder(*g[0], *j);
+        });
+        if (it == groups.end()) groups.push_back({j});
+        else it->push_back(j);
+    }
+    return groups;
+}
 
 std::vector<BatchSlot> batch_slots(const CliSettings &s, const std::vector<unsigned> &gpus,
                                    size_t pairs)
@@ -73,13 +135,13 @@ std::vector<BatchSlot> batch_slots(const CliSettings &s, const std::vector<unsig
 void run_batch_jobs(const std::vector<const BatchJob *> &todo, const std::vector<BatchSlot> &slots,
                     const BatchCallbacks &callbacks)
 {
+    const auto groups = ladder_groups(todo);
     std::atomic<size_t> next{0};
     auto worker = [&](const BatchSlot &slot) {
         for (;;) {
             const size_t i = next++;
-            if (i >= todo.size()) return;
-            const BatchOutcome outcome = score_job(*todo[i], slot, callbacks.on_frames);
-            callbacks.on_done(*todo[i], outcome);
+            if (i >= groups.size()) return;
+            score_group(groups[i], slot, callbacks);
         }
     };
     std::vector<std::jthread> threads;

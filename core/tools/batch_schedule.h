@@ -30,7 +30,16 @@ struct BatchCallbacks {
     std::function<void()> while_running;
 };
 
-// Scores every job of `todo` on the slots' threads; returns when all are done.
+// `todo` in groups of pairs that differ only by their distorted video and
+// report (an encoding ladder), in order of first appearance: each group is
+// scored in one pass, its reference read once (session::score_ladder). A
+// group holds at most kLadderPairs pairs, so that a killed run loses at most
+// that many and memory stays bounded.
+constexpr size_t kLadderPairs = 8;
+std::vector<std::vector<const BatchJob *>> ladder_groups(const std::vector<const BatchJob *> &todo);
+
+// Scores every job of `todo` on the slots' threads, a ladder group at a
+// time; returns when all are done.
 void run_batch_jobs(const std::vector<const BatchJob *> &todo, const std::vector<BatchSlot> &slots,
                     const BatchCallbacks &callbacks);
 
