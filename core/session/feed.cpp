@@ -99,13 +99,24 @@ bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
     return feed_all({&scorer}, *in.ref, {in.dis.get()}, span, on_frame, frames, error);
 }
 
-bool feed_ladder(const std::vector<const Scorer *> &scorers, LadderInputs &in,
-                 const FrameSpan &span, const std::function<void()> &on_frame, unsigned &frames,
-                 std::string &error)
+bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
+                  const std::vector<VideoInput *> &dis, const ScoreRequest &r,
+                  const ScoreHooks &hooks, unsigned &frames, std::string &error)
 {
-    std::vector<VideoInput *> dis;
-    for (const auto &d : in.dis) dis.push_back(d.get());
-    return feed_all(scorers, *in.ref, dis, span, on_frame, frames, error);
+    if (hooks.on_length) {
+        const std::vector<const VideoInput *> read(dis.begin(), dis.end());
+        const auto length = known_length(r, ref, read);
+        hooks.on_length(length ? length : r.frame_cnt ? std::optional<unsigned>(r.frame_cnt)
+                                                      : std::nullopt);
+    }
+    frames = 0;
+    auto on_frame = [&] {
+        if (hooks.on_frame) hooks.on_frame(frames + 1);
+    };
+    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
+    if (!feed_all(scorers, ref, dis, span, on_frame, frames, error)) return false;
+    if (frames == 0) return error = "no frames to score", false;
+    return true;
 }
 
 } // namespace vmaf::session

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "session/inputs.h"
+#include "session/score_table.h"
 #include "session/scorer.h"
 
 namespace vmaf::session {
@@ -25,12 +26,15 @@ struct FrameSpan {
 bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
           const std::function<void()> &on_frame, unsigned &frames, std::string &error);
 
-// As feed, for a ladder: scorers[i] scores in.dis[i]; each frame of the
-// reference is read once and handed to every scorer. The first scorer's
-// pool must hold the reference's pictures for all of them
-// (Scorer::open's `contexts_sharing`).
-bool feed_ladder(const std::vector<const Scorer *> &scorers, LadderInputs &in,
-                 const FrameSpan &span, const std::function<void()> &on_frame, unsigned &frames,
-                 std::string &error);
+// The request's frames (its skips and count) of `ref` and of each of `dis`
+// handed to scorers[i] with dis[i]: each frame of the reference is read
+// once and given to every scorer (a ladder's renditions), so the first
+// scorer's pool must hold the reference's pictures for all of them
+// (Scorer::open's `contexts_sharing`). hooks.on_length is called before the
+// first frame, hooks.on_frame after each. False with `error` set, also when
+// there was no frame to score.
+bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
+                  const std::vector<VideoInput *> &dis, const ScoreRequest &r,
+                  const ScoreHooks &hooks, unsigned &frames, std::string &error);
 
 } // namespace vmaf::session

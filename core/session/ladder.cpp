@@ -133,20 +133,10 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
             return false;
         feeding.push_back(scorers[i].get());
     }
-    if (hooks.on_length) {
-        std::vector<const VideoInput *> dis;
-        for (const auto &d : in.dis) dis.push_back(d.get());
-        const auto length = known_length(r, *in.ref, dis);
-        hooks.on_length(length ? length : r.frame_cnt ? std::optional<unsigned>(r.frame_cnt)
-                                                      : std::nullopt);
-    }
+    std::vector<VideoInput *> dis;
+    for (const auto &d : in.dis) dis.push_back(d.get());
     unsigned frames = 0;
-    auto on_frame = [&] {
-        if (hooks.on_frame) hooks.on_frame(frames + 1);
-    };
-    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
-    if (!feed_ladder(feeding, in, span, on_frame, frames, error)) return false;
-    if (frames == 0) return error = "no frames to score", false;
+    if (!feed_request(feeding, *in.ref, dis, r, hooks, frames, error)) return false;
     tables.resize(n);
     ScoreHooks per_rendition = hooks;
     for (size_t i = 0; i < n; i++) {

@@ -75,18 +75,8 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     const std::optional<unsigned> gpu =
         r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
     if (!scorer.open(r, in.ref->format(), gpu, Scorer::Pictures::kRead, error)) return false;
-    if (hooks.on_length) {
-        const auto length = known_length(r, in);
-        hooks.on_length(length ? length : r.frame_cnt ? std::optional<unsigned>(r.frame_cnt)
-                                                      : std::nullopt);
-    }
     unsigned frames = 0;
-    auto on_frame = [&] {
-        if (hooks.on_frame) hooks.on_frame(frames + 1);
-    };
-    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
-    if (!feed(scorer, in, span, on_frame, frames, error)) return false;
-    if (frames == 0) return error = "no frames to score", false;
+    if (!feed_request({&scorer}, *in.ref, {in.dis.get()}, r, hooks, frames, error)) return false;
     if (!scorer.finish(r, hooks, frames, table, error)) return false;
     table.seconds = seconds_since(t0);
     return true;
