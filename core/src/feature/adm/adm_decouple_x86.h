@@ -29,10 +29,30 @@ template <class S> struct Constants {
     }
 };
 
+// The last columns j..hi (fewer than kLanes) through `block` on zero-padded
+// copies: each column's result depends on that column alone, so the padding
+// changes nothing, and only the row's own columns are written back.
+template <typename T, int kLanes, typename Block>
+inline void tail_block(const Block &block, const T *const o[3], const T *const t[3], T *const r[3],
+                       T *const a[3], int j, int hi, bool nearest)
+{
+    alignas(64) T ob[3][kLanes] = {}, tb[3][kLanes] = {}, rb[3][kLanes], ab[3][kLanes];
+    const int n = hi - j;
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < n; i++) ob[b][i] = o[b][j + i], tb[b][i] = t[b][j + i];
+    const T *const o_rows[3] = {ob[0], ob[1], ob[2]};
+    const T *const t_rows[3] = {tb[0], tb[1], tb[2]};
+    T *const r_rows[3] = {rb[0], rb[1], rb[2]};
+    T *const a_rows[3] = {ab[0], ab[1], ab[2]};
+    block(o_rows, t_rows, r_rows, a_rows, nearest);
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < n; i++) r[b][j + i] = rb[b][i], a[b][j + i] = ab[b][i];
+}
+
 template <class S>
 void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_t *const r[3],
                     int16_t *const a[3], int lo, int hi, int nearest_end, double enhn_gain_limit,
-                    DecoupleRows &rows)
+                    DecoupleRows &)
 {
     using V = typename S::V;
     using D = typename S::D;
@@ -42,12 +62,15 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
     const Constants<S> c(enhn_gain_limit);
     const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
-    int j = lo;
-    for (; j + kLanes <= hi; j += kLanes) {
+    // One block of kLanes columns from the given pointers; `nearest`:
+    // limit_gain's, as blocks never straddle nearest_end, which lies a
+    // multiple of 16 columns from lo.
+    auto block = [&](const int16_t *const ob_row[3], const int16_t *const tb_row[3],
+                     int16_t *const r_row[3], int16_t *const a_row[3], bool nearest) {
         V ov[3], tv[3];
         for (int b = 0; b < 3; b++) {
-            ov[b] = S::load_i16_as_i32(o[b] + j);
-            tv[b] = S::load_i16_as_i32(t[b] + j);
+            ov[b] = S::load_i16_as_i32(ob_row[b]);
+            tv[b] = S::load_i16_as_i32(tb_row[b]);
         }
         // within_one_degree(dot_to_float(...)) of each half of the lanes.
         auto angle_bits = [&](auto to_double) {
@@ -82,9 +105,6 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             auto limited_half = [&](D g, D td, bool use_min) {
                 return use_min ? S::min_double(g, td) : S::max_double(g, td);
             };
-            // limit_gain's `nearest`: blocks never straddle nearest_end,
-            // which lies a multiple of 16 columns from lo.
-            const bool nearest = j < nearest_end;
             const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
             const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
             const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
@@ -93,11 +113,19 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             const V limited = S::select(S::gt32(ob, zero), below, above);
             const V keep = S::bit_and(angle_lanes, S::bit_and(S::gt32(k, zero), S::bit_xor(o_zero, S::set32(-1))));
             const V out = S::select(keep, limited, rst);
-            S::store_i32_as_i16(r[b] + j, out);
-            S::store_i32_as_i16(a[b] + j, S::sub32(tb, out));
+            S::store_i32_as_i16(r_row[b], out);
+            S::store_i32_as_i16(a_row[b], S::sub32(tb, out));
         }
+    };
+    int j = lo;
+    for (; j + kLanes <= hi; j += kLanes) {
+        const int16_t *const ob_row[3] = {o[0] + j, o[1] + j, o[2] + j};
+        const int16_t *const tb_row[3] = {t[0] + j, t[1] + j, t[2] + j};
+        int16_t *const r_row[3] = {r[0] + j, r[1] + j, r[2] + j};
+        int16_t *const a_row[3] = {a[0] + j, a[1] + j, a[2] + j};
+        block(ob_row, tb_row, r_row, a_row, j < nearest_end);
     }
-    if (j < hi) decouple_row<int16_t>(o, t, r, a, j, hi, nearest_end, enhn_gain_limit, rows);
+    if (j < hi) tail_block<int16_t, kLanes>(block, o, t, r, a, j, hi, j < nearest_end);
 }
 
 // ScaleMath<int32_t>::ratio and restore of eight samples in 64-bit lanes.
@@ -124,7 +152,7 @@ template <class S> inline typename S::V ratio32(typename S::V o, typename S::V t
 template <class S>
 void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_t *const r[3],
                     int32_t *const a[3], int lo, int hi, int nearest_end, double enhn_gain_limit,
-                    DecoupleRows &rows)
+                    DecoupleRows &)
 {
     using V = typename S::V;
     using D = typename S::D;
@@ -134,12 +162,13 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
     const Constants<S> c(enhn_gain_limit);
     const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
-    int j = lo;
-    for (; j + kLanes <= hi; j += kLanes) {
+    // One block of kLanes columns, as decouple_row16's.
+    auto block = [&](const int32_t *const ob_row[3], const int32_t *const tb_row[3],
+                     int32_t *const r_row[3], int32_t *const a_row[3], bool nearest) {
         V ov[3], tv[3], o64[3][2], t64[3][2];
         for (int b = 0; b < 3; b++) {
-            ov[b] = S::load(o[b] + j);
-            tv[b] = S::load(t[b] + j);
+            ov[b] = S::load(ob_row[b]);
+            tv[b] = S::load(tb_row[b]);
             o64[b][0] = S::i32_low_to_i64(ov[b]), o64[b][1] = S::i32_high_to_i64(ov[b]);
             t64[b][0] = S::i32_low_to_i64(tv[b]), t64[b][1] = S::i32_high_to_i64(tv[b]);
         }
@@ -166,9 +195,6 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
             const V k = S::join_i64_to_i32(k64[0], k64[1]);
             const V rst = S::join_i64_to_i32(r64[0], r64[1]);
             const V ob = ov[b], tb = tv[b];
-            // limit_gain's `nearest`: blocks never straddle nearest_end,
-            // which lies a multiple of 16 columns from lo.
-            const bool nearest = j < nearest_end;
             const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
             const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
             const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
@@ -177,11 +203,19 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
             const V limited = S::select(S::gt32(ob, zero), below, above);
             const V keep = S::bit_and(angle_lanes, S::bit_and(S::gt32(k, zero), S::bit_xor(S::eq32(ob, zero), S::set32(-1))));
             const V out = S::select(keep, limited, rst);
-            S::store(r[b] + j, out);
-            S::store(a[b] + j, S::sub32(tb, out));
+            S::store(r_row[b], out);
+            S::store(a_row[b], S::sub32(tb, out));
         }
+    };
+    int j = lo;
+    for (; j + kLanes <= hi; j += kLanes) {
+        const int32_t *const ob_row[3] = {o[0] + j, o[1] + j, o[2] + j};
+        const int32_t *const tb_row[3] = {t[0] + j, t[1] + j, t[2] + j};
+        int32_t *const r_row[3] = {r[0] + j, r[1] + j, r[2] + j};
+        int32_t *const a_row[3] = {a[0] + j, a[1] + j, a[2] + j};
+        block(ob_row, tb_row, r_row, a_row, j < nearest_end);
     }
-    if (j < hi) decouple_row<int32_t>(o, t, r, a, j, hi, nearest_end, enhn_gain_limit, rows);
+    if (j < hi) tail_block<int32_t, kLanes>(block, o, t, r, a, j, hi, j < nearest_end);
 }
 
 template <class S> constexpr auto decouple32()
