@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fmt/core.h>
@@ -61,13 +62,15 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
                                 report);
             return false;
         }
-        for (const std::string *input : {&r.reference, &d})
-            if (same_file(report, *input) || fs::path(report) == fs::path(*input).lexically_normal()) {
-                error = fmt::format("the report '{}' is one of the input videos; refusing to "
-                                    "overwrite it",
-                                    report);
-                return false;
-            }
+        auto is_report = [&](const std::string &input) {
+            return same_file(report, input) || fs::path(report) == fs::path(input).lexically_normal();
+        };
+        if (is_report(r.reference) || std::any_of(distorted.begin(), distorted.end(), is_report)) {
+            error = fmt::format("the report '{}' is one of the input videos; refusing to "
+                                "overwrite it",
+                                report);
+            return false;
+        }
         rungs.push_back({d, report});
     }
     return !write || report_folder(*r.output, error);

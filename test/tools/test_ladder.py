@@ -153,6 +153,13 @@ def main():
             r"r_288\.y4m: reference is 576x324 but distorted is 288x162")
     refused("a rendition of another length", ["-d", d1, "-d", p("short.y4m"), "-o", p("short")], 1,
             r"short\.y4m has 12 frames but .*ref\.y4m has 24")
+    # A rendition named like another one's report: -o the renditions'
+    # folder, r_same.y4m's report would be r_same.xml; make r_same.xml an
+    # input too (a Y4M under that name).
+    shutil.copy(p("dis.y4m"), p("renditions", "r_same.xml"))
+    refused("a report that is another rendition",
+            ["-d", d2, "-d", p("renditions", "r_same.xml"), "-o", p("renditions")], 1,
+            r"r_same\.xml' is one of the input videos")
     refused("standard input as a rendition", ["-d", d1, "-d", "-", "-o", p("stdin")], 1,
             r"must be files, not '-'")
 
