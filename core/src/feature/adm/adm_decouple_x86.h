@@ -29,13 +29,24 @@ template <class S> struct Constants {
     }
 };
 
-// The last columns j..hi (fewer than kLanes) through `block` on zero-padded
-// copies: each column's result depends on that column alone, so the padding
-// changes nothing, and only the row's own columns are written back.
+// Columns lo..hi through `block`, kLanes at a time; the last ones (fewer
+// than kLanes) on zero-padded copies: each column's result depends on that
+// column alone, so the padding changes nothing, and only the row's own
+// columns are written back. `nearest` is limit_gain's per block: blocks
+// never straddle nearest_end, which lies a multiple of 16 columns from lo.
 template <typename T, int kLanes, typename Block>
-inline void tail_block(const Block &block, const T *const o[3], const T *const t[3], T *const r[3],
-                       T *const a[3], int j, int hi, bool nearest)
+inline void each_block(const Block &block, const T *const o[3], const T *const t[3], T *const r[3],
+                       T *const a[3], int lo, int hi, int nearest_end)
 {
+    int j = lo;
+    for (; j + kLanes <= hi; j += kLanes) {
+        const T *const o_rows[3] = {o[0] + j, o[1] + j, o[2] + j};
+        const T *const t_rows[3] = {t[0] + j, t[1] + j, t[2] + j};
+        T *const r_rows[3] = {r[0] + j, r[1] + j, r[2] + j};
+        T *const a_rows[3] = {a[0] + j, a[1] + j, a[2] + j};
+        block(o_rows, t_rows, r_rows, a_rows, j < nearest_end);
+    }
+    if (j == hi) return;
     alignas(64) T ob[3][kLanes] = {}, tb[3][kLanes] = {}, rb[3][kLanes], ab[3][kLanes];
     const int n = hi - j;
     for (int b = 0; b < 3; b++)
@@ -44,7 +55,7 @@ inline void tail_block(const Block &block, const T *const o[3], const T *const t
     const T *const t_rows[3] = {tb[0], tb[1], tb[2]};
     T *const r_rows[3] = {rb[0], rb[1], rb[2]};
     T *const a_rows[3] = {ab[0], ab[1], ab[2]};
-    block(o_rows, t_rows, r_rows, a_rows, nearest);
+    block(o_rows, t_rows, r_rows, a_rows, j < nearest_end);
     for (int b = 0; b < 3; b++)
         for (int i = 0; i < n; i++) r[b][j + i] = rb[b][i], a[b][j + i] = ab[b][i];
 }
@@ -62,9 +73,7 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
     const Constants<S> c(enhn_gain_limit);
     const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
-    // One block of kLanes columns from the given pointers; `nearest`:
-    // limit_gain's, as blocks never straddle nearest_end, which lies a
-    // multiple of 16 columns from lo.
+    // One block of kLanes columns from the given pointers (each_block).
     auto block = [&](const int16_t *const ob_row[3], const int16_t *const tb_row[3],
                      int16_t *const r_row[3], int16_t *const a_row[3], bool nearest) {
         V ov[3], tv[3];
@@ -117,15 +126,7 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             S::store_i32_as_i16(a_row[b], S::sub32(tb, out));
         }
     };
-    int j = lo;
-    for (; j + kLanes <= hi; j += kLanes) {
-        const int16_t *const ob_row[3] = {o[0] + j, o[1] + j, o[2] + j};
-        const int16_t *const tb_row[3] = {t[0] + j, t[1] + j, t[2] + j};
-        int16_t *const r_row[3] = {r[0] + j, r[1] + j, r[2] + j};
-        int16_t *const a_row[3] = {a[0] + j, a[1] + j, a[2] + j};
-        block(ob_row, tb_row, r_row, a_row, j < nearest_end);
-    }
-    if (j < hi) tail_block<int16_t, kLanes>(block, o, t, r, a, j, hi, j < nearest_end);
+    each_block<int16_t, kLanes>(block, o, t, r, a, lo, hi, nearest_end);
 }
 
 // ScaleMath<int32_t>::ratio and restore of eight samples in 64-bit lanes.
@@ -207,15 +208,7 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
             S::store(a_row[b], S::sub32(tb, out));
         }
     };
-    int j = lo;
-    for (; j + kLanes <= hi; j += kLanes) {
-        const int32_t *const ob_row[3] = {o[0] + j, o[1] + j, o[2] + j};
-        const int32_t *const tb_row[3] = {t[0] + j, t[1] + j, t[2] + j};
-        int32_t *const r_row[3] = {r[0] + j, r[1] + j, r[2] + j};
-        int32_t *const a_row[3] = {a[0] + j, a[1] + j, a[2] + j};
-        block(ob_row, tb_row, r_row, a_row, j < nearest_end);
-    }
-    if (j < hi) tail_block<int32_t, kLanes>(block, o, t, r, a, j, hi, j < nearest_end);
+    each_block<int32_t, kLanes>(block, o, t, r, a, lo, hi, nearest_end);
 }
 
 template <class S> constexpr auto decouple32()
