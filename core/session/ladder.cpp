@@ -16,12 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool same_file(const std::string &a, const std::string &b)
-{
-    std::error_code ec;
-    return fs::equivalent(a, b, ec);
-}
-
 // The reports' folder, made where missing; false with `error` set.
 bool report_folder(const std::string &dir, std::string &error)
 {

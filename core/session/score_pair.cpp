@@ -18,12 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool same_file(const std::string &a, const std::string &b)
-{
-    std::error_code ec;
-    return std::filesystem::equivalent(a, b, ec);
-}
-
 double seconds_since(Clock::time_point t0)
 {
     return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -47,6 +41,12 @@ bool every_gpu(std::vector<unsigned> &gpus, std::string &error)
     error = "--backend hip: this build has no HIP backend (configure with -Denable_hip=enabled)";
     return false;
 #endif
+}
+
+bool same_file(const std::string &a, const std::string &b)
+{
+    std::error_code ec;
+    return std::filesystem::equivalent(a, b, ec);
 }
 
 bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,

@@ -54,6 +54,10 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
 std::string ladder_report_path(const std::string &dir, const std::string &distorted,
                                VmafOutputFormat format);
 
+// Whether two paths name one existing file (a report about to overwrite an
+// input).
+bool same_file(const std::string &a, const std::string &b);
+
 // "xml", "json", "csv" or "sub".
 const char *report_extension(VmafOutputFormat format);
 

@@ -17,12 +17,6 @@ std::string resolve(const fs::path &base, const std::string &path)
     return p.is_absolute() ? path : (base / p).lexically_normal().string();
 }
 
-bool same_file(const std::string &a, const std::string &b)
-{
-    std::error_code ec;
-    return fs::equivalent(a, b, ec);
-}
-
 // A pair as batch mode scores it: the manifest's row with paths resolved
 // and the request of the single-pair CLI.
 BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
@@ -46,7 +40,7 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
     j.request.output = j.report;
     if (j.reference == "-" || j.distorted == "-")
         j.problem = "standard input ('-') cannot be a batch input";
-    else if (same_file(j.report, j.reference) || same_file(j.report, j.distorted))
+    else if (session::same_file(j.report, j.reference) || session::same_file(j.report, j.distorted))
         j.problem = fmt::format("its report '{}' is one of its input videos", j.report);
     if (!row.models.empty()) j.request.models = split_list(row.models);
     if (!row.features.empty()) {

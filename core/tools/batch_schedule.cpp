@@ -28,18 +28,31 @@ void remove_stale_temporaries(const fs::path &report)
     }
 }
 
+// Where a job's report goes: its folder made, a killed run's leftovers gone.
+void prepare_report(const BatchJob &j)
+{
+    std::error_code dir_ec;
+    fs::create_directories(fs::path(j.report).parent_path(), dir_ec);
+    remove_stale_temporaries(j.report);
+}
+
+// A job's request on its slot: the slot's GPU, never "all".
+session::ScoreRequest slot_request(const BatchJob &j, const BatchSlot &slot)
+{
+    session::ScoreRequest request = j.request;
+    if (slot.gpu) request.gpus = {*slot.gpu};
+    request.all_gpus = false;
+    return request;
+}
+
 BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
                        const std::function<void(unsigned long long)> &on_frames)
 {
     BatchOutcome outcome;
     outcome.error = j.problem;
     if (!outcome.error.empty()) return outcome;
-    session::ScoreRequest request = j.request;
-    if (slot.gpu) request.gpus = {*slot.gpu};
-    request.all_gpus = false;
-    std::error_code dir_ec;
-    fs::create_directories(fs::path(j.report).parent_path(), dir_ec);
-    remove_stale_temporaries(j.report);
+    const session::ScoreRequest request = slot_request(j, slot);
+    prepare_report(j);
     session::LogCapture capture;
     session::ScoreHooks hooks;
     hooks.on_frame = [&on_frames, last = 0u](unsigned frames) mutable {
@@ -67,14 +80,10 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
                  const BatchCallbacks &callbacks)
 {
     if (group.size() > 1) {
-        session::ScoreRequest request = group[0]->request;
-        if (slot.gpu) request.gpus = {*slot.gpu};
-        request.all_gpus = false;
+        const session::ScoreRequest request = slot_request(*group[0], slot);
         std::vector<session::LadderRung> rungs;
         for (const BatchJob *j : group) {
-            std::error_code dir_ec;
-            fs::create_directories(fs::path(j->report).parent_path(), dir_ec);
-            remove_stale_temporaries(j->report);
+            prepare_report(*j);
             rungs.push_back({j->distorted, j->report});
         }
         session::LogCapture capture;
