@@ -40,7 +40,8 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
 namespace {
 
 // The reference's frames go to every context: its reader fills pictures of
-// the first context's pool, and each context takes one reference of each.
+// the first context's pool, and each context takes one reference of each,
+// shared (picture_share).
 bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
               const std::vector<VideoInput *> &dis, const FrameSpan &span,
               const std::function<void()> &on_frame, unsigned &frames, std::string &error)
@@ -76,6 +77,9 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
             return false;
         }
         if (a.status == ReadStatus::End) break;
+        // Their extractors compute what they derive from the reference alone
+        // once, for all (PictureCache).
+        if (n > 1) picture_share(&a.pic, static_cast<unsigned>(n));
         // The last context takes the reader's own reference.
         for (size_t i = 0; i < n; i++) {
             VmafPicture ref_pic{};

@@ -3,10 +3,12 @@
 #include <atomic>
 #include <cerrno>
 #include <limits>
+#include <memory>
 #include <new>
 
 #include "base/c_enum.h"
 #include "base/log.h"
+#include "base/picture_cache.h"
 
 struct VmafRef {
     std::atomic<long> count{1};
@@ -14,6 +16,9 @@ struct VmafRef {
     vmaf::PictureAllocator allocator{};
     void (*on_free)(void *, VmafPicture *) = nullptr;
     void *on_free_user = nullptr;
+    // Set while the picture is shared (picture_share), gone with the last
+    // reference.
+    std::unique_ptr<vmaf::PictureCache> cache;
 };
 
 namespace vmaf {
@@ -126,6 +131,16 @@ void picture_ref(VmafPicture *dst, const VmafPicture *src)
     *dst = *src;
 }
 
+void picture_share(VmafPicture *pic, unsigned holders)
+{
+    pic->ref->cache = std::make_unique<PictureCache>(holders);
+}
+
+PictureCache *picture_cache(const VmafPicture &pic)
+{
+    return pic.ref ? pic.ref->cache.get() : nullptr;
+}
+
 void picture_destroy(VmafPicture *pic)
 {
     VmafRef *ref = pic->ref;
@@ -152,6 +167,7 @@ extern "C" int vmaf_picture_unref(VmafPicture *pic)
     if (!pic || !pic->ref) return -EINVAL;
     VmafRef *ref = pic->ref;
     if (ref->count.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        ref->cache.reset();
         if (ref->on_free) {
             ref->count.store(1);
             VmafPicture whole = *pic;

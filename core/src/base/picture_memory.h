@@ -29,6 +29,17 @@ void picture_set_recycler(VmafPicture *pic, void (*on_free)(void *, VmafPicture 
 // A second handle on the same memory.
 void picture_ref(VmafPicture *dst, const VmafPicture *src);
 
+class PictureCache;
+
+// Marks a picture that `holders` contexts take at once (a ladder's reference
+// frame): until its last reference goes, picture_cache() gives their
+// extractors one PictureCache to share what they derive from it. Before the
+// picture is handed out.
+void picture_share(VmafPicture *pic, unsigned holders);
+
+// The cache of a shared picture; null for a picture that is not.
+PictureCache *picture_cache(const VmafPicture &pic);
+
 // Frees the block whatever the count; for pools tearing down.
 void picture_destroy(VmafPicture *pic);
 

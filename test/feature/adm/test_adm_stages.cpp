@@ -130,7 +130,7 @@ TEST(AdmDwt2, LaterScalesHalveTheApproximation)
     const Plane<int32_t> *in[2] = {&a0, &a0};
     Detail<int32_t> *detail[2] = {&d1, &d1_dis};
     Plane<int32_t> *out[2] = {&a1, &a1_dis};
-    dwt2_scale(in, 1, detail, out, tmp64);
+    dwt2_scale(in, 2, 1, detail, out, tmp64);
     EXPECT_EQ(a1.w, 17);
     EXPECT_EQ(a1.h, 12);
     EXPECT_EQ(d1[0].w, 17);

@@ -1,11 +1,15 @@
 #include "feature/adm/adm_compute.h"
 
+#include <memory>
 #include <utility>
 
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_decouple.h"
 #include "feature/adm/adm_dwt2.h"
+#include "feature/adm/adm_math.h"
+#include "base/picture_cache.h"
+#include "base/picture_memory.h"
 
 namespace vmaf::adm {
 
@@ -17,6 +21,13 @@ IntegerAdm::IntegerAdm(const IntegerAdmParams &params, int w, int h, unsigned cp
         if (s > 0) factors_[s] = scale_factors(params.csf, s);
     }
     factors0_ = scale0_factors(params.csf);
+    // Where the reference's row buffers are read across (dwt2_scale), its
+    // bands depend on the distorted picture's: they are not the
+    // reference's alone.
+    for (int s = 1, n = (w + 1) / 2; s < kScales; s++) {
+        n = (n + 1) / 2;
+        if (last_output_unreflected(n)) bands_shareable_ = false;
+    }
 }
 
 void IntegerAdm::transform0(const VmafPicture &pic, Detail<int16_t> *detail, Plane<int32_t> &approx)
@@ -51,34 +62,66 @@ void IntegerAdm::measure(Work<T> &work, const typename ScaleMath<T>::Factors &fa
                           0.0, scratch);
 }
 
+ReferenceBands IntegerAdm::reference_bands(const VmafPicture &ref)
+{
+    ReferenceBands bands;
+    transform0(ref, params_.skip_scale0 ? nullptr : &bands.scale0, approx_ref_);
+    for (int scale = 1; scale < kScales; scale++) {
+        const Plane<int32_t> *in[1] = {&approx_ref_};
+        Detail<int32_t> *detail[1] = {&bands.scales[scale - 1]};
+        Plane<int32_t> *next[1] = {&next_ref_};
+        dwt2_scale(in, 1, scale, detail, next, tmp64_);
+        std::swap(approx_ref_, next_ref_);
+    }
+    return bands;
+}
+
 AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
 {
+    // A reference picture that other contexts hold too: its bands are
+    // computed once for all of them, and each transforms only its distorted.
+    PictureCache *cache = bands_shareable_ ? picture_cache(ref) : nullptr;
+    std::shared_ptr<const ReferenceBands> shared;
+    if (cache) {
+        static constexpr char kReferenceBands = 0;
+        const PictureCache::Key key{&kReferenceBands, {params_.skip_scale0, 0}};
+        shared = cache->take<ReferenceBands>(key, [&] { return reference_bands(ref); });
+    }
     std::array<float, kScales> num{}, den{}, aim{};
     int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
     if (params_.skip_scale0) {
-        transform0(ref, nullptr, approx_ref_);
+        if (!shared) transform0(ref, nullptr, approx_ref_);
         transform0(dis, nullptr, approx_dis_);
         den[0] = kSkippedScaleDen;
     } else {
-        transform0(ref, &work0_.ref, approx_ref_);
+        if (!shared) transform0(ref, &work0_.ref, approx_ref_);
         transform0(dis, &work0_.dis, approx_dis_);
-        decouple(kernels_, work0_.ref, work0_.dis, params_.enhn_gain_limit, work0_.restored,
+        const Detail<int16_t> &ref0 = shared ? shared->scale0 : work0_.ref;
+        decouple(kernels_, ref0, work0_.dis, params_.enhn_gain_limit, work0_.restored,
                  work0_.additive, decouple_rows_);
-        den[0] = csf_den_scale0(work0_.ref, weights_[0], params_.noise_weight);
+        den[0] = csf_den_scale0(ref0, weights_[0], params_.noise_weight);
         measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num[0], aim[0]);
     }
     for (int scale = 1; scale < kScales; scale++) {
-        const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
-        Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
-        Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
-        dwt2_scale(in, scale, detail, next, tmp64_);
-        std::swap(approx_ref_, next_ref_);
+        if (shared) {
+            const Plane<int32_t> *in[1] = {&approx_dis_};
+            Detail<int32_t> *detail[1] = {&work_.dis};
+            Plane<int32_t> *next[1] = {&next_dis_};
+            dwt2_scale(in, 1, scale, detail, next, tmp64_);
+        } else {
+            const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
+            Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
+            Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
+            dwt2_scale(in, 2, scale, detail, next, tmp64_);
+            std::swap(approx_ref_, next_ref_);
+        }
         std::swap(approx_dis_, next_dis_);
         w = (w + 1) / 2;
         h = (h + 1) / 2;
-        decouple(kernels_, work_.ref, work_.dis, params_.enhn_gain_limit, work_.restored, work_.additive,
-                 decouple_rows_);
-        den[scale] = csf_den(work_.ref, scale, weights_[scale], params_.noise_weight);
+        const Detail<int32_t> &ref_bands = shared ? shared->scales[scale - 1] : work_.ref;
+        decouple(kernels_, ref_bands, work_.dis, params_.enhn_gain_limit, work_.restored,
+                 work_.additive, decouple_rows_);
+        den[scale] = csf_den(ref_bands, scale, weights_[scale], params_.noise_weight);
         measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num[scale],
                 aim[scale]);
     }

@@ -32,6 +32,14 @@ AdmScores combine_scales(const std::array<float, kScales> &num,
                          const std::array<float, kScales> &den,
                          const std::array<float, kScales> &aim, int w, int h);
 
+// What ADM derives from the reference picture alone: its detail bands at
+// every scale (scale 0's empty with adm_skip_scale0). The renditions of a
+// ladder share them (PictureCache).
+struct ReferenceBands {
+    Detail<int16_t> scale0;
+    std::array<Detail<int32_t>, kScales - 1> scales; // 1, 2, 3
+};
+
 class IntegerAdm {
 public:
     // w, h at least kMinSize; the caller checks.
@@ -50,10 +58,12 @@ private:
     void measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
                  const CmShifts &shifts, float &num, float &aim);
     void transform0(const VmafPicture &pic, Detail<int16_t> *detail, Plane<int32_t> &approx);
+    ReferenceBands reference_bands(const VmafPicture &ref);
 
     IntegerAdmParams params_;
     int w_, h_;
     const AdmKernels &kernels_;
+    bool bands_shareable_ = true;
     std::array<std::array<float, 2>, kScales> weights_;
     ScaleMath<int16_t>::Factors factors0_;
     std::array<ScaleMath<int32_t>::Factors, kScales> factors_;

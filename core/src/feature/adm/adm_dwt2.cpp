@@ -87,8 +87,8 @@ template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, De
 template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
                                     Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
 
-VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
-                                Detail<int32_t> *const detail[2], Plane<int32_t> *const approx[2],
+VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale,
+                                Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
                                 std::vector<int64_t> &tmp)
 {
     const DwtShifts sh = dwt_shifts(scale);
@@ -110,12 +110,12 @@ VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
     if (last_output_unreflected(ow))
         for (int k = 0; k < 4; k++) cols.first[2][k] = 2 * (ow - 1) - 1 + k;
 
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < pictures; p++) {
         approx[p]->resize(ow, oh);
         detail[p]->resize(ow, oh);
     }
     for (int i = 0; i < oh; i++) {
-        for (int p = 0; p < 2; p++) {
+        for (int p = 0; p < pictures; p++) {
             const int32_t *r[4];
             for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
             int64_t *lo = row_lo[p], *hi = lo + w;
@@ -126,7 +126,7 @@ VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[2], int scale,
                 hi[j] = dwt_round(hi_taps<int64_t>(s0, s1, s2, s3), vr, vs);
             }
         }
-        for (int p = 0; p < 2; p++) {
+        for (int p = 0; p < pictures; p++) {
             const int64_t *lo = row_lo[p], *hi = lo + w;
             int32_t *a = approx[p]->row(i);
             Detail<int32_t> &d = *detail[p];

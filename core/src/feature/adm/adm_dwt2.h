@@ -19,12 +19,15 @@ template <typename Pixel>
 void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
                  Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp);
 
-// Scale 1, 2 or 3 of both pictures from the previous scale's approximations
-// (in[0] reference, in[1] distorted). Both go through one call because the
-// reference's AVX-512 code, whose output the golden data is, reads across
-// its row buffers of the two pictures (see the .cpp). `tmp` must be kept
-// between calls, scales 1 to 3 in order, as the reference keeps its buffer.
-void dwt2_scale(const Plane<int32_t> *const in[2], int scale, Detail<int32_t> *const detail[2],
-                Plane<int32_t> *const approx[2], std::vector<int64_t> &tmp);
+// Scale 1, 2 or 3 of `pictures` (1 or 2) pictures from the previous scale's
+// approximations (in[0] reference, in[1] distorted). Both go through one
+// call because the reference's AVX-512 code, whose output the golden data
+// is, reads across its row buffers of the two pictures where
+// last_output_unreflected(): one picture alone is exact only where it is
+// not (see the .cpp). `tmp` must be kept between calls, scales 1 to 3 in
+// order, as the reference keeps its buffer.
+void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale,
+                Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
+                std::vector<int64_t> &tmp);
 
 } // namespace vmaf::adm
