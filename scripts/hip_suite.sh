@@ -4,11 +4,14 @@
 #   scripts/hip_suite.sh build [BUILD_DIR]
 #       On any machine with nvcc (no GPU needed): builds the NVIDIA platform
 #       into BUILD_DIR (default build-hip-nvidia) and packs what the GPU
-#       machine needs into BUILD_DIR/suite: bin/ (vmaf, the HIP tests, xz),
-#       lib/ (the shared libraries a bare machine may lack), lib-cxx/ (the
-#       C++ runtime, used only where the machine's own does not load ours),
+#       machine needs into BUILD_DIR/suite: programs.tar.xz (bin/: vmaf, the
+#       HIP tests, xz; module/: the HIP backend; a sixth of their size, for
+#       the carry's limit; unpacked by the other commands), xz, lib/ (the
+#       shared libraries a bare machine may lack), lib-cxx/ (the C++
+#       runtime, used only where the machine's own does not load ours),
 #       clips/ (the clips the suite uses, when ../shared/clips is there),
-#       golden/ and test_cli.py.
+#       hwdec/ (encodes of a clip in every codec GPUs decode, when ffmpeg is
+#       there), golden/ and the test scripts.
 #
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
@@ -122,6 +125,7 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
         bench/make_clips.py "$suite/"
     for t in "${tests[@]}"; do cp "$build/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
+    cp "$(command -v xz)" "$suite/"
     cp test/tools/test_cli.py "$suite/"
     mkdir -p "$suite/tools" "$suite/support"
     cp test/tools/test_batch.py "$suite/tools/"
@@ -130,6 +134,7 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     mkdir -p "$suite/hip"
     cp test/hip/test_runtime_absent.py "$suite/hip/"
     cp test/support/clip_files.py "$suite/support/"
+    cp test/tools/test_hwdec.py "$suite/tools/"
     bundle_libs "$suite"/bin/* "$suite"/module/* | while read -r lib; do
         case $(basename "$lib") in
         libstdc++.so* | libgcc_s.so*) cp -L "$lib" "$suite/lib-cxx/" ;;
@@ -145,6 +150,13 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     # test_cli.py compares one clip's output with its golden file.
     mkdir -p "$suite/golden/vtest_576x324_420p8"
     cp ../shared/golden/vtest_576x324_420p8/main.json "$suite/golden/vtest_576x324_420p8/"
+    # Hardware decoding's encodes (test_hwdec.py), made where ffmpeg is.
+    if command -v ffmpeg >/dev/null && [[ -d $shared_clips ]]; then
+        python3 test/tools/test_hwdec.py --make "$suite/hwdec" "$(command -v ffmpeg)" ../shared
+        rm -rf "$suite/hwdec/clips"
+    fi
+    tar -C "$suite" -cf - bin module | xz -T2 -3 >"$suite/programs.tar.xz"
+    rm -rf "${suite:?}/bin" "${suite:?}/module"
     echo "packed $(du -sh "$suite" | cut -f1) into $suite; carry it and run:"
     echo "  scripts/hip_suite.sh run $build"
 }
@@ -202,9 +214,18 @@ PY
 }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
+# bin/ and module/ from programs.tar.xz, once.
+unpack_programs() {
+    local suite=$1
+    [[ -d $suite/bin ]] && return
+    [[ -f $suite/programs.tar.xz ]] || { echo "hip_suite: $suite/programs.tar.xz is missing: run 'scripts/hip_suite.sh build' and carry $suite" >&2; exit 2; }
+    LD_LIBRARY_PATH=$suite/lib "$suite/xz" -dc "$suite/programs.tar.xz" | tar -C "$suite" -x
+}
+
 # The packed libraries on the loader's path, the suite's programs on PATH.
 suite_env() {
     local suite=$1
+    unpack_programs "$suite"
     export LD_LIBRARY_PATH=$suite/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     # The machine's C++ runtime when it is recent enough (ours needs the
     # build machine's glibc), else the one built against.
@@ -292,7 +313,7 @@ sanitize() {
 
 run() {
     local build=$1 suite=$1/suite clips=${2:-${VMAF_HIP_CLIPS:-}}
-    [[ -d $suite/bin ]] || { echo "hip_suite: $suite/bin is missing: run 'scripts/hip_suite.sh build' and carry $suite" >&2; exit 2; }
+    unpack_programs "$suite"
     if [[ -z $clips ]]; then
         if compgen -G "$suite/clips/*.y4m.xz" >/dev/null; then clips=$suite/clips; else clips=../shared/clips; fi
     fi
@@ -331,10 +352,11 @@ run() {
     done
     local cli_tests=missing
     if [[ -f $suite/test_cli.py && -d $work/shared/golden ]]; then
-        # Whether this build reads containers and converts depths (libav).
-        local libav=no-libav
-        ldd "$suite/bin/vmaf" 2>/dev/null | grep -q libavformat && libav=libav
-        if python3 "$suite/test_cli.py" "$suite/bin/vmaf" "$work/shared" "$libav" >"$out/test_cli.log" 2>&1; then
+        # Whether the suite reads containers and converts depths: FFmpeg's
+        # libraries, loaded on use, packed from VMAF_LIBAV_DIR.
+        local libav_mode=no-libav
+        compgen -G "$suite/lib/libavformat.so.*" >/dev/null && libav_mode=libav
+        if python3 "$suite/test_cli.py" "$suite/bin/vmaf" "$work/shared" "$libav_mode" >"$out/test_cli.log" 2>&1; then
             cli_tests="ok ($(tail -1 "$out/test_cli.log"))"
         else
             cli_tests="FAIL ($(tail -1 "$out/test_cli.log"), see test_cli.log)"
@@ -350,6 +372,20 @@ run() {
             batch_tests="ok ($(tail -1 "$out/test_batch.log"))"
         else
             batch_tests="FAIL ($(tail -1 "$out/test_batch.log"), see test_batch.log)"
+            status=1
+        fi
+    fi
+    # Hardware decoding (test/tools/test_hwdec.py): every codec NVDEC takes
+    # against the CPU's decoding, on encodes made where the suite was built.
+    local hwdec_tests=missing
+    if [[ -f $suite/tools/test_hwdec.py && -d $suite/hwdec ]] &&
+        compgen -G "$suite/lib/libavcodec.so.*" >/dev/null; then
+        cp -r "$suite/hwdec" "$work/hwdec"
+        if python3 "$suite/tools/test_hwdec.py" "$suite/bin/vmaf" "$work/shared" "$work/hwdec" \
+            >"$out/test_hwdec.log" 2>&1; then
+            hwdec_tests="ok ($(tail -1 "$out/test_hwdec.log"))"
+        else
+            hwdec_tests="FAIL ($(tail -1 "$out/test_hwdec.log"), see test_hwdec.log)"
             status=1
         fi
     fi
@@ -516,6 +552,7 @@ run() {
         echo "test_cli.py: $cli_tests"
         echo "test_runtime_absent.py: $runtime_absent"
         echo "test_batch.py (--backend hip): $batch_tests"
+        echo "test_hwdec.py (--hwdec cuda against the CPU's decoding): $hwdec_tests"
         echo
         echo "== one pair in chunks (--gpu $gpu,$gpu,$gpu) against one GPU"
         printf '%s\n' "${chunks[@]}"

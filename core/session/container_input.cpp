@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "session/libav.h"
+#include "session/plane_unpack.h"
 
 
 namespace vmaf::session {
@@ -124,6 +125,21 @@ bool ends_with_yuv(const std::string &path)
     return tail == ".yuv";
 }
 
+// libavcodec's get_format hands the formats the decoder can give; the input
+// chooses.
+AVPixelFormat pick_format(AVCodecContext *c, const AVPixelFormat *formats)
+{
+    std::vector<int> offered;
+    for (const AVPixelFormat *f = formats; *f != AV_PIX_FMT_NONE; f++) offered.push_back(*f);
+    auto *input = static_cast<ContainerInput *>(c->opaque);
+    return static_cast<AVPixelFormat>(input->choose_format(offered));
+}
+
+const char *device_name(AVHWDeviceType kind)
+{
+    return kind == AV_HWDEVICE_TYPE_CUDA ? "cuda" : "vaapi";
+}
+
 } // namespace
 
 bool take_libav_log(std::string &error)
@@ -155,6 +171,7 @@ void ContainerInput::CodecFree::operator()(AVCodecContext *c) const
 }
 void ContainerInput::PacketFree::operator()(AVPacket *p) const { libav().av_packet_free(&p); }
 void ContainerInput::FrameFree::operator()(AVFrame *f) const { libav().av_frame_free(&f); }
+void ContainerInput::BufferUnref::operator()(AVBufferRef *b) const { libav().av_buffer_unref(&b); }
 
 ContainerInput::ContainerInput(std::unique_ptr<ByteSource> source, std::string path)
     : VideoInput(std::move(path)), source_(std::move(source))
@@ -248,7 +265,8 @@ void ContainerInput::cancel()
 }
 
 std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> source,
-                                                 const std::string &path, std::string &error)
+                                                 const std::string &path,
+                                                 const Decoding &decoding, std::string &error)
 {
     std::string unloaded;
     if (!take_libav_log(unloaded)) {
@@ -259,11 +277,11 @@ std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> sou
         return nullptr;
     }
     std::unique_ptr<ContainerInput> input(new ContainerInput(std::move(source), path));
-    if (!input->open_stream(error)) return nullptr;
+    if (!input->open_stream(decoding, error)) return nullptr;
     return input;
 }
 
-bool ContainerInput::open_stream(std::string &error)
+bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
 {
     auto *buffer = static_cast<uint8_t *>(libav().av_malloc(kIoBufferBytes));
     const bool seekable = source_->size().has_value();
@@ -325,6 +343,7 @@ bool ContainerInput::open_stream(std::string &error)
                             libav().avcodec_get_name(stream->codecpar->codec_id));
         return false;
     }
+    if (!choose_hardware(decoder, decoding, error)) return false;
     codec_.reset(libav().avcodec_alloc_context3(decoder));
     packet_.reset(libav().av_packet_alloc());
     frame_.reset(libav().av_frame_alloc());
@@ -345,6 +364,17 @@ bool ContainerInput::open_stream(std::string &error)
     // A damaged frame is an error, not concealed: scoring the decoder's
     // guess would give a plausible but wrong result.
     c->err_recognition |= AV_EF_EXPLODE;
+    if (hw_device_) {
+        c->hw_device_ctx = libav().av_buffer_ref(hw_device_.get());
+        host_frame_.reset(libav().av_frame_alloc());
+        if (!c->hw_device_ctx || !host_frame_) {
+            error = fmt::format("{}: out of memory", path_);
+            return false;
+        }
+        c->get_format = pick_format;
+        // The hardware decodes; the host's threads would only parse.
+        c->thread_count = 1;
+    }
     if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
         return false;
@@ -386,6 +416,110 @@ bool ContainerInput::open_stream(std::string &error)
         if (seconds >= 0)
             frames_total_ = static_cast<unsigned long long>(std::llround(seconds * av_q2d(rate)));
     }
+    return !hw_device_ || prime(error);
+}
+
+namespace {
+
+// The hardware's frame format of `decoder` with devices of `kind`, or
+// AV_PIX_FMT_NONE where it has no such acceleration.
+int hardware_format(const AVCodec &decoder, AVHWDeviceType kind)
+{
+    for (int i = 0;; i++) {
+        const AVCodecHWConfig *config = libav().avcodec_get_hw_config(&decoder, i);
+        if (!config) return AV_PIX_FMT_NONE;
+        if ((config->methods & AV_CODEC_HW_CONFIG_METHOD_HW_DEVICE_CTX) &&
+            config->device_type == kind)
+            return config->pix_fmt;
+    }
+}
+
+} // namespace
+
+bool ContainerInput::choose_hardware(const AVCodec *&decoder, const Decoding &decoding,
+                                     std::string &error)
+{
+    hw_asked_ = decoding.hw;
+    if (decoding.hw == HwDecode::None) return true;
+    std::vector<AVHWDeviceType> kinds;
+    if (decoding.hw != HwDecode::Vaapi) kinds.push_back(AV_HWDEVICE_TYPE_CUDA);
+    if (decoding.hw != HwDecode::Cuda) kinds.push_back(AV_HWDEVICE_TYPE_VAAPI);
+    std::string why;
+    auto add_reason = [&](const std::string &reason) { why += (why.empty() ? "" : "; ") + reason; };
+    for (const AVHWDeviceType kind : kinds) {
+        // The codec's first decoder, else another of the same codec with
+        // this acceleration (AV1's first is libdav1d, which has none).
+        const AVCodec *accelerated = decoder;
+        int format = hardware_format(*decoder, kind);
+        void *it = nullptr;
+        while (format == AV_PIX_FMT_NONE) {
+            const AVCodec *other = libav().av_codec_iterate(&it);
+            if (!other) break;
+            if (other->id != decoder->id || !libav().av_codec_is_decoder(other)) continue;
+            format = hardware_format(*other, kind);
+            accelerated = other;
+        }
+        if (format == AV_PIX_FMT_NONE) {
+            add_reason(fmt::format("this libavcodec has no {} acceleration of {}",
+                                   device_name(kind), decoder->name));
+            continue;
+        }
+        // CUDA's device is the GPU's index; VA-API's the default render node.
+        const std::string gpu = std::to_string(decoding.gpu);
+        AVBufferRef *device = nullptr;
+        const int r = libav().av_hwdevice_ctx_create(
+            &device, kind, kind == AV_HWDEVICE_TYPE_CUDA ? gpu.c_str() : nullptr, nullptr, 0);
+        if (r < 0) {
+            add_reason(fmt::format("no {} device{} could be opened ({})", device_name(kind),
+                                   kind == AV_HWDEVICE_TYPE_CUDA ? " " + gpu : "",
+                                   av_error_text(r)));
+            continue;
+        }
+        hw_device_.reset(device);
+        hw_format_ = format;
+        decoder = accelerated;
+        decoder_note_ = fmt::format("{}: decoding {} on the GPU ({})", path_, decoder->name,
+                                    device_name(kind));
+        return true;
+    }
+    if (decoding.hw != HwDecode::Auto) {
+        error = fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(decoding.hw), why);
+        return false;
+    }
+    decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_, decoder->name, why);
+    return true;
+}
+
+int ContainerInput::choose_format(const std::vector<int> &offered)
+{
+    for (const int f : offered)
+        if (f == hw_format_) return f;
+    const std::string why = "the hardware does not decode this stream (its profile, depth or "
+                            "chroma format)";
+    if (hw_asked_ != HwDecode::Auto) {
+        hw_refusal_ = fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(hw_asked_), why);
+        return AV_PIX_FMT_NONE;
+    }
+    for (const int f : offered) {
+        const AVPixFmtDescriptor *d = libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f));
+        if (d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) {
+            decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
+                                        codec_->codec->name, why);
+            return f;
+        }
+    }
+    return AV_PIX_FMT_NONE;
+}
+
+bool ContainerInput::prime(std::string &error)
+{
+    const ReadStatus status = receive();
+    if (status == ReadStatus::Error) {
+        // The hardware's refusal says more than libav's failure after it.
+        error = hw_refusal_.empty() ? error_ : hw_refusal_;
+        return false;
+    }
+    primed_ = status == ReadStatus::Frame;
     return true;
 }
 
@@ -397,10 +531,18 @@ std::optional<unsigned long long> ContainerInput::frames_left() const
 
 ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
+    const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
+    primed_ = false;
+    if (status != ReadStatus::Frame) return status;
+    return frame_->format == hw_format_ ? deliver_hardware(pic) : deliver(pic);
+}
+
+ReadStatus ContainerInput::receive()
+{
     AVCodecContext *c = codec_.get();
     for (;;) {
         int r = libav().avcodec_receive_frame(c, frame_.get());
-        if (r == 0) return deliver(pic);
+        if (r == 0) return ReadStatus::Frame;
         if (r == AVERROR_EOF) return ReadStatus::End;
         if (r != AVERROR(EAGAIN)) {
             error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
@@ -430,30 +572,76 @@ ReadStatus ContainerInput::read_frame(VmafPicture &pic)
     }
 }
 
+bool ContainerInput::frame_fits(const AVFrame &f, int format)
+{
+    if (f.width != static_cast<int>(format_.w) || f.height != static_cast<int>(format_.h) ||
+        format != av_format_) {
+        const char *name = libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(format));
+        fail(fmt::format("frame {} is {}x{} {} but the video began as {}x{} {}; VMAF "
+                         "scores one size and format throughout",
+                         frames_, f.width, f.height, name ? name : "unknown", format_.w, format_.h,
+                         libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(av_format_))));
+        return false;
+    }
+    if ((f.flags & AV_FRAME_FLAG_CORRUPT) || f.decode_error_flags) {
+        fail(fmt::format("frame {} is damaged (the decoder could only conceal it)", frames_));
+        return false;
+    }
+    return true;
+}
+
+namespace {
+struct FrameUnref {
+    AVFrame *f;
+    ~FrameUnref() { libav().av_frame_unref(f); }
+};
+} // namespace
+
 ReadStatus ContainerInput::deliver(VmafPicture &pic)
 {
-    struct Unref {
-        AVFrame *f;
-        ~Unref() { libav().av_frame_unref(f); }
-    } unref{frame_.get()};
+    const FrameUnref unref{frame_.get()};
     const AVFrame &f = *frame_;
-    if (f.width != static_cast<int>(format_.w) || f.height != static_cast<int>(format_.h) ||
-        f.format != av_format_) {
-        const char *name = libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(f.format));
-        return fail(
-            fmt::format("frame {} is {}x{} {} but the video began as {}x{} {}; VMAF "
-                        "scores one size and format throughout",
-                        frames_, f.width, f.height, name ? name : "unknown", format_.w, format_.h,
-                        libav().av_get_pix_fmt_name(static_cast<AVPixelFormat>(av_format_))));
-    }
-    if ((f.flags & AV_FRAME_FLAG_CORRUPT) || f.decode_error_flags)
-        return fail(fmt::format("frame {} is damaged (the decoder could only conceal it)", frames_));
+    if (!frame_fits(f, f.format)) return ReadStatus::Error;
     const int bytes = format_.bpc > 8 ? 2 : 1;
     const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
     for (unsigned p = 0; p < planes; p++)
         libav().av_image_copy_plane(static_cast<uint8_t *>(pic.data[p]),
                                     static_cast<int>(pic.stride[p]), f.data[p], f.linesize[p],
                                     static_cast<int>(pic.w[p]) * bytes, static_cast<int>(pic.h[p]));
+    frames_++;
+    return ReadStatus::Frame;
+}
+
+ReadStatus ContainerInput::deliver_hardware(VmafPicture &pic)
+{
+    const FrameUnref unref{frame_.get()}, unref_host{host_frame_.get()};
+    // The hardware frame stands for the stream's own format.
+    if (!frame_fits(*frame_, av_format_)) return ReadStatus::Error;
+    if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), frame_.get(), 0); r < 0)
+        return fail(av_failure(fmt::format("cannot copy frame {} from the GPU", frames_), r));
+    const AVFrame &f = *host_frame_;
+    const AVPixFmtDescriptor *d =
+        libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f.format));
+    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
+    const bool wide = format_.bpc > 8;
+    for (unsigned p = 0; p < planes; p++) {
+        // NV12's chroma interleaved, P010's samples in the high bits:
+        // component p, wherever the hardware's layout keeps it.
+        const AVComponentDescriptor *c = d && p < d->nb_components ? &d->comp[p] : nullptr;
+        if (!c || c->depth < static_cast<int>(format_.bpc) ||
+            (p > 0 && (d->log2_chroma_w != (pic.w[p] < pic.w[0]) ||
+                       d->log2_chroma_h != (pic.h[p] < pic.h[0]))))
+            return fail(fmt::format("frame {} came from the GPU as {}, which does not hold the "
+                                    "stream's {}",
+                                    frames_, d ? d->name : "unknown",
+                                    libav().av_get_pix_fmt_name(
+                                        static_cast<AVPixelFormat>(av_format_))));
+        const PackedComponent src{f.data[c->plane] + c->offset, f.linesize[c->plane],
+                                  static_cast<unsigned>(c->step), c->depth + c->shift > 8 ? 2u : 1u,
+                                  static_cast<unsigned>(c->shift + c->depth) - format_.bpc};
+        unpack_component(src, pic.w[p], pic.h[p], static_cast<uint8_t *>(pic.data[p]),
+                         pic.stride[p], wide);
+    }
     frames_++;
     return ReadStatus::Frame;
 }

@@ -1,6 +1,8 @@
 // A video stream in any container libavformat reads (MP4, MKV, MOV, WebM,
 // MPEG-TS, ...), decoded with libavcodec in the stream's own pixel format
-// and depth: planar YUV or gray, 8 to 16 bits, 4:2:0, 4:2:2 or 4:4:4.
+// and depth: planar YUV or gray, 8 to 16 bits, 4:2:0, 4:2:2 or 4:4:4. With
+// hardware decoding (--hwdec) the decoder's frames are copied back to host
+// memory and unpacked into that same format (plane_unpack.h).
 // Bytes come through the same ByteSource as Y4M's, so pipes and standard
 // input work, and the bytes peeked to tell the type are not lost.
 #pragma once
@@ -9,10 +11,13 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "session/byte_source.h"
 #include "session/video_input.h"
 
+struct AVBufferRef;
+struct AVCodec;
 struct AVCodecContext;
 struct AVFormatContext;
 struct AVFrame;
@@ -33,7 +38,8 @@ public:
     // container libavformat knows, has no video stream, no decoder for it,
     // or a pixel format VMAF cannot score.
     static std::unique_ptr<VideoInput> open(std::unique_ptr<ByteSource> source,
-                                            const std::string &path, std::string &error);
+                                            const std::string &path, const Decoding &decoding,
+                                            std::string &error);
     // Whether the file's first bytes (not its name) plainly say container:
     // how a file given with raw YUV's geometry is still read as one. False
     // where FFmpeg's libraries cannot be loaded.
@@ -43,10 +49,15 @@ public:
     ReadStatus read_frame(VmafPicture &pic) override;
     std::optional<unsigned long long> frames_left() const override;
     bool decoded() const override { return true; }
+    std::string decoder_note() const override { return decoder_note_; }
     void cancel() override;
 
     // libav's log callback hands this input what its contexts say.
     void note(const char *line);
+    // libavcodec's get_format, through a trampoline: the hardware's format
+    // where offered, else (Auto) the CPU's, else (the hardware asked for by
+    // name) none, which fails the decoding.
+    int choose_format(const std::vector<int> &offered);
 
 private:
     struct FormatCloser {
@@ -64,12 +75,32 @@ private:
     struct FrameFree {
         void operator()(AVFrame *f) const;
     };
+    struct BufferUnref {
+        void operator()(AVBufferRef *b) const;
+    };
 
     ContainerInput(std::unique_ptr<ByteSource> source, std::string path);
     // `what` failed with libav's `code`: the message names the file, the
     // step, libav's reason and the last thing it logged.
     std::string av_failure(const std::string &what, int code);
-    bool open_stream(std::string &error);
+    bool open_stream(const Decoding &decoding, std::string &error);
+    // Before the decoder is set up: the device for `decoding`'s hardware,
+    // and the decoder of the stream's codec that it accelerates (in place of
+    // `decoder`). False with `error` set where the hardware was asked for by
+    // name and cannot decode; with Auto, a decoder left on the CPU says why
+    // in the note.
+    bool choose_hardware(const AVCodec *&decoder, const Decoding &decoding, std::string &error);
+    // With hardware decoding, decodes the first frame while the input
+    // opens, so that where it is decoded is known (and refused) before
+    // scoring starts; read_frame() then delivers it first.
+    bool prime(std::string &error);
+    // Unpacks a hardware frame, copied back to host memory, into pic.
+    ReadStatus deliver_hardware(VmafPicture &pic);
+    // The next decoded frame into frame_.
+    ReadStatus receive();
+    // Whether `f`, of pixel format `format`, is a frame of the video as it
+    // began and undamaged; else fails the input.
+    bool frame_fits(const AVFrame &f, int format);
     // Fills pic from the decoded frame_; Error where it is corrupt or
     // changed size or format.
     ReadStatus deliver(VmafPicture &pic);
@@ -89,6 +120,14 @@ private:
     std::unique_ptr<AVCodecContext, CodecFree> codec_;
     std::unique_ptr<AVPacket, PacketFree> packet_;
     std::unique_ptr<AVFrame, FrameFree> frame_;
+    // Hardware decoding: the device, its frames' format, host copies of them.
+    std::unique_ptr<AVBufferRef, BufferUnref> hw_device_;
+    int hw_format_ = -1;
+    HwDecode hw_asked_ = HwDecode::None;
+    std::unique_ptr<AVFrame, FrameFree> host_frame_;
+    std::string decoder_note_;
+    std::string hw_refusal_; // the hardware asked for by name cannot decode
+    bool primed_ = false; // frame_ holds the first frame, not delivered yet
     int stream_ = -1;
     int av_format_ = -1; // the stream's AVPixelFormat, which every frame must keep
     bool draining_ = false;

@@ -107,6 +107,11 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
                   const ScoreHooks &hooks, unsigned &frames, std::string &error)
 {
+    if (hooks.on_notice) {
+        if (!ref.decoder_note().empty()) hooks.on_notice(ref.decoder_note());
+        for (const VideoInput *d : dis)
+            if (!d->decoder_note().empty()) hooks.on_notice(d->decoder_note());
+    }
     if (hooks.on_length) {
         const std::vector<const VideoInput *> read(dis.begin(), dis.end());
         const auto length = known_length(r, ref, read);

@@ -100,6 +100,11 @@ bool convert_reference(std::unique_ptr<VideoInput> &ref, unsigned depth, std::st
     return ref != nullptr;
 }
 
+Decoding decoding_of(const ScoreRequest &r)
+{
+    return {r.hwdec, r.gpus.empty() ? 0u : r.gpus.front()};
+}
+
 std::string pair_mismatch(const VideoInput &ref, const VideoInput &dis)
 {
     std::string why = format_mismatch(ref, dis);
@@ -110,9 +115,9 @@ std::string pair_mismatch(const VideoInput &ref, const VideoInput &dis)
 
 bool PairInputs::open(const ScoreRequest &r, std::string &error)
 {
-    ref = VideoInput::open(r.reference, r.raw, error);
+    ref = VideoInput::open(r.reference, r.raw, decoding_of(r), error);
     if (!ref) return false;
-    dis = VideoInput::open(r.distorted, r.raw, error);
+    dis = VideoInput::open(r.distorted, r.raw, decoding_of(r), error);
     if (!dis) return false;
     unsigned ref_depth = 0;
     if (!fit_distorted(r, *ref, dis, ref_depth, error)) return false;
@@ -124,12 +129,12 @@ bool PairInputs::open(const ScoreRequest &r, std::string &error)
 bool LadderInputs::open(const ScoreRequest &r, const std::vector<std::string> &distorted,
                         std::string &error)
 {
-    ref = VideoInput::open(r.reference, r.raw, error);
+    ref = VideoInput::open(r.reference, r.raw, decoding_of(r), error);
     if (!ref) return false;
     dis.clear();
     std::optional<unsigned> ref_depth;
     for (const std::string &path : distorted) {
-        std::unique_ptr<VideoInput> d = VideoInput::open(path, r.raw, error);
+        std::unique_ptr<VideoInput> d = VideoInput::open(path, r.raw, decoding_of(r), error);
         if (!d) return false;
         unsigned depth = 0;
         if (!fit_distorted(r, *ref, d, depth, error)) return false;

@@ -11,6 +11,7 @@
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libavutil/hwcontext.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
@@ -21,6 +22,8 @@ namespace vmaf::session {
 
 // X(library, function): every libav function the session calls.
 #define VMAF_LIBAV_FUNCTIONS(X)                                                                    \
+    X(avutil, av_buffer_ref)                                                                       \
+    X(avutil, av_buffer_unref)                                                                     \
     X(avutil, av_free)                                                                             \
     X(avutil, av_freep)                                                                            \
     X(avutil, av_frame_alloc)                                                                      \
@@ -28,6 +31,8 @@ namespace vmaf::session {
     X(avutil, av_frame_unref)                                                                      \
     X(avutil, av_get_pix_fmt)                                                                      \
     X(avutil, av_get_pix_fmt_name)                                                                 \
+    X(avutil, av_hwdevice_ctx_create)                                                              \
+    X(avutil, av_hwframe_transfer_data)                                                            \
     X(avutil, av_image_copy_plane)                                                                 \
     X(avutil, av_log_set_callback)                                                                 \
     X(avutil, av_log_set_level)                                                                    \
@@ -40,10 +45,13 @@ namespace vmaf::session {
     X(avcodec, av_packet_alloc)                                                                    \
     X(avcodec, av_packet_free)                                                                     \
     X(avcodec, av_packet_unref)                                                                    \
+    X(avcodec, av_codec_is_decoder)                                                                \
+    X(avcodec, av_codec_iterate)                                                                   \
     X(avcodec, avcodec_alloc_context3)                                                             \
     X(avcodec, avcodec_find_decoder)                                                               \
     X(avcodec, avcodec_free_context)                                                               \
     X(avcodec, avcodec_get_class)                                                                  \
+    X(avcodec, avcodec_get_hw_config)                                                              \
     X(avcodec, avcodec_get_name)                                                                   \
     X(avcodec, avcodec_open2)                                                                      \
     X(avcodec, avcodec_parameters_to_context)                                                      \

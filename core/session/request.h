@@ -54,6 +54,9 @@ struct ScoreRequest {
     // One GPU, or several: one pair is then split into chunks over them.
     std::vector<unsigned> gpus{0};
     bool all_gpus = false; // every usable GPU, in place of `gpus`
+    // Encoded inputs decoded on the CPU or the hardware's decoder; CUDA
+    // decodes on the first GPU of `gpus`.
+    HwDecode hwdec = HwDecode::None;
     // The library's log level; by default errors only, and with the HIP
     // backend warnings too, so that features left on the CPU are named.
     std::optional<VmafLogLevel> log_level;

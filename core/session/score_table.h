@@ -45,6 +45,9 @@ struct ScoreHooks {
     // After each frame is handed over: the frames so far (with several
     // chunks, from their threads, one call at a time).
     std::function<void(unsigned frames)> on_frame;
+    // Where an input is decoded, once per input that was asked to decode
+    // on the hardware (--hwdec): "r.mkv: decoding h264 on the GPU (cuda)".
+    std::function<void(const std::string &line)> on_notice;
     // Once every frame is read, before the models score.
     std::function<void()> on_frames_read;
     // The models' pooled scores, plain models first, then collections,

@@ -1,5 +1,7 @@
 #include "session/video_format.h"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 namespace vmaf::session {
@@ -48,6 +50,26 @@ VmafPixelFormat parse_pix_fmt(const std::string &text)
     if (text == "444" || text == "yuv444p") return VMAF_PIX_FMT_YUV444P;
     if (text == "400" || text == "yuv400p" || text == "gray") return VMAF_PIX_FMT_YUV400P;
     return VMAF_PIX_FMT_UNKNOWN;
+}
+
+namespace {
+constexpr std::pair<HwDecode, const char *> kHwDecodeNames[] = {
+    {HwDecode::None, "none"}, {HwDecode::Auto, "auto"}, {HwDecode::Cuda, "cuda"},
+    {HwDecode::Vaapi, "vaapi"}};
+} // namespace
+
+std::optional<HwDecode> hw_decode_named(const std::string &name)
+{
+    for (const auto &[hw, text] : kHwDecodeNames)
+        if (name == text) return hw;
+    return std::nullopt;
+}
+
+const char *hw_decode_name(HwDecode hw)
+{
+    for (const auto &[h, text] : kHwDecodeNames)
+        if (h == hw) return text;
+    return "none";
 }
 
 } // namespace vmaf::session

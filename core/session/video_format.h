@@ -23,6 +23,22 @@ struct RawFormat {
     bool operator==(const RawFormat &) const = default;
 };
 
+// How encoded inputs are decoded (--hwdec): on the CPU, or through
+// libavcodec's hardware acceleration; Auto takes the hardware where it
+// decodes the stream, else the CPU.
+enum class HwDecode { None, Auto, Cuda, Vaapi };
+
+// "none", "auto", "cuda", "vaapi"; nothing for another word.
+std::optional<HwDecode> hw_decode_named(const std::string &name);
+const char *hw_decode_name(HwDecode hw);
+
+// How an input's frames are decoded: `gpu` is the CUDA device that decodes
+// with Cuda (and Auto).
+struct Decoding {
+    HwDecode hw = HwDecode::None;
+    unsigned gpu = 0;
+};
+
 // Frames per second as the file states it: num / den.
 struct FrameRate {
     long long num = 0, den = 1;

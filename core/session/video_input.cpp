@@ -59,6 +59,7 @@ std::unique_ptr<VideoInput> scale_video(std::unique_ptr<VideoInput> in, unsigned
 }
 
 std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawFormat &raw,
+                                             [[maybe_unused]] const Decoding &decoding,
                                              std::string &error)
 {
     int fd = -1;
@@ -99,7 +100,7 @@ std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawF
     // file is a container, and with it, one only where its content says so
     // plainly (not by its name, and never a .yuv file).
     if (!raw.given() || ContainerInput::recognised(*source, path))
-        return ContainerInput::open(std::move(source), path, error);
+        return ContainerInput::open(std::move(source), path, decoding, error);
 #else
     if (!raw.given()) {
         error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "

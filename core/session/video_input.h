@@ -35,6 +35,9 @@ public:
     // Whether frames are decoded (a container): reaching frame n costs
     // decoding every frame before it.
     virtual bool decoded() const { return false; }
+    // Where the frames are decoded, when hardware decoding was asked for
+    // ("decoding h264 on the GPU (cuda)", or why on the CPU); else empty.
+    virtual std::string decoder_note() const { return {}; }
     // 1: the luma plane only (vmaf_planes_read said so); 3: all.
     virtual void set_planes(unsigned planes) { planes_ = planes; }
     // From any thread: reading ends (with an error) instead of waiting for
@@ -44,8 +47,14 @@ public:
     // Opens `path` as Y4M, raw YUV or a container; nullptr with `error` set
     // on failure. "-" is standard input. Pipes and FIFOs work as files do:
     // nothing is read twice or skipped.
+    // `decoding` applies to encoded inputs (containers).
     static std::unique_ptr<VideoInput> open(const std::string &path, const RawFormat &raw,
-                                            std::string &error);
+                                            const Decoding &decoding, std::string &error);
+    static std::unique_ptr<VideoInput> open(const std::string &path, const RawFormat &raw,
+                                            std::string &error)
+    {
+        return open(path, raw, Decoding{}, error);
+    }
 
 protected:
     explicit VideoInput(std::string path);

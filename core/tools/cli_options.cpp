@@ -100,7 +100,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
         skip_dist, gpu, jobs, bitdepth_convert;
     std::vector<std::string> models, features, aom_ctc, nflx_ctc;
-    std::string backend = "cpu";
+    std::string backend = "cpu", hwdec = "none";
     std::optional<std::string> log_level;
     bool xml = false, json = false, csv = false, sub = false;
 
@@ -155,6 +155,11 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--gpu", gpu,
                    "GPUs for --backend hip: an index, a list (0,1: one pair in chunks over "
                    "them, or a batch's pairs spread over them) or 'all'");
+    app.add_option("--hwdec", hwdec,
+                   "Decode encoded inputs on the GPU's decoder through libavcodec: auto (the "
+                   "hardware where it decodes the stream, else the CPU, saying which), cuda, "
+                   "vaapi, or none (the CPU, the default)")
+        ->check(CLI::IsMember({"none", "auto", "cuda", "vaapi"}));
     app.add_option("--batch", cli.batch,
                    "Score every pair of a CSV manifest (columns ref, dis; optional model, "
                    "feature, output); --output names the directory of reports and summary.csv");
@@ -264,6 +269,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
                            }))
         return result;
     s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
+    s.hwdec = *session::hw_decode_named(hwdec);
     if (log_level) {
         const std::string &l = *log_level;
         s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE

@@ -52,6 +52,8 @@ int run(const CliSettings &s)
         };
         hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
     }
+    if (!s.quiet)
+        hooks.on_notice = [](const std::string &line) { fmt::print(stderr, "{}\n", line); };
     std::string error;
     if (!s.ladder.empty()) {
         // Each rendition's scores under its file's name, in command-line order.

@@ -33,6 +33,11 @@ session::ScoreHooks hooks_for(const session::ScoreRequest &s)
 {
     session::ScoreHooks hooks;
     hooks.per_frame = true;
+    // Where an input is decoded (hwdec): a line of the "vmaf_hip" logger.
+    hooks.on_notice = [](const std::string &line) {
+        py::gil_scoped_acquire locked;
+        py::module_::import("logging").attr("getLogger")("vmaf_hip").attr("info")(line);
+    };
     // Without output= nothing is written, not even to stdout.
     hooks.report = s.output.has_value();
     return hooks;
@@ -142,6 +147,7 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("models", &ScoreOptions::models)
         .def_readwrite("features", &ScoreOptions::features)
         .def_readwrite("backend", &ScoreOptions::backend)
+        .def_readwrite("hwdec", &ScoreOptions::hwdec)
         .def_readwrite("gpus", &ScoreOptions::gpus)
         .def_readwrite("all_gpus", &ScoreOptions::all_gpus)
         .def_readwrite("threads", &ScoreOptions::threads)

@@ -41,6 +41,11 @@ session::ScoreRequest score_request(const ScoreOptions &o)
     if (s.no_prediction && s.features.empty())
         throw pybind11::value_error("nothing to score: give a model or features");
     s.backend = backend(o.backend);
+    const auto hw = session::hw_decode_named(o.hwdec);
+    if (!hw)
+        throw pybind11::value_error("hwdec must be 'none', 'auto', 'cuda' or 'vaapi', not '" +
+                                    session::quote(o.hwdec) + "'");
+    s.hwdec = *hw;
     if (o.gpus.empty() && !o.all_gpus) throw pybind11::value_error("gpu: no GPU given");
     s.gpus = o.gpus;
     s.all_gpus = o.all_gpus;

@@ -16,6 +16,7 @@ struct ScoreOptions {
     std::optional<std::vector<std::string>> models;
     std::vector<std::string> features; // "psnr", "cambi=full_ref=true", ...
     std::string backend = "cpu";       // "cpu" or "hip"
+    std::string hwdec = "none";        // the CLI's --hwdec
     std::vector<unsigned> gpus{0};
     bool all_gpus = false;
     unsigned threads = 0, subsample = 1, frame_cnt = 0;

@@ -56,7 +56,7 @@ def hip_available():
 
 def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
           subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
-          scale=None, bitdepth_convert=None, output=None, output_format="json"):
+          scale=None, bitdepth_convert=None, output=None, output_format="json", hwdec="none"):
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -78,13 +78,16 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     `ffmpeg -pix_fmt yuv420p10le` converts; not for numpy arrays.
     output, output_format: also write the CLI's report ("json", "xml",
     "csv", "sub") to that file.
+    hwdec: as the CLI's --hwdec: "none" (the CPU decodes), "auto" (the
+    GPU's decoder where it takes the stream, else the CPU), "cuda" or
+    "vaapi"; where each input is decoded goes to the "vmaf_hip" logger.
 
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output,
-                       output_format)
+                       output_format, hwdec)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -99,7 +102,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
 def score_ladder(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0,
                  threads=0, subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None,
                  bitdepth=None, scale=None, bitdepth_convert=None, output_dir=None,
-                 output_format="json"):
+                 output_format="json", hwdec="none"):
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -123,14 +126,14 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
-                       output_format)
+                       output_format, hwdec)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
     tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
     return [Result(t) for t in tables]
 
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
-             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format):
+             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format, hwdec):
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -155,6 +158,7 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
         _count(bitdepth_convert, "bitdepth_convert", 1)
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
+    o.hwdec = _string(hwdec, "hwdec")
     return o
 
 

@@ -129,8 +129,12 @@ Scored score_with_copies(bool share, unsigned w, unsigned h)
     for (unsigned i = 0; i < kFrames; i++) {
         double a[2], m[2];
         for (int c = 0; c < 2; c++) {
-            EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_adm2_score", &a[c], i), 0);
-            EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_motion2_score", &m[c], i), 0);
+            EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_adm2_score",
+                                                  &a[c], i),
+                      0);
+            EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_motion2_score",
+                                                  &m[c], i),
+                      0);
         }
         differ.adm2.push_back(a[1] - a[0]);
         differ.motion2.push_back(m[1] - m[0]);

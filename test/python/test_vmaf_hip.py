@@ -204,6 +204,26 @@ def test_container_scaled_as_the_cli(tmp_path):
         vmaf_hip.score(ref, low, scale="nosuch")
 
 
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="no ffmpeg to make an MKV with")
+def test_hwdec_as_the_cli(tmp_path, caplog):
+    # Where the GPU's decoder cannot be used, auto decodes on the CPU and
+    # says so on the "vmaf_hip" logger; scores are the CPU's decoding's.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    enc = str(tmp_path / "dis.mkv")
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-i", dis, "-frames:v", "4",
+                    "-c:v", "libx264", "-crf", "30", enc], check=True)
+    caplog.set_level("INFO", logger="vmaf_hip")
+    r = vmaf_hip.score(ref, enc, hwdec="auto", frame_cnt=4)
+    assert_matches_cli(r, cli_json(ref, enc, "--frame_cnt", "4"))
+    assert any("dis.mkv: decoding h264 on the" in m for m in caplog.messages)
+    with pytest.raises(ValueError, match="hwdec must be"):
+        vmaf_hip.score(ref, enc, hwdec="gpu")
+    if not vmaf_hip.hip_available():
+        with pytest.raises(vmaf_hip.VmafError, match="--hwdec cuda"):
+            vmaf_hip.score(ref, enc, hwdec="cuda")
+
+
 def test_bitdepth_convert_as_the_cli():
     # The CLI's conversion is ffmpeg's (test_containers.py); here the keyword
     # is the flag.

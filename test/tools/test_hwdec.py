@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Hardware decoding (issue 36): --hwdec none|auto|cuda|vaapi.
+
+Encodes of a public clip in the codecs GPUs decode (H.264, HEVC, AV1, VP9;
+8 and 10 bits; HEVC 4:4:4) are scored with the CPU's decoder and with
+--hwdec, the default model and psnr (which reads the chroma planes).
+
+- Where a CUDA device decodes (the GPU machine): every encode the hardware
+  takes scores exactly as the CPU's decoding (the codecs' decoders are
+  bit-exact, and the hardware's NV12/P010/YUV444P16 frames are unpacked to
+  the stream's own format); an encode it does not take (H.264 at 10 bits or
+  4:4:4)
+  fails with --hwdec cuda naming the file and the reason, and with auto is
+  decoded on the CPU, saying so, with the same scores.
+- Where none does (CI): --hwdec cuda and vaapi fail naming the file and the
+  device; auto decodes on the CPU, saying so, with the CPU's scores.
+- Everywhere: Y4M inputs are read as ever with any --hwdec, and a word
+  --hwdec does not know is refused.
+
+usage: test_hwdec.py VMAF_BINARY SHARED_DIR ENCODES_DIR [FFMPEG_BINARY]
+
+With FFMPEG_BINARY the encodes missing from ENCODES_DIR are made first; the
+GPU machine, which has no ffmpeg, runs on encodes made beforehand
+(`test_hwdec.py --make ENCODES_DIR FFMPEG_BINARY SHARED_DIR`).
+"""
+import json
+import lzma
+import os
+import shutil
+import subprocess
+import sys
+
+# The clips encoded, and their frame counts: 4:4:4 encodes are of a 4:4:4
+# clip.
+CLIPS = {"vtest_576x324_420p8": 24, "box_352x288_444p8": 10}
+CRF30 = ["-crf", "30"]
+X265 = CRF30 + ["-x265-params", "log-level=error"]
+AV1 = ["-crf", "40", "-cpu-used", "8"]
+VP9 = ["-crf", "40", "-b:v", "0", "-speed", "8"]
+# name: (clip, encoder, container, pixel format, options, whether NVDEC takes it)
+ENCODES = {
+    "h264_420p8": ("vtest_576x324_420p8", "libx264", "mkv", "yuv420p", CRF30, True),
+    "h264_420p10": ("vtest_576x324_420p8", "libx264", "mkv", "yuv420p10le", CRF30, False),
+    "h264_444p8": ("box_352x288_444p8", "libx264", "mkv", "yuv444p", CRF30, False),
+    "hevc_420p8": ("vtest_576x324_420p8", "libx265", "mp4", "yuv420p", X265, True),
+    "hevc_420p10": ("vtest_576x324_420p8", "libx265", "mp4", "yuv420p10le", X265, True),
+    "hevc_444p8": ("box_352x288_444p8", "libx265", "mkv", "yuv444p", X265, True),
+    "hevc_444p10": ("box_352x288_444p8", "libx265", "mkv", "yuv444p10le", X265, True),
+    "av1_420p8": ("vtest_576x324_420p8", "libaom-av1", "mkv", "yuv420p", AV1, True),
+    "av1_420p10": ("vtest_576x324_420p8", "libaom-av1", "mkv", "yuv420p10le", AV1, True),
+    "vp9_420p8": ("vtest_576x324_420p8", "libvpx-vp9", "webm", "yuv420p", VP9, True),
+    "vp9_420p10": ("vtest_576x324_420p8", "libvpx-vp9", "webm", "yuv420p10le",
+                   VP9 + ["-profile:v", "2"], True),
+}
+
+results = {"passed": 0, "failed": 0}
+
+
+def check(name, ok, detail=""):
+    results["passed" if ok else "failed"] += 1
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
+
+
+def clip_files(shared, work, name):
+    """A clip's reference and distorted as Y4M in `work`."""
+    os.makedirs(work, exist_ok=True)
+    paths = []
+    for side in ("ref", "dis"):
+        dst = os.path.join(work, f"{name}_{side}.y4m")
+        if not os.path.exists(dst):
+            with lzma.open(os.path.join(shared, "clips", f"{name}_{side}.y4m.xz")) as src, \
+                    open(dst + ".part", "wb") as out:
+                shutil.copyfileobj(src, out)
+            os.replace(dst + ".part", dst)
+        paths.append(dst)
+    return paths
+
+
+def make_encodes(ffmpeg, encodes_dir, shared, work):
+    os.makedirs(encodes_dir, exist_ok=True)
+    listed = subprocess.run([ffmpeg, "-hide_banner", "-encoders"], capture_output=True,
+                            text=True).stdout.split()
+    for name, (clip, encoder, container, pix_fmt, opts, _) in ENCODES.items():
+        dst = os.path.join(encodes_dir, f"{name}.{container}")
+        if os.path.exists(dst):
+            continue
+        if encoder not in listed:
+            print(f"note: this ffmpeg has no {encoder} encoder; {name} is not made")
+            continue
+        part = os.path.join(encodes_dir, f"{name}.part.{container}")
+        subprocess.run([ffmpeg, "-v", "error", "-nostdin", "-y", "-i",
+                        clip_files(shared, work, clip)[1], "-c:v", encoder, "-pix_fmt", pix_fmt,
+                        *opts, part], check=True)
+        os.replace(part, dst)
+
+
+def run(vmaf, *args):
+    return subprocess.run([vmaf, *args], capture_output=True, text=True, timeout=600,
+                          stdin=subprocess.DEVNULL)
+
+
+def scores(vmaf, ref, dis, hwdec):
+    """Scores without fps, stderr, and the exit status; a 10-bit encode
+    against the reference brought to 10 bits."""
+    depth = ["--bitdepth-convert", "10"] if "p10." in os.path.basename(dis) else []
+    p = run(vmaf, "-r", ref, "-d", dis, "--feature", "psnr", "--json", "-o", "-",
+            "--hwdec", hwdec, *depth)
+    if p.returncode != 0:
+        return None, p.stderr, p.returncode
+    doc = json.loads(p.stdout)
+    doc.pop("fps", None)
+    return doc, p.stderr, 0
+
+
+def main():
+    if sys.argv[1] == "--make":
+        encodes_dir, ffmpeg, shared = sys.argv[2:5]
+        make_encodes(ffmpeg, encodes_dir, shared, os.path.join(encodes_dir, "clips"))
+        return 0
+    vmaf, shared, encodes_dir = sys.argv[1:4]
+    ffmpeg = sys.argv[4] if len(sys.argv) > 4 else None
+    work = os.path.join(encodes_dir, "clips")
+    os.makedirs(work, exist_ok=True)
+    if ffmpeg:
+        make_encodes(ffmpeg, encodes_dir, shared, work)
+    encodes = {name: os.path.join(encodes_dir, f"{name}.{spec[2]}")
+               for name, spec in ENCODES.items()
+               if os.path.exists(os.path.join(encodes_dir, f"{name}.{spec[2]}"))}
+    check("the H.264 encode is there", "h264_420p8" in encodes, encodes_dir)
+    if "h264_420p8" not in encodes:
+        return 1
+    ref, dis = clip_files(shared, work, "vtest_576x324_420p8")
+
+    probe = run(vmaf, "-r", ref, "-d", encodes["h264_420p8"], "--hwdec", "cuda", "-q",
+                "-o", os.devnull)
+    device = probe.returncode == 0
+    print(f"note: {'a' if device else 'no'} CUDA device decodes here"
+          + ("" if device else f" ({probe.stderr.strip()})"))
+
+    for name, path in encodes.items():
+        base = os.path.basename(path)
+        clip = ENCODES[name][0]
+        ref = clip_files(shared, work, clip)[0]
+        want, err, rc = scores(vmaf, ref, path, "none")
+        check(f"{name}: the CPU decodes it",
+              want is not None and len(want["frames"]) == CLIPS[clip], err)
+        got, err, rc = scores(vmaf, ref, path, "auto")
+        check(f"{name}: auto scores as the CPU's decoding", got is not None and got == want, err)
+        takes = device and ENCODES[name][5]
+        where = "on the GPU (cuda)" if takes else "on the CPU"
+        check(f"{name}: auto says it decodes {where}", f"{base}: decoding" in err and where in err,
+              err)
+        got, err, rc = scores(vmaf, ref, path, "cuda")
+        if takes:
+            check(f"{name}: cuda scores as the CPU's decoding", got is not None and got == want,
+                  err)
+        else:
+            reason = "hardware does not decode this stream" if device else "no cuda device"
+            check(f"{name}: cuda refused, naming the file and why",
+                  rc == 1 and base in err and "--hwdec cuda" in err and reason in err, err)
+
+    if not device:
+        p = run(vmaf, "-r", ref, "-d", encodes["h264_420p8"], "--hwdec", "vaapi", "-q")
+        check("vaapi without a device is refused, naming the file",
+              p.returncode == 1 and "--hwdec vaapi" in p.stderr and "h264_420p8" in p.stderr,
+              p.stderr)
+    ref = clip_files(shared, work, "vtest_576x324_420p8")[0]
+    want, _, _ = scores(vmaf, ref, dis, "none")
+    got, err, rc = scores(vmaf, ref, dis, "cuda")
+    check("Y4M inputs are read as ever with --hwdec cuda",
+          got is not None and got == want and "decoding" not in err, err)
+    p = run(vmaf, "-r", ref, "-d", dis, "--hwdec", "gpu")
+    check("--hwdec gpu is refused", p.returncode != 0 and "--hwdec" in p.stderr, p.stderr)
+
+    print(f"{results['passed']} passed, {results['failed']} failed")
+    return 1 if results["failed"] or results["passed"] == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
