@@ -343,43 +343,16 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
                             libav().avcodec_get_name(stream->codecpar->codec_id));
         return false;
     }
+    software_decoder_ = decoder;
     if (!choose_hardware(decoder, decoding, error)) return false;
-    codec_.reset(libav().avcodec_alloc_context3(decoder));
     packet_.reset(libav().av_packet_alloc());
     frame_.reset(libav().av_frame_alloc());
-    if (!codec_ || !packet_ || !frame_) {
+    if (!packet_ || !frame_) {
         error = fmt::format("{}: out of memory", path_);
         return false;
     }
-    AVCodecContext *c = codec_.get();
-    if (int r = libav().avcodec_parameters_to_context(c, stream->codecpar); r < 0) {
-        error = av_failure("cannot set up its decoder", r);
-        return false;
-    }
-    c->opaque = this;
-    c->pkt_timebase = stream->time_base;
-    // Decoding runs on libavcodec's own threads besides this reader's.
-    c->thread_count = 0;
-    c->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
-    // A damaged frame is an error, not concealed: scoring the decoder's
-    // guess would give a plausible but wrong result.
-    c->err_recognition |= AV_EF_EXPLODE;
-    if (hw_device_) {
-        c->hw_device_ctx = libav().av_buffer_ref(hw_device_.get());
-        host_frame_.reset(libav().av_frame_alloc());
-        if (!c->hw_device_ctx || !host_frame_) {
-            error = fmt::format("{}: out of memory", path_);
-            return false;
-        }
-        c->get_format = pick_format;
-        // The hardware decodes; the host's threads would only parse.
-        c->thread_count = 1;
-    }
-    if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
-        error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
-        return false;
-    }
-
+    if (!open_decoder(decoder, error)) return false;
+    const AVCodecContext *c = codec_.get();
     if (c->width <= 0 || c->height <= 0 || c->width > kMaxDimension || c->height > kMaxDimension) {
         error = fmt::format("{}: its video size {}x{} is out of range (1 to {})", path_, c->width,
                             c->height, kMaxDimension);
@@ -417,6 +390,45 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
             frames_total_ = static_cast<unsigned long long>(std::llround(seconds * av_q2d(rate)));
     }
     return !hw_device_ || prime(error);
+}
+
+bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
+{
+    const AVStream *stream = format_ctx_->streams[stream_];
+    codec_.reset(libav().avcodec_alloc_context3(decoder));
+    if (!codec_) {
+        error = fmt::format("{}: out of memory", path_);
+        return false;
+    }
+    AVCodecContext *c = codec_.get();
+    if (int r = libav().avcodec_parameters_to_context(c, stream->codecpar); r < 0) {
+        error = av_failure("cannot set up its decoder", r);
+        return false;
+    }
+    c->opaque = this;
+    c->pkt_timebase = stream->time_base;
+    // Decoding runs on libavcodec's own threads besides this reader's.
+    c->thread_count = 0;
+    c->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    // A damaged frame is an error, not concealed: scoring the decoder's
+    // guess would give a plausible but wrong result.
+    c->err_recognition |= AV_EF_EXPLODE;
+    if (hw_device_) {
+        c->hw_device_ctx = libav().av_buffer_ref(hw_device_.get());
+        host_frame_.reset(libav().av_frame_alloc());
+        if (!c->hw_device_ctx || !host_frame_) {
+            error = fmt::format("{}: out of memory", path_);
+            return false;
+        }
+        c->get_format = pick_format;
+        // The hardware decodes; the host's threads would only parse.
+        c->thread_count = 1;
+    }
+    if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
+        error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
+        return false;
+    }
+    return true;
 }
 
 namespace {
@@ -464,11 +476,19 @@ bool ContainerInput::choose_hardware(const AVCodec *&decoder, const Decoding &de
                                    device_name(kind), decoder->name));
             continue;
         }
-        // CUDA's device is the GPU's index; VA-API's the default render node.
+        // CUDA's device is the GPU's index, on its primary context: the one
+        // the HIP runtime uses, so no second context is made. VA-API's is
+        // the default render node.
         const std::string gpu = std::to_string(decoding.gpu);
+        AVDictionary *options = nullptr;
         AVBufferRef *device = nullptr;
-        const int r = libav().av_hwdevice_ctx_create(
-            &device, kind, kind == AV_HWDEVICE_TYPE_CUDA ? gpu.c_str() : nullptr, nullptr, 0);
+        int r = kind == AV_HWDEVICE_TYPE_CUDA
+                    ? libav().av_dict_set(&options, "primary_ctx", "1", 0)
+                    : 0;
+        if (r >= 0)
+            r = libav().av_hwdevice_ctx_create(
+                &device, kind, kind == AV_HWDEVICE_TYPE_CUDA ? gpu.c_str() : nullptr, options, 0);
+        libav().av_dict_free(&options);
         if (r < 0) {
             add_reason(fmt::format("no {} device{} could be opened ({})", device_name(kind),
                                    kind == AV_HWDEVICE_TYPE_CUDA ? " " + gpu : "",
@@ -494,17 +514,23 @@ int ContainerInput::choose_format(const std::vector<int> &offered)
 {
     for (const int f : offered)
         if (f == hw_format_) return f;
-    const std::string why = "the hardware does not decode this stream (its profile, depth or "
-                            "chroma format)";
-    if (hw_asked_ != HwDecode::Auto) {
-        hw_refusal_ = fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(hw_asked_), why);
-        return AV_PIX_FMT_NONE;
+    // libavcodec offers the hardware's format only where it takes the
+    // stream: it drops it when the hwaccel's set-up fails, and says why.
+    std::string logged;
+    {
+        std::lock_guard lock(log_mutex_);
+        logged.swap(last_log_);
     }
+    hw_refusal_ = "the hardware does not decode this stream (its profile, depth or chroma format)" +
+                  (logged.empty() ? std::string() : fmt::format("; libavcodec: {}", logged));
+    // Named hardware fails; a decoder that decodes only through hardware
+    // (AV1's `av1`) gives way to the stream's own (prime()).
+    if (hw_asked_ != HwDecode::Auto || codec_->codec != software_decoder_) return AV_PIX_FMT_NONE;
     for (const int f : offered) {
         const AVPixFmtDescriptor *d = libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f));
         if (d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) {
             decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
-                                        codec_->codec->name, why);
+                                        codec_->codec->name, hw_refusal_);
             return f;
         }
     }
@@ -513,10 +539,30 @@ int ContainerInput::choose_format(const std::vector<int> &offered)
 
 bool ContainerInput::prime(std::string &error)
 {
-    const ReadStatus status = receive();
+    keep_packets_ = true;
+    ReadStatus status = receive();
+    keep_packets_ = false;
+    if (status == ReadStatus::Error && hw_asked_ == HwDecode::Auto && !hw_refusal_.empty() &&
+        codec_->codec != software_decoder_) {
+        // The hardware refused the stream and its decoder decodes nothing
+        // itself: the stream's own decoder takes it on the CPU, from the
+        // packets already read.
+        decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
+                                    software_decoder_->name, hw_refusal_);
+        hw_device_.reset();
+        hw_format_ = AV_PIX_FMT_NONE;
+        if (!open_decoder(software_decoder_, error)) return false;
+        replay_ = std::move(kept_);
+        draining_ = false;
+        status = receive();
+    }
+    kept_.clear();
     if (status == ReadStatus::Error) {
         // The hardware's refusal says more than libav's failure after it.
-        error = hw_refusal_.empty() ? error_ : hw_refusal_;
+        error = hw_asked_ != HwDecode::Auto && !hw_refusal_.empty()
+                    ? fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(hw_asked_),
+                                  hw_refusal_)
+                    : error_;
         return false;
     }
     primed_ = status == ReadStatus::Frame;
@@ -548,8 +594,18 @@ ReadStatus ContainerInput::receive()
             error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
             return ReadStatus::Error;
         }
-        // The decoder wants more: the next packet of our stream, or, at the
-        // end of the file, the signal to give what it still holds.
+        // The decoder wants more: the packets a refused hardware decoder was
+        // given, the next packet of our stream, or, at the end of the file,
+        // the signal to give what it still holds.
+        if (!replay_.empty()) {
+            r = libav().avcodec_send_packet(c, replay_.front().get());
+            replay_.pop_front();
+            if (r < 0) {
+                error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+                return ReadStatus::Error;
+            }
+            continue;
+        }
         r = libav().av_read_frame(format_ctx_.get(), packet_.get());
         if (r == AVERROR_EOF) {
             if (draining_) return ReadStatus::End;
@@ -562,6 +618,7 @@ ReadStatus ContainerInput::receive()
             libav().av_packet_unref(packet_.get());
             continue;
         } else {
+            if (keep_packets_) kept_.emplace_back(libav().av_packet_clone(packet_.get()));
             r = libav().avcodec_send_packet(c, packet_.get());
             libav().av_packet_unref(packet_.get());
         }

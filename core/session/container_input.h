@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -90,9 +91,12 @@ private:
     // name and cannot decode; with Auto, a decoder left on the CPU says why
     // in the note.
     bool choose_hardware(const AVCodec *&decoder, const Decoding &decoding, std::string &error);
+    // codec_ for `decoder`, on hw_device_ when there is one, opened.
+    bool open_decoder(const AVCodec *decoder, std::string &error);
     // With hardware decoding, decodes the first frame while the input
     // opens, so that where it is decoded is known (and refused) before
-    // scoring starts; read_frame() then delivers it first.
+    // scoring starts; read_frame() then delivers it first. With Auto, a
+    // stream the hardware refuses goes to the CPU's decoder here.
     bool prime(std::string &error);
     // Unpacks a hardware frame, copied back to host memory, into pic.
     ReadStatus deliver_hardware(VmafPicture &pic);
@@ -126,7 +130,12 @@ private:
     HwDecode hw_asked_ = HwDecode::None;
     std::unique_ptr<AVFrame, FrameFree> host_frame_;
     std::string decoder_note_;
-    std::string hw_refusal_; // the hardware asked for by name cannot decode
+    std::string hw_refusal_; // why the hardware does not decode the stream
+    // The codec's first decoder, which decodes on the CPU.
+    const AVCodec *software_decoder_ = nullptr;
+    // While priming: the packets sent, for a software decoder to start from.
+    bool keep_packets_ = false;
+    std::deque<std::unique_ptr<AVPacket, PacketFree>> kept_, replay_;
     bool primed_ = false; // frame_ holds the first frame, not delivered yet
     int stream_ = -1;
     int av_format_ = -1; // the stream's AVPixelFormat, which every frame must keep

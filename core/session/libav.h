@@ -24,6 +24,8 @@ namespace vmaf::session {
 #define VMAF_LIBAV_FUNCTIONS(X)                                                                    \
     X(avutil, av_buffer_ref)                                                                       \
     X(avutil, av_buffer_unref)                                                                     \
+    X(avutil, av_dict_free)                                                                        \
+    X(avutil, av_dict_set)                                                                         \
     X(avutil, av_free)                                                                             \
     X(avutil, av_freep)                                                                            \
     X(avutil, av_frame_alloc)                                                                      \
@@ -43,6 +45,7 @@ namespace vmaf::session {
     X(avutil, av_pix_fmt_desc_get)                                                                 \
     X(avutil, av_strerror)                                                                         \
     X(avcodec, av_packet_alloc)                                                                    \
+    X(avcodec, av_packet_clone)                                                                    \
     X(avcodec, av_packet_free)                                                                     \
     X(avcodec, av_packet_unref)                                                                    \
     X(avcodec, av_codec_is_decoder)                                                                \
