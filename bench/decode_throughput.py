@@ -11,14 +11,16 @@ Two steps, since the GPU machine has no ffmpeg:
       DIR/dis_hevc.mp4 (x265, fast, 4 Mbit/s) and DIR/ref_h264.mp4 (x264,
       medium, 8 Mbit/s).
 
-  decode_throughput.py --vmaf VMAF --decode BENCH_DECODE --clips CLIPS_DIR
+  decode_throughput.py --vmaf VMAF [--decode BENCH_DECODE] --clips CLIPS_DIR
                        --encodes DIR [--frames N] [--repeat R] [--work W]
+                       [--backends hip,cpu] [--hwdec none,cuda]
       There: remakes the Y4M pair (the same bytes), then times, alternating
       and R times each (median):
-      - bench_decode on each encode: decode fps, nothing scored;
+      - bench_decode on each encode (where given): decode fps, nothing
+        scored;
       - vmaf --backend hip and --backend cpu (--threads: every core) on the
         Y4M pair, on the Y4M reference beside each encode, and on both
-        sides decoded; each also with --frame_cnt 1, whose time (start-up,
+        sides decoded, with each --hwdec mode; each also with --frame_cnt 1, whose time (start-up,
         opening, the first frame) is taken off to give the steady rate,
         (N - 1) / (t(N) - t(1)), which a long title runs at.
 """
@@ -70,20 +72,27 @@ def measure(a):
     enc = {name: os.path.join(a.encodes, f"{name}.mp4")
            for name in ("dis_h264", "dis_hevc", "ref_h264")}
     # (name, command, command for one frame or None)
-    rows = [("decode H.264 1080p (bench_decode)", [a.decode, enc["dis_h264"]], None),
-            ("decode HEVC 1080p (bench_decode)", [a.decode, enc["dis_hevc"]], None)]
+    rows = []
+    if a.decode:
+        rows = [("decode H.264 1080p (bench_decode)", [a.decode, enc["dis_h264"]], None),
+                ("decode HEVC 1080p (bench_decode)", [a.decode, enc["dis_hevc"]], None)]
+    pairs = (("Y4M ref + Y4M dis", ref, dis),
+             ("Y4M ref + H.264 dis", ref, enc["dis_h264"]),
+             ("Y4M ref + HEVC dis", ref, enc["dis_hevc"]),
+             ("H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"]))
     for backend in a.backends.split(","):
-        base = [a.vmaf, "--backend", backend, "-q", "-o", os.devnull]
-        if backend == "cpu":
-            base += ["--threads", str(os.cpu_count())]
-        for name, r, d in (("Y4M ref + Y4M dis", ref, dis),
-                           ("Y4M ref + H.264 dis", ref, enc["dis_h264"]),
-                           ("Y4M ref + HEVC dis", ref, enc["dis_hevc"]),
-                           ("H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"])):
-            cmd = base + ["-r", r, "-d", d]
-            rows.append((f"{backend}: score {name}", cmd, cmd + ["--frame_cnt", "1"]))
+        for hwdec in a.hwdec.split(","):
+            base = [a.vmaf, "--backend", backend, "--hwdec", hwdec, "-q", "-o", os.devnull]
+            if backend == "cpu":
+                base += ["--threads", str(os.cpu_count())]
+            for name, r, d in pairs:
+                if hwdec != "none" and name.startswith("Y4M ref + Y4M"):
+                    continue
+                cmd = base + ["-r", r, "-d", d]
+                rows.append((f"{backend}, --hwdec {hwdec}: score {name}", cmd,
+                             cmd + ["--frame_cnt", "1"]))
     # The Y4M pair in the page cache before anything is timed.
-    timed(rows[2][1])
+    timed([a.vmaf, "-r", ref, "-d", dis, "-q", "-o", os.devnull, "--frame_cnt", "1"])
     times = {name: [] for name, _, _ in rows}
     ones = {name: [] for name, _, _ in rows}
     for _ in range(a.repeat):
@@ -117,13 +126,15 @@ def main():
     ap.add_argument("--work")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--backends", default="hip,cpu")
+    ap.add_argument("--hwdec", default="none",
+                    help="--hwdec modes to time, comma-separated (none,cuda)")
     a = ap.parse_args()
     if a.make_encodes:
         make_encodes(a)
-    elif a.vmaf and a.decode and a.encodes:
+    elif a.vmaf and a.encodes:
         measure(a)
     else:
-        ap.error("give --make-encodes DIR, or --vmaf, --decode and --encodes")
+        ap.error("give --make-encodes DIR, or --vmaf and --encodes (and --decode)")
 
 
 if __name__ == "__main__":

@@ -259,8 +259,10 @@ decode() {
     local encodes=$2
     shift 2
     suite_env "$suite"
-    python3 "$suite/decode_throughput.py" --vmaf "$suite/bin/vmaf" \
-        --decode "$suite/bin/bench_decode" --clips "$suite/clips" --encodes "$encodes" "$@"
+    local decode=()
+    [[ -x $suite/bin/bench_decode ]] && decode=(--decode "$suite/bin/bench_decode")
+    python3 "$suite/decode_throughput.py" --vmaf "$suite/bin/vmaf" "${decode[@]}" \
+        --clips "$suite/clips" --encodes "$encodes" "$@"
 }
 
 # The HIP test programs packed into a suite, by name.

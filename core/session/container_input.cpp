@@ -423,6 +423,8 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
         c->get_format = pick_format;
         // The hardware decodes; the host's threads would only parse.
         c->thread_count = 1;
+        // Room for the frames read ahead (read_ahead).
+        c->extra_hw_frames = static_cast<int>(kFramesAhead);
     }
     if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
@@ -577,10 +579,34 @@ std::optional<unsigned long long> ContainerInput::frames_left() const
 
 ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
+    if (hw_device_) return read_ahead(pic);
     const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
     primed_ = false;
     if (status != ReadStatus::Frame) return status;
-    return frame_->format == hw_format_ ? deliver_hardware(pic) : deliver(pic);
+    return deliver(*frame_, pic);
+}
+
+ReadStatus ContainerInput::read_ahead(VmafPicture &pic)
+{
+    auto take_frame = [&]() -> bool {
+        std::unique_ptr<AVFrame, FrameFree> f(libav().av_frame_alloc());
+        if (!f) return false;
+        libav().av_frame_move_ref(f.get(), frame_.get());
+        ahead_.push_back(std::move(f));
+        return true;
+    };
+    if (primed_ && !take_frame()) return fail(fmt::format("{}: out of memory", path_));
+    primed_ = false;
+    while (ahead_.size() < kFramesAhead && ahead_status_ == ReadStatus::Frame) {
+        ahead_status_ = receive();
+        if (ahead_status_ == ReadStatus::Frame && !take_frame())
+            return fail(fmt::format("{}: out of memory", path_));
+    }
+    // The end, or an error after the frames before it.
+    if (ahead_.empty()) return ahead_status_;
+    const std::unique_ptr<AVFrame, FrameFree> f = std::move(ahead_.front());
+    ahead_.pop_front();
+    return f->format == hw_format_ ? deliver_hardware(*f, pic) : deliver(*f, pic);
 }
 
 ReadStatus ContainerInput::receive()
@@ -591,7 +617,7 @@ ReadStatus ContainerInput::receive()
         if (r == 0) return ReadStatus::Frame;
         if (r == AVERROR_EOF) return ReadStatus::End;
         if (r != AVERROR(EAGAIN)) {
-            error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+            error_ = av_failure(fmt::format("cannot decode frame {}", next_decoded()), r);
             return ReadStatus::Error;
         }
         // The decoder wants more: the packets a refused hardware decoder was
@@ -601,7 +627,7 @@ ReadStatus ContainerInput::receive()
             r = libav().avcodec_send_packet(c, replay_.front().get());
             replay_.pop_front();
             if (r < 0) {
-                error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+                error_ = av_failure(fmt::format("cannot decode frame {}", next_decoded()), r);
                 return ReadStatus::Error;
             }
             continue;
@@ -612,7 +638,8 @@ ReadStatus ContainerInput::receive()
             draining_ = true;
             r = libav().avcodec_send_packet(c, nullptr);
         } else if (r < 0) {
-            error_ = av_failure(fmt::format("cannot read the container after frame {}", frames_), r);
+            error_ = av_failure(
+                fmt::format("cannot read the container after frame {}", next_decoded()), r);
             return ReadStatus::Error;
         } else if (packet_->stream_index != stream_) {
             libav().av_packet_unref(packet_.get());
@@ -623,7 +650,7 @@ ReadStatus ContainerInput::receive()
             libav().av_packet_unref(packet_.get());
         }
         if (r < 0 && r != AVERROR_EOF) {
-            error_ = av_failure(fmt::format("cannot decode frame {}", frames_), r);
+            error_ = av_failure(fmt::format("cannot decode frame {}", next_decoded()), r);
             return ReadStatus::Error;
         }
     }
@@ -654,10 +681,10 @@ struct FrameUnref {
 };
 } // namespace
 
-ReadStatus ContainerInput::deliver(VmafPicture &pic)
+ReadStatus ContainerInput::deliver(AVFrame &frame, VmafPicture &pic)
 {
-    const FrameUnref unref{frame_.get()};
-    const AVFrame &f = *frame_;
+    const FrameUnref unref{&frame};
+    const AVFrame &f = frame;
     if (!frame_fits(f, f.format)) return ReadStatus::Error;
     const int bytes = format_.bpc > 8 ? 2 : 1;
     const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
@@ -669,12 +696,12 @@ ReadStatus ContainerInput::deliver(VmafPicture &pic)
     return ReadStatus::Frame;
 }
 
-ReadStatus ContainerInput::deliver_hardware(VmafPicture &pic)
+ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
 {
-    const FrameUnref unref{frame_.get()}, unref_host{host_frame_.get()};
+    const FrameUnref unref{&frame}, unref_host{host_frame_.get()};
     // The hardware frame stands for the stream's own format.
-    if (!frame_fits(*frame_, av_format_)) return ReadStatus::Error;
-    if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), frame_.get(), 0); r < 0)
+    if (!frame_fits(frame, av_format_)) return ReadStatus::Error;
+    if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), &frame, 0); r < 0)
         return fail(av_failure(fmt::format("cannot copy frame {} from the GPU", frames_), r));
     const AVFrame &f = *host_frame_;
     const AVPixFmtDescriptor *d =

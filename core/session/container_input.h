@@ -99,15 +99,24 @@ private:
     // stream the hardware refuses goes to the CPU's decoder here.
     bool prime(std::string &error);
     // Unpacks a hardware frame, copied back to host memory, into pic.
-    ReadStatus deliver_hardware(VmafPicture &pic);
+    ReadStatus deliver_hardware(AVFrame &frame, VmafPicture &pic);
+    // With hardware decoding: frames are taken from the decoder
+    // kFramesAhead ahead of the one delivered, so that the hardware decodes
+    // them while that one is copied back (a copy waits for its frame).
+    ReadStatus read_ahead(VmafPicture &pic);
+    // The index of the next frame the decoder gives.
+    unsigned next_decoded() const
+    {
+        return frames_ + static_cast<unsigned>(ahead_.size()) + (primed_ ? 1 : 0);
+    }
     // The next decoded frame into frame_.
     ReadStatus receive();
     // Whether `f`, of pixel format `format`, is a frame of the video as it
     // began and undamaged; else fails the input.
     bool frame_fits(const AVFrame &f, int format);
-    // Fills pic from the decoded frame_; Error where it is corrupt or
-    // changed size or format.
-    ReadStatus deliver(VmafPicture &pic);
+    // Fills pic from a decoded frame, and lets it go; Error where it is
+    // corrupt or changed size or format.
+    ReadStatus deliver(AVFrame &frame, VmafPicture &pic);
 
     static int read_packet(void *opaque, uint8_t *buf, int size);
     static int64_t seek(void *opaque, int64_t offset, int whence);
@@ -137,6 +146,9 @@ private:
     bool keep_packets_ = false;
     std::deque<std::unique_ptr<AVPacket, PacketFree>> kept_, replay_;
     bool primed_ = false; // frame_ holds the first frame, not delivered yet
+    static constexpr size_t kFramesAhead = 4;
+    std::deque<std::unique_ptr<AVFrame, FrameFree>> ahead_;
+    ReadStatus ahead_status_ = ReadStatus::Frame; // End or Error once the decoder gave out
     int stream_ = -1;
     int av_format_ = -1; // the stream's AVPixelFormat, which every frame must keep
     bool draining_ = false;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "libvmaf/libvmaf_ext.h"
 #include "session/feed.h"
 #include "session/inputs.h"
 #include "session/scorer.h"
@@ -129,6 +130,13 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
                               i == 0 ? static_cast<unsigned>(n) : 1))
             return false;
         feeding.push_back(scorers[i].get());
+        // Motion depends on the reference alone: the first rendition's
+        // context computes it for all (it is finished first, below).
+        if (i > 0 && vmaf_borrow_reference_scores(scorers[i]->context(), scorers[0]->context())) {
+            error = "the renditions could not share the reference's scores (see the message "
+                    "above)";
+            return false;
+        }
     }
     std::vector<VideoInput *> dis;
     for (const auto &d : in.dis) dis.push_back(d.get());

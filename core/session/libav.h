@@ -30,6 +30,7 @@ namespace vmaf::session {
     X(avutil, av_freep)                                                                            \
     X(avutil, av_frame_alloc)                                                                      \
     X(avutil, av_frame_free)                                                                       \
+    X(avutil, av_frame_move_ref)                                                                   \
     X(avutil, av_frame_unref)                                                                      \
     X(avutil, av_get_pix_fmt)                                                                      \
     X(avutil, av_get_pix_fmt_name)                                                                 \

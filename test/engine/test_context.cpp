@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/c_callers.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "engine/thread_pool.h"
 #include "support/golden.h"
 
@@ -218,6 +219,83 @@ TEST(Context, ThreadCountDoesNotChangeScores)
     EXPECT_EQ(pool_scores(1), one);
     EXPECT_EQ(pool_scores(2), one);
     EXPECT_EQ(pool_scores(8), one);
+}
+
+// A ladder's renditions: the borrower's motion scores are the lender's,
+// not computed from its own pictures (here other ones, so that they would
+// differ), while its other features are its own.
+TEST(Context, BorrowedReferenceScoresAreTheLenders)
+{
+    Ctx lender(0), borrower(0);
+    for (VmafContext *c : {lender.p, borrower.p}) {
+        ASSERT_EQ(vmaf_use_feature(c, "motion", nullptr), 0);
+        ASSERT_EQ(vmaf_use_feature(c, "psnr", nullptr), 0);
+    }
+    ASSERT_EQ(vmaf_borrow_reference_scores(borrower.p, lender.p), 0);
+    constexpr unsigned kFrames = 4;
+    for (unsigned i = 0; i < kFrames; i++) {
+        VmafPicture ref = filled(VMAF_PIX_FMT_YUV420P, 8, 32, 24, 20 + 30 * i);
+        VmafPicture dis = filled(VMAF_PIX_FMT_YUV420P, 8, 32, 24, 25 + 30 * i);
+        ASSERT_EQ(vmaf_read_pictures(lender.p, &ref, &dis, i), 0);
+        VmafPicture other_ref = filled(VMAF_PIX_FMT_YUV420P, 8, 32, 24, 40 + 3 * i);
+        VmafPicture other_dis = filled(VMAF_PIX_FMT_YUV420P, 8, 32, 24, 50 + 3 * i);
+        ASSERT_EQ(vmaf_read_pictures(borrower.p, &other_ref, &other_dis, i), 0);
+    }
+    ASSERT_EQ(vmaf_read_pictures(lender.p, nullptr, nullptr, 0), 0);
+    ASSERT_EQ(vmaf_read_pictures(borrower.p, nullptr, nullptr, 0), 0);
+    for (unsigned i = 0; i < kFrames; i++) {
+        double lent, got, own;
+        ASSERT_EQ(vmaf_feature_score_at_index(lender.p, "VMAF_integer_feature_motion2_score",
+                                              &lent, i), 0);
+        ASSERT_EQ(vmaf_feature_score_at_index(borrower.p, "VMAF_integer_feature_motion2_score",
+                                              &got, i), 0);
+        EXPECT_EQ(got, lent) << "frame " << i;
+        ASSERT_EQ(vmaf_feature_score_at_index(borrower.p, "psnr_y", &own, i), 0);
+        // 10 units off at 8 bits: its own pictures' psnr.
+        EXPECT_DOUBLE_EQ(own, 10.0 * std::log10(255.0 * 255.0 / 100.0)) << "frame " << i;
+    }
+    // Constant steps of 30 between frames, blurred: motion 30 from frame 1.
+    double lent;
+    ASSERT_EQ(vmaf_feature_score_at_index(lender.p, "VMAF_integer_feature_motion2_score", &lent, 1),
+              0);
+    EXPECT_DOUBLE_EQ(lent, 30.0);
+}
+
+TEST(Context, BorrowingReferenceScoresIsRefusedWhereItCannotHold)
+{
+    {
+        // The lender lacks motion.
+        Ctx lender(0), borrower(0);
+        ASSERT_EQ(vmaf_use_feature(lender.p, "psnr", nullptr), 0);
+        ASSERT_EQ(vmaf_use_feature(borrower.p, "motion", nullptr), 0);
+        EXPECT_EQ(vmaf_borrow_reference_scores(borrower.p, lender.p), -EINVAL);
+        EXPECT_EQ(vmaf_borrow_reference_scores(borrower.p, borrower.p), -EINVAL);
+        EXPECT_EQ(vmaf_borrow_reference_scores(borrower.p, nullptr), -EINVAL);
+    }
+    {
+        // Other options: other scores.
+        Ctx lender(0), borrower(0);
+        VmafFeatureDictionary *d = nullptr;
+        ASSERT_EQ(vmaf_feature_dictionary_set(&d, "motion_force_zero", "true"), 0);
+        ASSERT_EQ(vmaf_use_feature(lender.p, "motion", d), 0);
+        ASSERT_EQ(vmaf_use_feature(borrower.p, "motion", nullptr), 0);
+        EXPECT_EQ(vmaf_borrow_reference_scores(borrower.p, lender.p), -EINVAL);
+    }
+    {
+        // After a frame; and a borrower flushed before its lender.
+        Ctx lender(0), borrower(0), late(0);
+        for (VmafContext *c : {lender.p, borrower.p, late.p})
+            ASSERT_EQ(vmaf_use_feature(c, "motion", nullptr), 0);
+        ASSERT_EQ(vmaf_borrow_reference_scores(borrower.p, lender.p), 0);
+        VmafPicture ref = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 9);
+        VmafPicture dis = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 9);
+        ASSERT_EQ(vmaf_read_pictures(lender.p, &ref, &dis, 0), 0);
+        EXPECT_EQ(vmaf_borrow_reference_scores(late.p, lender.p), -EINVAL);
+        ref = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 9);
+        dis = filled(VMAF_PIX_FMT_YUV420P, 8, 16, 16, 9);
+        ASSERT_EQ(vmaf_read_pictures(borrower.p, &ref, &dis, 0), 0);
+        EXPECT_EQ(vmaf_read_pictures(borrower.p, nullptr, nullptr, 0), -EINVAL);
+    }
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 // PictureCache: what contexts holding one picture derive from it is made
-// once and taken by each; a ladder's renditions share their reference's
-// motion and ADM bands this way.
+// once and taken by each; a ladder's renditions share their reference's ADM
+// bands this way.
 #include <atomic>
 #include <cstdint>
 #include <gtest/gtest.h>
@@ -80,9 +80,9 @@ TEST(PictureCache, OnlySharedPicturesHaveOne)
 
 // Two contexts take the same shared reference pictures. The second's copies
 // are overwritten after the first scored them: scores equal to the first's
-// show that the second took motion's and ADM's reference-side results
-// instead of computing them from the samples it holds; without sharing they
-// differ (the test can fail).
+// show that the second took ADM's reference bands instead of computing them
+// from the samples it holds; without sharing they differ (the test can
+// fail).
 void fill_luma(VmafPicture &pic, std::mt19937 &rng)
 {
     for (unsigned y = 0; y < pic.h[0]; y++) {
@@ -92,7 +92,7 @@ void fill_luma(VmafPicture &pic, std::mt19937 &rng)
 }
 
 struct Scored {
-    std::vector<double> adm2, motion2;
+    std::vector<double> adm2;
 };
 
 Scored score_with_copies(bool share, unsigned w, unsigned h)
@@ -105,7 +105,6 @@ Scored score_with_copies(bool share, unsigned w, unsigned h)
         cfg.log_level = VMAF_LOG_LEVEL_ERROR;
         EXPECT_EQ(vmaf_init(&c, cfg), 0);
         EXPECT_EQ(vmaf_use_feature(c, "adm", nullptr), 0);
-        EXPECT_EQ(vmaf_use_feature(c, "motion", nullptr), 0);
     }
     std::vector<VmafPicture> kept_ref(kFrames), kept_dis(kFrames);
     for (unsigned i = 0; i < kFrames; i++) {
@@ -127,17 +126,12 @@ Scored score_with_copies(bool share, unsigned w, unsigned h)
     EXPECT_EQ(vmaf_read_pictures(ctx[1], nullptr, nullptr, 0), 0);
     Scored differ{};
     for (unsigned i = 0; i < kFrames; i++) {
-        double a[2], m[2];
-        for (int c = 0; c < 2; c++) {
+        double a[2];
+        for (int c = 0; c < 2; c++)
             EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_adm2_score",
                                                   &a[c], i),
                       0);
-            EXPECT_EQ(vmaf_feature_score_at_index(ctx[c], "VMAF_integer_feature_motion2_score",
-                                                  &m[c], i),
-                      0);
-        }
         differ.adm2.push_back(a[1] - a[0]);
-        differ.motion2.push_back(m[1] - m[0]);
     }
     for (auto &c : ctx) vmaf_close(c);
     return differ;
@@ -150,11 +144,7 @@ TEST(SharedReference, SecondContextTakesTheFirstsResults)
     const Scored apart = score_with_copies(false, 64, 36);
     for (unsigned i = 0; i < shared.adm2.size(); i++) {
         EXPECT_EQ(shared.adm2[i], 0.0) << "frame " << i;
-        EXPECT_EQ(shared.motion2[i], 0.0) << "frame " << i;
         EXPECT_NE(apart.adm2[i], 0.0) << "frame " << i;
-        if (i > 0) {
-            EXPECT_NE(apart.motion2[i], 0.0) << "frame " << i;
-        }
     }
 }
 
@@ -162,12 +152,9 @@ TEST(SharedReference, BandsThatReadTheDistortedAreNotShared)
 {
     // 36 wide: scale 1 has 9 outputs, whose last reads the distorted
     // picture's row buffer (last_output_unreflected), so each context
-    // computes its own bands; motion is still shared.
+    // computes its own bands.
     const Scored shared = score_with_copies(true, 36, 36);
-    for (unsigned i = 0; i < shared.adm2.size(); i++) {
-        EXPECT_NE(shared.adm2[i], 0.0) << "frame " << i;
-        EXPECT_EQ(shared.motion2[i], 0.0) << "frame " << i;
-    }
+    for (unsigned i = 0; i < shared.adm2.size(); i++) EXPECT_NE(shared.adm2[i], 0.0) << "frame " << i;
 }
 
 } // namespace

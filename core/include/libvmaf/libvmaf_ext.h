@@ -79,6 +79,18 @@ int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMetho
 int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigned last,
                      unsigned dst_first);
 
+/*
+ * Renditions of an encoding ladder, each scored in a context of its own
+ * against the same reference pictures: `dst` takes the scores of its
+ * features that depend on the reference alone (motion, float_motion) from
+ * `lender`, which computes them with the same options, instead of
+ * computing them itself. Call after adding every feature and model to
+ * both, before either reads a picture; feed both the same reference
+ * pictures; flush `lender` before `dst`, and keep it until dst is flushed.
+ * -EINVAL where `lender` lacks such a feature with the same options.
+ */
+int vmaf_borrow_reference_scores(VmafContext *dst, VmafContext *lender);
+
 #ifdef __cplusplus
 }
 #endif

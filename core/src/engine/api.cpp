@@ -203,6 +203,13 @@ int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigne
                    [&] { return dst->take_scores(*src, first, last, dst_first); });
 }
 
+int vmaf_borrow_reference_scores(VmafContext *dst, VmafContext *lender)
+{
+    if (!dst || !lender) return -EINVAL;
+    return guarded("vmaf_borrow_reference_scores",
+                   [&] { return dst->borrow_reference_scores(*lender); });
+}
+
 int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutputFormat fmt)
 {
     if (!vmaf) return -EINVAL;

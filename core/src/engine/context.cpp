@@ -140,6 +140,7 @@ int VmafContext::validate(const VmafPicture &ref, const VmafPicture &dis)
 int VmafContext::start_extractors()
 {
     for (auto &r : extractors_) {
+        if (r->borrowed()) continue;
         if (r->needs_previous()) {
             keep_history_ = true;
             if (!r->temporal()) jobs_need_history_ = true;
@@ -156,7 +157,7 @@ int VmafContext::extract_frame(const VmafExtractorFrame &frame, bool temporal,
 {
     int err = 0;
     for (auto &r : extractors_) {
-        if (r->temporal() != temporal) continue;
+        if (r->borrowed() || r->temporal() != temporal) continue;
         if (!r->needs_every_frame() && !scores().selected(frame.index)) continue;
         vmaf::StepSink sink(collector, frame.index);
         int e = r->extract(*params, frame, &sink, leases);
@@ -219,7 +220,7 @@ int VmafContext::settle_held()
     if (!held_ref_.ref && !held_dis_.ref) return 0;
     int err = 0;
     for (auto &r : extractors_) {
-        if (!r->reads_async()) continue;
+        if (r->borrowed() || !r->reads_async()) continue;
         const int e = r->wait_reads(held_index_);
         if (e && !err) err = e;
     }
@@ -318,11 +319,56 @@ int VmafContext::flush()
     int err = worker_error();
     if (!err) err = held;
     vmaf::StepSink sink(collector, vmaf::FeatureCollector::kFlushStep);
+    std::vector<std::string> borrowed;
     for (auto &r : extractors_) {
+        if (r->borrowed()) {
+            borrowed.insert(borrowed.end(), r->spec().keys().begin(), r->spec().keys().end());
+            continue;
+        }
         int e = r->flush(&sink);
         if (e && !err) err = e;
     }
+    if (!borrowed.empty() && !err) err = take_borrowed(borrowed);
     return err;
+}
+
+int VmafContext::take_borrowed(const std::vector<std::string> &keys)
+{
+    if (!lender_->flushed_) {
+        vmaf::log_error("reference scores are borrowed from a context flushed first");
+        return -EINVAL;
+    }
+    if (lender_->frames_read_ != frames_read_) {
+        vmaf::log_error("reference scores are borrowed from a context of {} frames into one of {}",
+                        lender_->frames_read_, frames_read_);
+        return -EINVAL;
+    }
+    return collector.take_keys(lender_->collector, keys);
+}
+
+int VmafContext::borrow_reference_scores(const VmafContext &lender)
+{
+    if (&lender == this || params || lender.params) {
+        vmaf::log_error("reference scores are borrowed between two other contexts, before "
+                        "either reads a picture");
+        return -EINVAL;
+    }
+    for (auto &r : extractors_) {
+        if (!r->reference_only()) continue;
+        bool found = false;
+        for (const auto &l : lender.extractors_)
+            found |= l->spec().same_as(r->spec().entry(), r->spec().values()) && !l->borrowed();
+        if (!found) {
+            vmaf::log_error("'{}' cannot be borrowed: the other context does not compute it "
+                            "with the same options",
+                            r->spec().entry().name);
+            return -EINVAL;
+        }
+    }
+    for (auto &r : extractors_)
+        if (r->reference_only()) r->borrow();
+    lender_ = &lender;
+    return 0;
 }
 
 int VmafContext::take_scores(const VmafContext &src, unsigned first, unsigned last,

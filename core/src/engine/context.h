@@ -52,6 +52,13 @@ struct VmafContext {
     // one. This context reads no pictures itself; its size, frame count and
     // start follow src's.
     int take_scores(const VmafContext &src, unsigned first, unsigned last, unsigned dst_first);
+    // Takes the scores of this context's reference-only extractors
+    // (VMAF_EXTRACTOR_REFERENCE_ONLY: motion) from `lender`, which computes
+    // them with the same options from the same reference pictures, at the
+    // flush, instead of computing them: a ladder's renditions compute them
+    // once. Before either context reads a picture; `lender` is flushed
+    // first and outlives this context's flush.
+    int borrow_reference_scores(const VmafContext &lender);
 
     VmafConfiguration cfg;
     vmaf::FeatureCollector collector;
@@ -92,6 +99,8 @@ private:
     int settle_held();
     void release_history();
     int worker_error() const;
+    // At the flush: the borrowed extractors' keys from lender_.
+    int take_borrowed(const std::vector<std::string> &keys);
 
     std::vector<std::unique_ptr<vmaf::RegisteredExtractor>> extractors_;
     std::unique_ptr<vmaf::ThreadPool> pool_;
@@ -107,5 +116,6 @@ private:
     bool flushed_ = false;
     unsigned frames_read_ = 0;
     unsigned taken_frames_ = 0; // by take_scores
+    const VmafContext *lender_ = nullptr; // of borrowed reference scores
     std::chrono::steady_clock::time_point started_, finished_;
 };

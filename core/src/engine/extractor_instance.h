@@ -111,6 +111,11 @@ public:
     }
     // Whether extract() may return while its copies still read the pictures.
     bool reads_async() const { return spec_->entry().wait_reads != nullptr; }
+    bool reference_only() const { return spec_->entry().flags & VMAF_EXTRACTOR_REFERENCE_ONLY; }
+    // Its scores come from another context (vmaf_borrow_reference_scores):
+    // it is never started, run or flushed here.
+    bool borrowed() const { return borrowed_; }
+    void borrow() { borrowed_ = true; }
 
     // Starts the first instance, so that errors of init reach the caller.
     int prepare(const PictureParams &params);
@@ -128,6 +133,7 @@ private:
 
     std::unique_ptr<ExtractorSpec> spec_;
     ExtractorEnv env_;
+    bool borrowed_ = false;
     std::mutex mutex_;
     std::vector<std::unique_ptr<ExtractorInstance>> idle_;
 };

@@ -92,6 +92,25 @@ int FeatureCollector::take_frames(const FeatureCollector &src, unsigned first, u
     return 0;
 }
 
+int FeatureCollector::take_keys(const FeatureCollector &src, const std::vector<std::string> &keys)
+{
+    if (&src == this) return -EINVAL;
+    std::scoped_lock lock(mutex_, src.mutex_);
+    for (const std::string &key : keys) {
+        const auto at = src.index_.find(key);
+        if (at == src.index_.end()) continue;
+        const Series &from = src.series_[at->second];
+        Series &to = series_for(key);
+        if (!to.values.empty()) {
+            log_error("feature '{}' already has scores", key);
+            return -EINVAL;
+        }
+        to.values = from.values;
+        to.first_step = from.first_step;
+    }
+    return 0;
+}
+
 std::vector<std::string> FeatureCollector::keys() const
 {
     std::lock_guard lock(mutex_);

@@ -71,6 +71,11 @@ public:
     int take_frames(const FeatureCollector &src, unsigned first, unsigned last,
                     unsigned dst_first);
 
+    // Takes src's values of `keys`, every frame, each at the step of its
+    // earliest value in src: scores another context computed for the same
+    // frames (a ladder's reference-only features).
+    int take_keys(const FeatureCollector &src, const std::vector<std::string> &keys);
+
 private:
     struct Series {
         std::string key;

@@ -41,6 +41,10 @@ enum VmafExtractorFlags {
     // others keep their names whatever the options (the reference's cambi
     // writes cambi_source and cambi_full_reference that way).
     VMAF_EXTRACTOR_ONE_SUFFIXED_KEY = 1 << 4,
+    // Its scores depend on the reference pictures alone (motion): contexts
+    // scoring renditions against one reference may take them from one
+    // context that computed them (vmaf_borrow_reference_scores).
+    VMAF_EXTRACTOR_REFERENCE_ONLY = 1 << 5,
 };
 
 // How far a frame's scores look around it: a chunk of a video scored on its

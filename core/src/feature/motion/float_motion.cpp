@@ -106,7 +106,8 @@ extern "C" constinit const VmafExtractor vmaf_extractor_float_motion =
                                                            vmaf::float_motion::kOptions,
                                                            // chroma with motion_add_uv
                                                            VMAF_EXTRACTOR_TEMPORAL |
-                                                               VMAF_EXTRACTOR_CHROMA,
+                                                               VMAF_EXTRACTOR_CHROMA |
+                                                               VMAF_EXTRACTOR_REFERENCE_ONLY,
                                                            vmaf::float_motion::kFeatures,
                                                            vmaf::float_motion::init,
                                                            vmaf::float_motion::kReach);

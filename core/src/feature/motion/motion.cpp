@@ -12,10 +12,8 @@
 #include "feature/motion/motion_rows.h"
 #include "feature/motion/motion_setup.h"
 #include "feature/common/edge.h"
-#include "base/first_error.h"
 #include "base/log.h"
-#include "base/picture_cache.h"
-#include "base/picture_memory.h"
+#include "base/first_error.h"
 
 namespace vmaf::motion {
 namespace {
@@ -41,7 +39,9 @@ public:
         if (!force_zero_ && frame.index >= first_scored(params_)) {
             const VmafPicture *prev = params_.five_frame_window ? frame.prev_prev_ref : frame.prev_ref;
             if (!prev) return -EINVAL;
-            score = score_of_sad(sad_of(*prev, *frame.ref), w_, h_, params_);
+            const uint64_t sad = bpc_ == 8 ? blurred_sad<uint8_t>(*prev, *frame.ref)
+                                           : blurred_sad<uint16_t>(*prev, *frame.ref);
+            score = score_of_sad(sad, w_, h_, params_);
         }
         scores_.push_back(score);
         int err = vmaf_sink_append(sink, keys_[kSad].c_str(), score, frame.index);
@@ -63,23 +63,6 @@ public:
     }
 
 private:
-    // The blurred difference of two reference pictures, computed once for
-    // every context holding `cur` (PictureCache): it depends on nothing else.
-    uint64_t sad_of(const VmafPicture &prev, const VmafPicture &cur)
-    {
-        auto compute = [&] {
-            return bpc_ == 8 ? blurred_sad<uint8_t>(prev, cur) : blurred_sad<uint16_t>(prev, cur);
-        };
-        PictureCache *cache = picture_cache(cur);
-        if (!cache) return compute();
-        static constexpr char kBlurredSad = 0;
-        // `prev` is named by its memory: every holder keeps it as history
-        // until it is done with `cur`, so that memory holds no other picture
-        // meanwhile.
-        const PictureCache::Key key{&kBlurredSad, {reinterpret_cast<uintptr_t>(prev.ref), 0}};
-        return *cache->take<uint64_t>(key, compute);
-    }
-
     // Sum over the picture of |blur(prev - cur)|, the blur separable with
     // reflected edges, rounded after each direction.
     template <typename Sample>
@@ -122,6 +105,7 @@ int init(void **state, const VmafExtractorSetup *setup)
 
 extern "C" constinit const VmafExtractor vmaf_extractor_motion =
     vmaf::extractor_entry<vmaf::motion::Motion>("motion", vmaf::motion::kOptions,
-                                                VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF,
+                                                VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF |
+                                                    VMAF_EXTRACTOR_REFERENCE_ONLY,
                                                 vmaf::motion::kFeatures, vmaf::motion::init,
                                                 vmaf::motion::kReach);

@@ -156,5 +156,6 @@ int init(void **state, const VmafExtractorSetup *setup)
 
 extern "C" constinit const VmafExtractor vmaf_extractor_motion_hip =
     vmaf::hip::twin_entry<vmaf::hip::motion::MotionWork>(
-        vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL, vmaf::motion::kFeatures,
+        vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_REFERENCE_ONLY,
+        vmaf::motion::kFeatures,
         vmaf::hip::motion::init, vmaf::motion::kReach);
