@@ -525,9 +525,12 @@ int ContainerInput::choose_format(const std::vector<int> &offered)
     }
     hw_refusal_ = "the hardware does not decode this stream (its profile, depth or chroma format)" +
                   (logged.empty() ? std::string() : fmt::format("; libavcodec: {}", logged));
-    // Named hardware fails; a decoder that decodes only through hardware
-    // (AV1's `av1`) gives way to the stream's own (prime()).
-    if (hw_asked_ != HwDecode::Auto || codec_->codec != software_decoder_) return AV_PIX_FMT_NONE;
+    // Named hardware fails. With Auto, while the input opens, the stream's
+    // own decoder takes over with its threads (prime()); later (the
+    // hardware refusing a change of the stream), this decoder goes on in
+    // software, unless it decodes only through hardware (AV1's `av1`).
+    if (hw_asked_ != HwDecode::Auto || priming_ || codec_->codec != software_decoder_)
+        return AV_PIX_FMT_NONE;
     for (const int f : offered) {
         const AVPixFmtDescriptor *d = libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f));
         if (d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) {
@@ -541,14 +544,12 @@ int ContainerInput::choose_format(const std::vector<int> &offered)
 
 bool ContainerInput::prime(std::string &error)
 {
-    keep_packets_ = true;
+    priming_ = true;
     ReadStatus status = receive();
-    keep_packets_ = false;
-    if (status == ReadStatus::Error && hw_asked_ == HwDecode::Auto && !hw_refusal_.empty() &&
-        codec_->codec != software_decoder_) {
-        // The hardware refused the stream and its decoder decodes nothing
-        // itself: the stream's own decoder takes it on the CPU, from the
-        // packets already read.
+    priming_ = false;
+    if (status == ReadStatus::Error && hw_asked_ == HwDecode::Auto && !hw_refusal_.empty()) {
+        // The hardware refused the stream: the stream's own decoder takes it
+        // on the CPU, with its threads, from the packets already read.
         decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
                                     software_decoder_->name, hw_refusal_);
         hw_device_.reset();
@@ -645,7 +646,15 @@ ReadStatus ContainerInput::receive()
             libav().av_packet_unref(packet_.get());
             continue;
         } else {
-            if (keep_packets_) kept_.emplace_back(libav().av_packet_clone(packet_.get()));
+            if (priming_) {
+                AVPacket *copy = libav().av_packet_clone(packet_.get());
+                if (!copy) {
+                    libav().av_packet_unref(packet_.get());
+                    error_ = fmt::format("{}: out of memory", path_);
+                    return ReadStatus::Error;
+                }
+                kept_.emplace_back(copy);
+            }
             r = libav().avcodec_send_packet(c, packet_.get());
             libav().av_packet_unref(packet_.get());
         }

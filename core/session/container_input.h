@@ -142,8 +142,9 @@ private:
     std::string hw_refusal_; // why the hardware does not decode the stream
     // The codec's first decoder, which decodes on the CPU.
     const AVCodec *software_decoder_ = nullptr;
-    // While priming: the packets sent, for a software decoder to start from.
-    bool keep_packets_ = false;
+    // While priming (the first frame, hardware decoding): the packets sent,
+    // for the CPU's decoder to start from if the hardware refuses.
+    bool priming_ = false;
     std::deque<std::unique_ptr<AVPacket, PacketFree>> kept_, replay_;
     bool primed_ = false; // frame_ holds the first frame, not delivered yet
     static constexpr size_t kFramesAhead = 4;
