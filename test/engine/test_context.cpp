@@ -278,6 +278,7 @@ TEST(Context, BorrowingReferenceScoresIsRefusedWhereItCannotHold)
         VmafFeatureDictionary *d = nullptr;
         ASSERT_EQ(vmaf_feature_dictionary_set(&d, "motion_force_zero", "true"), 0);
         ASSERT_EQ(vmaf_use_feature(lender.p, "motion", d), 0);
+        vmaf_feature_dictionary_free(&d);
         ASSERT_EQ(vmaf_use_feature(borrower.p, "motion", nullptr), 0);
         EXPECT_EQ(vmaf_borrow_reference_scores(borrower.p, lender.p), -EINVAL);
     }
