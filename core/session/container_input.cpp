@@ -508,8 +508,13 @@ bool ContainerInput::choose_hardware(const AVCodec *&decoder, const Decoding &de
         error = fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(decoding.hw), why);
         return false;
     }
-    decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_, decoder->name, why);
+    note_cpu_decoding(*decoder, why);
     return true;
+}
+
+void ContainerInput::note_cpu_decoding(const AVCodec &decoder, const std::string &why)
+{
+    decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_, decoder.name, why);
 }
 
 int ContainerInput::choose_format(const std::vector<int> &offered)
@@ -534,8 +539,7 @@ int ContainerInput::choose_format(const std::vector<int> &offered)
     for (const int f : offered) {
         const AVPixFmtDescriptor *d = libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f));
         if (d && !(d->flags & AV_PIX_FMT_FLAG_HWACCEL)) {
-            decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
-                                        codec_->codec->name, hw_refusal_);
+            note_cpu_decoding(*codec_->codec, hw_refusal_);
             return f;
         }
     }
@@ -550,8 +554,7 @@ bool ContainerInput::prime(std::string &error)
     if (status == ReadStatus::Error && hw_asked_ == HwDecode::Auto && !hw_refusal_.empty()) {
         // The hardware refused the stream: the stream's own decoder takes it
         // on the CPU, with its threads, from the packets already read.
-        decoder_note_ = fmt::format("{}: decoding {} on the CPU: {}", path_,
-                                    software_decoder_->name, hw_refusal_);
+        note_cpu_decoding(*software_decoder_, hw_refusal_);
         hw_device_.reset();
         hw_format_ = AV_PIX_FMT_NONE;
         if (!open_decoder(software_decoder_, error)) return false;
@@ -665,6 +668,11 @@ ReadStatus ContainerInput::receive()
     }
 }
 
+unsigned ContainerInput::planes_filled() const
+{
+    return format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
+}
+
 bool ContainerInput::frame_fits(const AVFrame &f, int format)
 {
     if (f.width != static_cast<int>(format_.w) || f.height != static_cast<int>(format_.h) ||
@@ -696,7 +704,7 @@ ReadStatus ContainerInput::deliver(AVFrame &frame, VmafPicture &pic)
     const AVFrame &f = frame;
     if (!frame_fits(f, f.format)) return ReadStatus::Error;
     const int bytes = format_.bpc > 8 ? 2 : 1;
-    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
+    const unsigned planes = planes_filled();
     for (unsigned p = 0; p < planes; p++)
         libav().av_image_copy_plane(static_cast<uint8_t *>(pic.data[p]),
                                     static_cast<int>(pic.stride[p]), f.data[p], f.linesize[p],
@@ -715,7 +723,7 @@ ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
     const AVFrame &f = *host_frame_;
     const AVPixFmtDescriptor *d =
         libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f.format));
-    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : std::min(planes_, 3u);
+    const unsigned planes = planes_filled();
     const bool wide = format_.bpc > 8;
     for (unsigned p = 0; p < planes; p++) {
         // NV12's chroma interleaved, P010's samples in the high bits:

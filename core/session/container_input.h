@@ -111,6 +111,10 @@ private:
     }
     // The next decoded frame into frame_.
     ReadStatus receive();
+    // The note of an input decoded on the CPU by `decoder`, and why.
+    void note_cpu_decoding(const AVCodec &decoder, const std::string &why);
+    // The planes a picture gets: those set_planes() asked for, that exist.
+    unsigned planes_filled() const;
     // Whether `f`, of pixel format `format`, is a frame of the video as it
     // began and undamaged; else fails the input.
     bool frame_fits(const AVFrame &f, int format);
