@@ -11,10 +11,8 @@ void unpack_rows(const PackedComponent &src, unsigned w, unsigned h, uint8_t *ds
     for (unsigned y = 0; y < h; y++) {
         const uint8_t *in = src.first + static_cast<ptrdiff_t>(y) * src.linesize;
         auto *out = reinterpret_cast<Out *>(dst + static_cast<ptrdiff_t>(y) * dst_stride);
-        for (unsigned x = 0; x < w; x++, in += src.step) {
-            const unsigned stored = src.bytes == 2 ? unsigned{in[0]} | unsigned{in[1]} << 8 : in[0];
-            out[x] = static_cast<Out>(stored >> src.shift);
-        }
+        for (unsigned x = 0; x < w; x++, in += src.layout.step)
+            out[x] = static_cast<Out>(packed_sample(in, src.layout));
     }
 }
 

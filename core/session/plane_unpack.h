@@ -6,14 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "base/packed_sample.h"
+
 namespace vmaf::session {
 
 struct PackedComponent {
     const uint8_t *first; // the component's first sample of row 0
     ptrdiff_t linesize;   // bytes from a row to the next
-    unsigned step;        // bytes from a sample to the next of the row
-    unsigned bytes;       // 1, or 2 (little-endian)
-    unsigned shift;       // right shift taking a stored sample to its value
+    SampleLayout layout;
 };
 
 // w x h samples into `dst` (rows `dst_stride` bytes apart), 16-bit where

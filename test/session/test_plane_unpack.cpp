@@ -30,7 +30,7 @@ TEST(PlaneUnpack, Nv12ChromaIsDeinterleaved)
                 uv[y * linesize + 2 * x + c] = static_cast<uint8_t>(value(x, y, c, 255));
     for (unsigned c = 0; c < 2; c++) {
         std::vector<uint8_t> out(kW * kH, 0);
-        unpack_component({uv.data() + c, linesize, 2, 1, 0}, kW, kH, out.data(), kW, false);
+        unpack_component({uv.data() + c, linesize, {2, 1, 0}}, kW, kH, out.data(), kW, false);
         for (unsigned y = 0; y < kH; y++)
             for (unsigned x = 0; x < kW; x++)
                 EXPECT_EQ(out[y * kW + x], value(x, y, c, 255)) << c;
@@ -53,7 +53,7 @@ TEST(PlaneUnpack, HighBitSamplesComeDownToTheirDepth)
             }
         const ptrdiff_t stride = 2 * kW + 8;
         std::vector<uint8_t> out(stride * kH, 0);
-        unpack_component({src.data() + offset, linesize, step, 2, 6}, kW, kH, out.data(), stride,
+        unpack_component({src.data() + offset, linesize, {step, 2, 6}}, kW, kH, out.data(), stride,
                          true);
         for (unsigned y = 0; y < kH; y++)
             for (unsigned x = 0; x < kW; x++) {
@@ -69,7 +69,7 @@ TEST(PlaneUnpack, PlanarEightBitsAreCopied)
     for (unsigned i = 0; i < src.size(); i++)
         src[i] = static_cast<uint8_t>(value(i, 0, 0, 255));
     std::vector<uint8_t> out(kW * kH, 0);
-    unpack_component({src.data(), kW, 1, 1, 0}, kW, kH, out.data(), kW, false);
+    unpack_component({src.data(), kW, {1, 1, 0}}, kW, kH, out.data(), kW, false);
     EXPECT_EQ(out, src);
 }
 

@@ -14,7 +14,7 @@
 #include <cstdlib>
 
 #include "feature/common/edge.h"
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 #include "feature/common/leading_zeros.h"
 
 namespace vmaf::adm {

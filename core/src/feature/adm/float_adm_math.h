@@ -10,7 +10,7 @@
 
 #include "feature/adm/adm_csf_model.h"
 #include "feature/adm/rcp_estimate.h"
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::float_adm {
 

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "feature/cambi/contrast_levels.h"
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 #include "feature/common/plane.h"
 
 namespace vmaf::cambi {

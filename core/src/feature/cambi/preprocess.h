@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 #include "feature/common/plane.h"
 #include "libvmaf/picture.h"
 

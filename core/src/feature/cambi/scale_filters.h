@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 #include "feature/common/plane.h"
 
 namespace vmaf::cambi {

@@ -3,7 +3,7 @@
 // rule is named here once and every filter says which one it uses.
 #pragma once
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::edge {
 

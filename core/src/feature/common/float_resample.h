@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "feature/common/edge.h"
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::floatf {
 

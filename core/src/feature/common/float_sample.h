@@ -3,7 +3,7 @@
 // this, so a sample becomes the same float on either side.
 #pragma once
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::psnr_hvs {
 

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::speed {
 

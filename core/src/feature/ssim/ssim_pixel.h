@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::ssim {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "feature/common/float_filter.h"
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 
 namespace vmaf::float_vif {
 

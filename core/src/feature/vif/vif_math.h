@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "feature/common/host_device.h"
+#include "base/host_device.h"
 #include "feature/common/leading_zeros.h"
 
 namespace vmaf::vif {
