@@ -38,9 +38,10 @@
 #       pick programs, cases and the time each run may take.
 #
 #   scripts/hip_suite.sh decode [BUILD_DIR] ENCODES_DIR [ARGS...]
-#       On the GPU machine: bench/decode_throughput.py, the decode fps of
-#       1080p H.264 and HEVC encodes beside the scoring fps of the same
-#       pairs from Y4M and from the containers (ARGS go to it). The encodes
+#       On the GPU machine: bench/decode_throughput.py, the fps of scoring
+#       1080p and 2160p encodes decoded on the CPU and by NVDEC (frames read
+#       in place), one pair and a batch, beside the Y4M pair (ARGS go to
+#       it). The encodes
 #       are made beforehand with `bench/decode_throughput.py --make-encodes
 #       DIR`, on a machine with ffmpeg, and carried.
 #
@@ -100,10 +101,11 @@ build() {
     local bench=()
     [[ $(meson introspect --buildoptions "$build" | python3 -c 'import json, sys; print([o["value"] for o in json.load(sys.stdin) if o["name"] == "enable_bench"][0])') == True ]] &&
         bench=(bench/bench_throughput)
-    grep -q '^build bench/bench_decode:' "$build/build.ninja" && bench+=(bench/bench_decode)
     local version
     version=$(meson introspect --projectinfo "$build" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
-    # Every HIP test program the build defines (test/hip/<folder>/meson.build).
+    # Every HIP test program the build defines (test/hip/<folder>/meson.build),
+    # from the build files regenerated first where meson.build changed.
+    ninja -C "$build" build.ninja >/dev/null
     local tests
     read -r -a tests <<<"$(meson introspect --targets "$build" | python3 -c '
 import json, os, sys
@@ -259,9 +261,7 @@ decode() {
     local encodes=$2
     shift 2
     suite_env "$suite"
-    local decode=()
-    [[ -x $suite/bin/bench_decode ]] && decode=(--decode "$suite/bin/bench_decode")
-    python3 "$suite/decode_throughput.py" --vmaf "$suite/bin/vmaf" "${decode[@]}" \
+    python3 "$suite/decode_throughput.py" --vmaf "$suite/bin/vmaf" \
         --clips "$suite/clips" --encodes "$encodes" "$@"
 }
 

@@ -10,6 +10,9 @@
 #include <set>
 #include <vector>
 
+#ifdef VMAF_HAVE_HIP
+#include "libvmaf/libvmaf_hip.h"
+#endif
 #include "session/libav.h"
 #include "session/plane_unpack.h"
 
@@ -423,8 +426,9 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
         c->get_format = pick_format;
         // The hardware decodes; the host's threads would only parse.
         c->thread_count = 1;
-        // Room for the frames read ahead (read_ahead).
-        c->extra_hw_frames = static_cast<int>(kFramesAhead);
+        // Room for the frames read ahead (read_ahead) or held downstream
+        // (keep_on_device).
+        c->extra_hw_frames = static_cast<int>(std::max<size_t>(kFramesAhead, kDeviceFrames));
     }
     if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
@@ -499,6 +503,7 @@ bool ContainerInput::choose_hardware(const AVCodec *&decoder, const Decoding &de
         }
         hw_device_.reset(device);
         hw_format_ = format;
+        hw_gpu_ = decoding.gpu;
         decoder = accelerated;
         decoder_note_ = fmt::format("{}: decoding {} on the GPU ({})", path_, decoder->name,
                                     device_name(kind));
@@ -583,6 +588,9 @@ std::optional<unsigned long long> ContainerInput::frames_left() const
 
 ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
+#ifdef VMAF_HAVE_HIP
+    if (device_state_) return read_device(pic);
+#endif
     if (hw_device_) return read_ahead(pic);
     const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
     primed_ = false;
@@ -746,5 +754,89 @@ ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
     frames_++;
     return ReadStatus::Frame;
 }
+
+#ifdef VMAF_HAVE_HIP
+
+bool ContainerInput::keep_on_device(VmafHipState *state, unsigned gpu, unsigned held)
+{
+    if (!state || hw_format_ != AV_PIX_FMT_CUDA || gpu != hw_gpu_ || frames_ > 0 ||
+        !ahead_.empty())
+        return false;
+    if (held > kDeviceFrames) {
+        decoder_note_ += fmt::format(", its frames copied to host memory: the scoring holds up "
+                                     "to {} of them, the decoder has room for {}",
+                                     held, kDeviceFrames);
+        return false;
+    }
+    device_state_ = state;
+    decoder_note_ += ", its frames read in place";
+    return true;
+}
+
+ReadStatus ContainerInput::read_device(VmafPicture &pic)
+{
+    const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
+    primed_ = false;
+    if (status != ReadStatus::Frame) return status;
+    if (frame_->format == hw_format_) return wrap_device(*frame_, pic);
+    if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
+        libav().av_frame_unref(frame_.get());
+        return fail(fmt::format("{}: out of memory for frame {}", path_, frames_));
+    }
+    return deliver(*frame_, pic);
+}
+
+namespace {
+void free_frame(void *frame)
+{
+    auto *f = static_cast<AVFrame *>(frame);
+    libav().av_frame_free(&f);
+}
+} // namespace
+
+ReadStatus ContainerInput::wrap_device(AVFrame &frame, VmafPicture &pic)
+{
+    const FrameUnref unref{&frame};
+    if (!frame_fits(frame, av_format_)) return ReadStatus::Error;
+    const auto *frames_ctx = frame.hw_frames_ctx
+                                 ? reinterpret_cast<const AVHWFramesContext *>(frame.hw_frames_ctx->data)
+                                 : nullptr;
+    const AVPixFmtDescriptor *d = frames_ctx ? libav().av_pix_fmt_desc_get(frames_ctx->sw_format)
+                                             : nullptr;
+    VmafHipDevicePicture desc{};
+    desc.pix_fmt = format_.pix_fmt;
+    desc.bpc = format_.bpc;
+    desc.w = format_.w;
+    desc.h = format_.h;
+    const unsigned planes = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    for (unsigned p = 0; p < planes; p++) {
+        // NV12's chroma interleaved, P010's samples in the high bits:
+        // component p, wherever the hardware's layout keeps it.
+        const AVComponentDescriptor *c = d && p < d->nb_components ? &d->comp[p] : nullptr;
+        if (!c || c->depth < static_cast<int>(format_.bpc))
+            return fail(fmt::format("frame {} came from the GPU as {}, which does not hold the "
+                                    "stream's {}",
+                                    frames_, d ? d->name : "unknown",
+                                    libav().av_get_pix_fmt_name(
+                                        static_cast<AVPixelFormat>(av_format_))));
+        desc.plane[p] = {frame.data[c->plane] + c->offset, frame.linesize[c->plane],
+                         static_cast<unsigned>(c->step), c->depth + c->shift > 8 ? 2u : 1u,
+                         static_cast<unsigned>(c->shift + c->depth) - format_.bpc};
+    }
+    AVFrame *held = libav().av_frame_alloc();
+    if (!held) return fail(fmt::format("{}: out of memory for frame {}", path_, frames_));
+    libav().av_frame_move_ref(held, &frame);
+    desc.release = free_frame;
+    desc.cookie = held;
+    // The picture owns the frame from here, failing or not.
+    if (vmaf_hip_picture_wrap(device_state_, &desc, &pic))
+        return fail(fmt::format("{}: frame {} cannot be read in place on the GPU (see the "
+                                "message above)",
+                                path_, frames_));
+    frames_++;
+    return ReadStatus::Frame;
+}
+
+#endif
 
 } // namespace vmaf::session

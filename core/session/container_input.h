@@ -2,7 +2,9 @@
 // MPEG-TS, ...), decoded with libavcodec in the stream's own pixel format
 // and depth: planar YUV or gray, 8 to 16 bits, 4:2:0, 4:2:2 or 4:4:4. With
 // hardware decoding (--hwdec) the decoder's frames are copied back to host
-// memory and unpacked into that same format (plane_unpack.h).
+// memory and unpacked into that same format (plane_unpack.h), or, with the
+// HIP backend on the decoding GPU (keep_on_device), stay in its memory and
+// are handed over as device pictures that the GPU's extractors read in place.
 // Bytes come through the same ByteSource as Y4M's, so pipes and standard
 // input work, and the bytes peeked to tell the type are not lost.
 #pragma once
@@ -52,6 +54,10 @@ public:
     bool decoded() const override { return true; }
     std::string decoder_note() const override { return decoder_note_; }
     void cancel() override;
+#ifdef VMAF_HAVE_HIP
+    bool keep_on_device(VmafHipState *state, unsigned gpu, unsigned held) override;
+    bool makes_pictures() const override { return device_state_ != nullptr; }
+#endif
 
     // libav's log callback hands this input what its contexts say.
     void note(const char *line);
@@ -100,6 +106,15 @@ private:
     bool prime(std::string &error);
     // Unpacks a hardware frame, copied back to host memory, into pic.
     ReadStatus deliver_hardware(AVFrame &frame, VmafPicture &pic);
+#ifdef VMAF_HAVE_HIP
+    // With keep_on_device: the next frame as a picture of its own, a device
+    // picture of a hardware frame (wrap_device) or a host copy of a frame
+    // the CPU decoded (Auto's decoder taking over).
+    ReadStatus read_device(VmafPicture &pic);
+    // Hands the hardware frame over as a device picture: it goes back to
+    // the decoder with the picture's last reference.
+    ReadStatus wrap_device(AVFrame &frame, VmafPicture &pic);
+#endif
     // With hardware decoding: frames are taken from the decoder
     // kFramesAhead ahead of the one delivered, so that the hardware decodes
     // them while that one is copied back (a copy waits for its frame).
@@ -152,6 +167,13 @@ private:
     std::deque<std::unique_ptr<AVPacket, PacketFree>> kept_, replay_;
     bool primed_ = false; // frame_ holds the first frame, not delivered yet
     static constexpr size_t kFramesAhead = 4;
+    // Frames a hardware decoder has beyond its references: the frames read
+    // ahead, or the device pictures held downstream (keep_on_device).
+    static constexpr unsigned kDeviceFrames = 12;
+    unsigned hw_gpu_ = 0; // the GPU that decodes, with CUDA
+#ifdef VMAF_HAVE_HIP
+    VmafHipState *device_state_ = nullptr; // set by keep_on_device
+#endif
     std::deque<std::unique_ptr<AVFrame, FrameFree>> ahead_;
     ReadStatus ahead_status_ = ReadStatus::Frame; // End or Error once the decoder gave out
     int stream_ = -1;

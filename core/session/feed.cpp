@@ -39,6 +39,23 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
 
 namespace {
 
+// With the HIP backend, frames the scoring GPU decodes stay in its memory
+// where the input has room for what the readers and contexts hold: the
+// reference's reader's queue and each context's share, a distorted input's
+// reader's queue and its context's.
+void keep_frames_on_device(const std::vector<const Scorer *> &scorers, VideoInput &ref,
+                           const std::vector<VideoInput *> &dis)
+{
+    const Scorer &first = *scorers[0];
+    if (!first.hip_state()) return;
+    unsigned ref_held = FrameReader::kDepth;
+    for (const Scorer *s : scorers) ref_held += s->pictures_held();
+    ref.keep_on_device(first.hip_state(), *first.gpu(), ref_held);
+    for (size_t i = 0; i < dis.size(); i++)
+        dis[i]->keep_on_device(scorers[i]->hip_state(), *scorers[i]->gpu(),
+                               FrameReader::kDepth + scorers[i]->pictures_held());
+}
+
 // The reference's frames go to every context: its reader fills pictures of
 // the first context's pool, and each context takes one reference of each,
 // shared (picture_share).
@@ -100,6 +117,7 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
 bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
           const std::function<void()> &on_frame, unsigned &frames, std::string &error)
 {
+    keep_frames_on_device({&scorer}, *in.ref, {in.dis.get()});
     return feed_all({&scorer}, *in.ref, {in.dis.get()}, span, on_frame, frames, error);
 }
 
@@ -107,6 +125,7 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
                   const ScoreHooks &hooks, unsigned &frames, std::string &error)
 {
+    keep_frames_on_device(scorers, ref, dis);
     if (hooks.on_notice) {
         if (!ref.decoder_note().empty()) hooks.on_notice(ref.decoder_note());
         for (const VideoInput *d : dis)

@@ -102,7 +102,7 @@ void FrameReader::read_frames()
     for (unsigned n = 0; count_ == 0 || n < count_; n++) {
         if (!wait_for_room()) return;
         Item item;
-        if (vmaf_fetch_preallocated_picture(ctx_, &item.pic)) {
+        if (!in_.makes_pictures() && vmaf_fetch_preallocated_picture(ctx_, &item.pic)) {
             item.status = ReadStatus::Error;
             item.error = fmt::format("{}: no picture to read frame {} into (see the message above)",
                                      in_.path(), in_.frames_read());
@@ -123,7 +123,8 @@ bool FrameReader::skip_frames(std::string &error)
 {
     if (skip_ == 0) return true;
     Item scratch; // gives its picture back however this returns
-    if (vmaf_fetch_preallocated_picture(ctx_, &scratch.pic)) {
+    const bool own = in_.makes_pictures();
+    if (!own && vmaf_fetch_preallocated_picture(ctx_, &scratch.pic)) {
         error = fmt::format("{}: no picture to skip frames into (see the message above)", in_.path());
         return false;
     }
@@ -134,6 +135,7 @@ bool FrameReader::skip_frames(std::string &error)
             if (stopping_) break;
         }
         status = in_.read_frame(scratch.pic);
+        if (own && scratch.pic.ref) vmaf_picture_unref(&scratch.pic);
     }
     if (status == ReadStatus::Frame) return true;
     error = status == ReadStatus::End

@@ -19,6 +19,8 @@ public:
 
     // Selects GPU `gpu` and imports it into ctx; on failure says why in `error`.
     bool attach(VmafContext *ctx, unsigned gpu, std::string &error);
+    // The state once attached, else nullptr.
+    VmafHipState *state() const { return state_; }
 
 private:
     VmafHipState *state_ = nullptr;

@@ -78,6 +78,7 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     // and before the picture pool, so that frames are read into pinned
     // memory.
     if (gpu && !hip_.attach(ctx_.get(), *gpu, error)) return false;
+    gpu_ = gpu;
     const std::vector<std::string> specs = model_specs(r);
     if (!models_.load(ctx_.get(), specs, error)) return false;
     for (const auto &f : r.features) {
@@ -98,8 +99,8 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     // What each context sharing the pool holds (the pair in hand, the
     // workers' jobs), plus what each reader holds ahead: a fetch never
     // finds the pool empty.
-    const unsigned held = r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4;
-    pic_cfg.pic_cnt = held * contexts_sharing + 2 * FrameReader::kDepth;
+    held_ = r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4;
+    pic_cfg.pic_cnt = held_ * contexts_sharing + 2 * FrameReader::kDepth;
     if (vmaf_preallocate_pictures(ctx_.get(), pic_cfg)) {
         error = "could not allocate pictures (see the message above)";
         return false;

@@ -36,6 +36,11 @@ public:
     VmafContext *context() const { return ctx_.get(); }
     // 1: the features read luma only; 3: every plane.
     unsigned planes() const { return planes_; }
+    // The GPU scoring, with its HIP state; nothing on the CPU.
+    std::optional<unsigned> gpu() const { return gpu_; }
+    VmafHipState *hip_state() const { return hip_.state(); }
+    // The most pictures of one input the context holds at once.
+    unsigned pictures_held() const { return held_; }
 
     // After the last frame (`frames` of them): flushes, scores the models
     // (handing their means to hooks.on_models_scored), fills `table` and
@@ -49,6 +54,8 @@ private:
     ModelSet models_;
     VideoFormat format_;
     unsigned planes_ = 3;
+    std::optional<unsigned> gpu_;
+    unsigned held_ = 0;
 };
 
 // vmaf_read_pictures(ctx, NULL, NULL): false with `error` set.

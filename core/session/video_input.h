@@ -10,6 +10,8 @@
 #include "libvmaf/picture.h"
 #include "session/video_format.h"
 
+struct VmafHipState;
+
 namespace vmaf::session {
 
 enum class ReadStatus { Frame, End, Error };
@@ -40,6 +42,19 @@ public:
     virtual std::string decoder_note() const { return {}; }
     // 1: the luma plane only (vmaf_planes_read said so); 3: all.
     virtual void set_planes(unsigned planes) { planes_ = planes; }
+    // Before the first read_frame(), with the HIP backend on GPU `gpu`: frames
+    // that GPU decodes are handed over as pictures of its memory
+    // (vmaf_hip_picture_wrap), read in place, where the input has such
+    // frames and its decoder has room for the `held` pictures the readers
+    // and contexts downstream hold at most. Whether it will.
+    virtual bool keep_on_device(VmafHipState *, unsigned /*gpu*/, unsigned /*held*/)
+    {
+        return false;
+    }
+    // Whether read_frame() fills an empty picture with one of its own (the
+    // device pictures of keep_on_device) instead of a picture of the
+    // context's pool.
+    virtual bool makes_pictures() const { return false; }
     // From any thread: reading ends (with an error) instead of waiting for
     // a pipe; the input is good for nothing after.
     virtual void cancel() = 0;

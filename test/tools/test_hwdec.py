@@ -11,7 +11,11 @@ Encodes of a public clip in the codecs GPUs decode (H.264, HEVC, AV1, VP9;
   the stream's own format); an encode it does not take (H.264 at 10 bits or
   4:4:4, AV1 before Ampere's GA10x)
   fails with --hwdec cuda naming the file and the reason, and with auto is
-  decoded on the CPU, saying so, with the same scores.
+  decoded on the CPU, saying so, with the same scores. With --backend hip
+  the frames stay in GPU memory and are read in place (saying so), with
+  the same scores: one side or both decoded, in --batch (a ladder and
+  single pairs), and copied back where --threads holds more frames than
+  the decoder has.
 - Where none does (CI): --hwdec cuda and vaapi fail naming the file and the
   device; auto decodes on the CPU, saying so, with the CPU's scores.
 - Everywhere: Y4M inputs are read as ever with any --hwdec, and a word
@@ -101,12 +105,12 @@ def run(vmaf, *args):
                           stdin=subprocess.DEVNULL)
 
 
-def scores(vmaf, ref, dis, hwdec):
+def scores(vmaf, ref, dis, hwdec, *more):
     """Scores without fps, stderr, and the exit status; a 10-bit encode
     against the reference brought to 10 bits."""
     depth = ["--bitdepth-convert", "10"] if "p10." in os.path.basename(dis) else []
     p = run(vmaf, "-r", ref, "-d", dis, "--feature", "psnr", "--json", "-o", "-",
-            "--hwdec", hwdec, *depth)
+            "--hwdec", hwdec, *depth, *more)
     if p.returncode != 0:
         return None, p.stderr, p.returncode
     doc = json.loads(p.stdout)
@@ -138,6 +142,11 @@ def main():
     device = probe.returncode == 0
     print(f"note: {'a' if device else 'no'} CUDA device decodes here"
           + ("" if device else f" ({probe.stderr.strip()})"))
+    # The HIP backend reads the decoder's frames in place where it runs on
+    # the decoding GPU.
+    hip = device and run(vmaf, "-r", ref, "-d", dis, "--backend", "hip", "-q",
+                         "-o", os.devnull).returncode == 0
+    print(f"note: {'with' if hip else 'without'} the HIP backend")
 
     for name, path in encodes.items():
         base = os.path.basename(path)
@@ -154,6 +163,11 @@ def main():
         if takes:
             check(f"{name}: cuda scores as the CPU's decoding",
                   got_cuda is not None and got_cuda == want, err_cuda)
+        if takes and hip:
+            got_hip, err_hip, _ = scores(vmaf, ref, path, "cuda", "--backend", "hip")
+            check(f"{name}: cuda with --backend hip, read in place, scores as the CPU's decoding",
+                  got_hip is not None and got_hip == want and "read in place" in err_hip,
+                  err_hip)
         else:
             reason = "hardware does not decode this stream" if device else "no cuda device"
             check(f"{name}: cuda refused, naming the file and why",
@@ -164,6 +178,42 @@ def main():
         where = "on the GPU (cuda)" if takes else "on the CPU"
         check(f"{name}: auto says it decodes {where}", f"{base}: decoding" in err and where in err,
               err)
+
+    if hip:
+        h264 = encodes["h264_420p8"]
+        want, err, _ = scores(vmaf, h264, h264, "none")
+        got, err, _ = scores(vmaf, h264, h264, "cuda", "--backend", "hip")
+        check("both sides decoded on the GPU and read in place score as the CPU's decoding",
+              got is not None and got == want and err.count("read in place") == 2, err)
+        ref = clip_files(shared, work, "vtest_576x324_420p8")[0]
+        want, _, _ = scores(vmaf, ref, h264, "none")
+        got, err, _ = scores(vmaf, ref, h264, "cuda", "--backend", "hip", "--threads", "8")
+        check("with more frames held than the decoder has, copied back, and as the CPU's",
+              got is not None and got == want and "copied to host memory" in err, err)
+        with open(os.path.join(work, "batch.csv"), "w") as f:
+            f.write("ref,dis,output\n")
+            for i, name in enumerate(n for n in ("h264_420p8", "hevc_420p8", "vp9_420p8")
+                                     if n in encodes):
+                f.write(f"{ref},{encodes[name]},{i}.json\n")
+                f.write(f"{encodes[name]},{encodes[name]},{i}-self.json\n")
+        out = os.path.join(work, "batch")
+        shutil.rmtree(out, ignore_errors=True)
+        p = run(vmaf, "--batch", os.path.join(work, "batch.csv"), "-o", out, "--backend", "hip",
+                "--hwdec", "cuda", "--feature", "psnr", "--json", "-q")
+        same = p.returncode == 0
+        for i, name in enumerate(n for n in ("h264_420p8", "hevc_420p8", "vp9_420p8")
+                                 if n in encodes):
+            for report, r in ((f"{i}.json", ref), (f"{i}-self.json", encodes[name])):
+                want, _, _ = scores(vmaf, r, encodes[name], "none")
+                try:
+                    with open(os.path.join(out, report)) as f:
+                        got = json.load(f)
+                    got.pop("fps", None)
+                except (OSError, ValueError):
+                    got = None
+                same = same and got == want
+        check("--batch with --hwdec cuda on the HIP backend: every report as the CPU's decoding",
+              same, p.stderr)
 
     if not device:
         p = run(vmaf, "-r", ref, "-d", encodes["h264_420p8"], "--hwdec", "vaapi", "-q")

@@ -19,6 +19,8 @@ struct VmafRef {
     // Set while the picture is shared (picture_share), gone with the last
     // reference.
     std::unique_ptr<vmaf::PictureCache> cache;
+    // Set for a device picture, whose memory is the owner's, not a block.
+    std::unique_ptr<vmaf::DevicePlanes> device;
 };
 
 namespace vmaf {
@@ -136,6 +138,52 @@ void picture_share(VmafPicture *pic, unsigned holders)
     pic->ref->cache = std::make_unique<PictureCache>(holders);
 }
 
+namespace {
+void release_device(const DevicePlanes &device)
+{
+    if (device.ready_free) device.ready_free(device.ready);
+    if (device.release) device.release(device.cookie);
+}
+} // namespace
+
+int picture_wrap_device(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                        unsigned h, void *const data[3], const ptrdiff_t stride[3],
+                        const DevicePlanes &device)
+{
+    VmafPicture p{};
+    if (bpc < 8 || bpc > 16 || w == 0 || h == 0 || w > kMaxDimension || h > kMaxDimension ||
+        !plane_sizes(pix_fmt, w, h, p.w, p.h)) {
+        log_error("device picture: {}x{} at {} bits of pixel format {} is not a picture VMAF "
+                  "scores",
+                  w, h, bpc, static_cast<int>(pix_fmt));
+        release_device(device);
+        return -EINVAL;
+    }
+    auto *ref = new (std::nothrow) VmafRef;
+    auto *planes = new (std::nothrow) DevicePlanes(device);
+    if (!ref || !planes) {
+        delete ref;
+        delete planes;
+        release_device(device);
+        return -ENOMEM;
+    }
+    ref->device.reset(planes);
+    p.pix_fmt = pix_fmt;
+    p.bpc = bpc;
+    for (int i = 0; i < 3; i++) {
+        p.data[i] = p.h[i] ? data[i] : nullptr;
+        p.stride[i] = p.h[i] ? stride[i] : 0;
+    }
+    p.ref = ref;
+    *pic = p;
+    return 0;
+}
+
+const DevicePlanes *picture_device(const VmafPicture &pic)
+{
+    return pic.ref ? pic.ref->device.get() : nullptr;
+}
+
 PictureCache *picture_cache(const VmafPicture &pic)
 {
     return pic.ref ? pic.ref->cache.get() : nullptr;
@@ -144,7 +192,8 @@ PictureCache *picture_cache(const VmafPicture &pic)
 void picture_destroy(VmafPicture *pic)
 {
     VmafRef *ref = pic->ref;
-    ref->allocator.release(ref->block, ref->allocator.user);
+    if (ref->device) release_device(*ref->device);
+    else ref->allocator.release(ref->block, ref->allocator.user);
     delete ref;
     *pic = VmafPicture{};
 }

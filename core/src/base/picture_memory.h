@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "base/packed_sample.h"
 #include "libvmaf/picture.h"
 
 namespace vmaf {
@@ -39,6 +40,28 @@ void picture_share(VmafPicture *pic, unsigned holders);
 
 // The cache of a shared picture; null for a picture that is not.
 PictureCache *picture_cache(const VmafPicture &pic);
+
+// A picture whose planes are GPU memory that another owns (a hardware
+// decoder's frame), read in place by the HIP backend's extractors.
+struct DevicePlanes {
+    SampleLayout layout[3];
+    // An event of the HIP module, after which the samples are written;
+    // `ready_free` destroys it with the picture.
+    void *ready = nullptr;
+    void (*ready_free)(void *ready) = nullptr;
+    // Hands the memory back to its owner, once, with the last reference.
+    void (*release)(void *cookie) = nullptr;
+    void *cookie = nullptr;
+};
+
+// Fills *pic for planes at `data` (rows `stride` bytes apart) of the format,
+// described by `device`; on failure, `device` is released at once.
+int picture_wrap_device(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                        unsigned h, void *const data[3], const ptrdiff_t stride[3],
+                        const DevicePlanes &device);
+
+// What a device picture's planes are; null for a picture in host memory.
+const DevicePlanes *picture_device(const VmafPicture &pic);
 
 // Frees the block whatever the count; for pools tearing down.
 void picture_destroy(VmafPicture *pic);

@@ -128,6 +128,17 @@ int VmafContext::validate(const VmafPicture &ref, const VmafPicture &dis)
             vmaf::log_error("{} picture has {} bits, expected {}", side, p->bpc, want.bpc);
             return -EINVAL;
         }
+        if (vmaf::picture_device(*p)) {
+            // Only the HIP twins read device memory.
+            for (const auto &r : extractors_) {
+                const VmafExtractor &e = r->spec().entry();
+                if (e.flags & VMAF_EXTRACTOR_HIP) continue;
+                vmaf::log_error("{} picture is in GPU memory, but {} runs on the CPU: give "
+                                "host pictures to a context with CPU extractors",
+                                side, e.name);
+                return -EINVAL;
+            }
+        }
     }
     if (!params) {
         params = want;

@@ -67,6 +67,60 @@ int vmaf_hip_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cf
     }
 }
 
+int vmaf_hip_picture_wrap(VmafHipState *hip_state, const VmafHipDevicePicture *desc,
+                          VmafPicture *pic)
+{
+    if (!desc || !pic) {
+        if (desc && desc->release) desc->release(desc->cookie);
+        return -EINVAL;
+    }
+    vmaf::DevicePlanes device{};
+    device.release = desc->release;
+    device.cookie = desc->cookie;
+    const VmafHipModule *module = vmaf::hip_module::loaded();
+    if (!hip_state || !module) {
+        vmaf::log_error("vmaf_hip_picture_wrap: the state is not from vmaf_hip_state_init");
+        if (device.release) device.release(device.cookie);
+        return -EINVAL;
+    }
+    unsigned pw[3], ph[3];
+    if (!vmaf::plane_sizes(desc->pix_fmt, desc->w, desc->h, pw, ph)) {
+        vmaf::log_error("vmaf_hip_picture_wrap: unknown pixel format {}",
+                        static_cast<int>(desc->pix_fmt));
+        if (device.release) device.release(device.cookie);
+        return -EINVAL;
+    }
+    const unsigned planes = desc->pix_fmt == VMAF_PIX_FMT_YUV400P ? 1 : 3;
+    void *data[3] = {};
+    ptrdiff_t stride[3] = {};
+    for (unsigned p = 0; p < planes; p++) {
+        const VmafHipDevicePlane &d = desc->plane[p];
+        // bpc bits above the shift, samples at least a sample apart, rows
+        // at least a row of them apart.
+        const bool fits = d.data && (d.bytes == 1 || d.bytes == 2) && d.step >= d.bytes &&
+                          d.shift + desc->bpc <= d.bytes * 8 && d.stride > 0 &&
+                          static_cast<unsigned long long>(d.stride) >=
+                              static_cast<unsigned long long>(d.step) * pw[p];
+        if (!fits) {
+            vmaf::log_error("vmaf_hip_picture_wrap: plane {} (step {}, {} bytes, shift {}, "
+                            "stride {}) cannot hold {} {}-bit samples a row",
+                            p, d.step, d.bytes, d.shift, d.stride, pw[p], desc->bpc);
+            if (device.release) device.release(device.cookie);
+            return -EINVAL;
+        }
+        device.layout[p] = {d.step, d.bytes, d.shift};
+        data[p] = d.data;
+        stride[p] = d.stride;
+    }
+    if (int err = module->device_ready(hip_state, data, planes, &device.ready)) {
+        if (device.release) device.release(device.cookie);
+        return err;
+    }
+    device.ready_free = module->ready_free;
+    return vmaf::picture_wrap_device(pic, desc->pix_fmt, desc->bpc, desc->w, desc->h, data, stride,
+                                     device);
+}
+
 int vmaf_hip_state_free(VmafHipState *hip_state)
 {
     const VmafHipModule *module = vmaf::hip_module::loaded();

@@ -8,6 +8,7 @@
 #include "hip/module/host.h"
 #include "hip/module/twins.h"
 #include "hip/runtime/device.h"
+#include "hip/runtime/device_picture.h"
 #include "hip/runtime/state.h"
 
 namespace vmaf::hip {
@@ -34,9 +35,15 @@ void allocator_of(const VmafHipState *state, PictureAllocator *allocator)
     *allocator = pinned_allocator(*state);
 }
 
+int ready_of(const VmafHipState *state, void *const *planes, unsigned count, void **ready)
+{
+    return device_ready(*state, planes, count, ready);
+}
+
 const VmafHipModule kModule{
-    VMAF_HIP_MODULE_ABI, VMAF_VERSION,  twin_table().data(), twin_table().size(), device_count,
-    state_init,          state_free,    allocator_of,
+    VMAF_HIP_MODULE_ABI, VMAF_VERSION, twin_table().data(), twin_table().size(),
+    device_count,        state_init,   state_free,          allocator_of,
+    ready_of,            ready_free,
 };
 
 } // namespace

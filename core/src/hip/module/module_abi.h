@@ -11,8 +11,9 @@
 #include "libvmaf/libvmaf.h"
 
 // Bump when anything that crosses here changes: these two tables,
-// VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator.
-#define VMAF_HIP_MODULE_ABI 3
+// VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator,
+// DevicePlanes.
+#define VMAF_HIP_MODULE_ABI 4
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
@@ -46,6 +47,13 @@ typedef struct VmafHipModule {
     void (*state_free)(VmafHipState *state);
     // Pinned picture memory on the state's device.
     void (*pinned_allocator)(const VmafHipState *state, vmaf::PictureAllocator *allocator);
+    // Device pictures: -EINVAL with a message unless each of the `count`
+    // planes is memory of the state's GPU; else an event recorded on that
+    // GPU's default stream (after the writer's work), which the twins'
+    // copies wait for, freed by ready_free.
+    int (*device_ready)(const VmafHipState *state, void *const *planes, unsigned count,
+                        void **ready);
+    void (*ready_free)(void *ready);
 } VmafHipModule;
 
 // NULL when the host's ABI differs from the module's (the module logs why

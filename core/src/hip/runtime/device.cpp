@@ -54,6 +54,13 @@ int select_device(int index, DeviceInfo *info)
         return -ENODEV;
     }
     if (int err = make_current(index)) return err;
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+    // The scheduling FFmpeg's CUDA device sets on the primary context that
+    // hardware decoding shares with us (--hwdec): it refuses a context
+    // already active with any other, whichever of the two starts first.
+    if (int err = check(hipSetDeviceFlags(hipDeviceScheduleBlockingSync), "hipSetDeviceFlags"))
+        return err;
+#endif
     hipDeviceProp_t prop{};
     if (int err = check(hipGetDeviceProperties(&prop, index), "hipGetDeviceProperties"))
         return err;

@@ -62,6 +62,39 @@ inline hipError_t hipHostMalloc(void **ptr, size_t bytes, unsigned flags)
 }
 inline hipError_t hipHostFree(void *ptr) { return cudaFreeHost(ptr); }
 
+// HIP's names and fields (ROCm 5's), read from CUDA's attributes.
+enum hipMemoryType {
+    hipMemoryTypeHost,
+    hipMemoryTypeDevice,
+    hipMemoryTypeArray,
+    hipMemoryTypeUnified,
+};
+struct hipPointerAttribute_t {
+    hipMemoryType memoryType;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+    int isManaged;
+    unsigned allocationFlags;
+};
+inline hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr)
+{
+    cudaPointerAttributes a{};
+    const cudaError_t e = cudaPointerGetAttributes(&a, ptr);
+    if (e != cudaSuccess) return e;
+    attributes->memoryType =
+        a.type == cudaMemoryTypeDevice ? hipMemoryTypeDevice : hipMemoryTypeHost;
+    attributes->device = a.device;
+    attributes->devicePointer = a.devicePointer;
+    attributes->hostPointer = a.hostPointer;
+    attributes->isManaged = a.type == cudaMemoryTypeManaged;
+    attributes->allocationFlags = 0;
+    return cudaSuccess;
+}
+
+inline constexpr unsigned hipDeviceScheduleBlockingSync = cudaDeviceScheduleBlockingSync;
+inline hipError_t hipSetDeviceFlags(unsigned flags) { return cudaSetDeviceFlags(flags); }
+
 inline hipError_t hipMemsetAsync(void *dst, int value, size_t bytes, hipStream_t stream)
 {
     return cudaMemsetAsync(dst, value, bytes, stream);

@@ -3,6 +3,7 @@
 #include <cerrno>
 
 #include "hip/runtime/error.h"
+#include "hip/runtime/plane_unpack_kernel.h"
 #include "base/log.h"
 #include "base/picture_memory.h"
 
@@ -33,6 +34,7 @@ int PlaneStaging::allocate(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, un
 
 int PlaneStaging::upload(const VmafPicture &pic, const Stream &stream) const
 {
+    if (const DevicePlanes *device = picture_device(pic)) return copy_device(pic, *device, stream);
     for (unsigned p = 0; p < planes_; p++) {
         const size_t row = size_t{w_[p]} * sample_bytes_;
         if (int err = check(hipMemcpy2DAsync(buffer_.as<unsigned char>() + offset_[p], row,
@@ -40,6 +42,29 @@ int PlaneStaging::upload(const VmafPicture &pic, const Stream &stream) const
                                              row, h_[p], hipMemcpyHostToDevice, stream.get()),
                             "hipMemcpy2DAsync (picture to device)"))
             return err;
+    }
+    return 0;
+}
+
+int PlaneStaging::copy_device(const VmafPicture &pic, const DevicePlanes &device,
+                              const Stream &stream) const
+{
+    if (int err = check(hipStreamWaitEvent(stream.get(), static_cast<hipEvent_t>(device.ready), 0),
+                        "hipStreamWaitEvent (device picture)"))
+        return err;
+    for (unsigned p = 0; p < planes_; p++) {
+        const SampleLayout &layout = device.layout[p];
+        unsigned char *dst = buffer_.as<unsigned char>() + offset_[p];
+        const size_t row = size_t{w_[p]} * sample_bytes_;
+        const int err =
+            is_planar(layout) && layout.bytes == sample_bytes_
+                ? check(hipMemcpy2DAsync(dst, row, pic.data[p], static_cast<size_t>(pic.stride[p]),
+                                         row, h_[p], hipMemcpyDeviceToDevice, stream.get()),
+                        "hipMemcpy2DAsync (device picture)")
+                : check(launch_plane_unpack({pic.data[p], pic.stride[p], layout}, w_[p], h_[p], dst,
+                                            static_cast<unsigned>(sample_bytes_), stream.get()),
+                        "plane_unpack (device picture)");
+        if (err) return err;
     }
     return 0;
 }
