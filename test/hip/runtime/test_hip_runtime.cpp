@@ -16,6 +16,7 @@
 #include "hip/runtime/state.h"
 #include "hip/runtime/stream.h"
 #include "hip/hip_parity.h"
+#include "base/log.h"
 #include "base/picture_memory.h"
 
 namespace {
@@ -40,6 +41,30 @@ TEST(HipRuntime, ErrorCodes)
     EXPECT_EQ(vmaf::hip::error_code(hipErrorInsufficientDriver), -ENODEV);
     EXPECT_EQ(vmaf::hip::check(hipSuccess, "nothing"), 0);
     EXPECT_EQ(vmaf::hip::check(hipErrorOutOfMemory, "a test allocation"), -ENOMEM);
+}
+
+// A capture that other work invalidated is tried again (Graph::capture): its
+// failed calls are noted, not logged, and only while this thread captures.
+TEST(HipRuntime, InvalidatedCaptureIsNotedNotLogged)
+{
+    vmaf::set_log_level(VMAF_LOG_LEVEL_ERROR);
+    testing::internal::CaptureStderr();
+    {
+        const vmaf::hip::CaptureScope scope;
+        EXPECT_FALSE(scope.invalidated());
+        EXPECT_EQ(vmaf::hip::check(hipErrorStreamCaptureInvalidated, "a captured launch"), -EIO);
+        EXPECT_TRUE(scope.invalidated());
+    }
+    const std::string inside = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(inside.find("a captured launch"), std::string::npos) << inside;
+    testing::internal::CaptureStderr();
+    {
+        const vmaf::hip::CaptureScope scope;
+        EXPECT_FALSE(scope.invalidated());
+    }
+    EXPECT_EQ(vmaf::hip::check(hipErrorStreamCaptureInvalidated, "a launch"), -EIO);
+    const std::string outside = testing::internal::GetCapturedStderr();
+    EXPECT_NE(outside.find("a launch failed"), std::string::npos) << outside;
 }
 
 TEST(HipRuntime, MissingDeviceIsAnError)

@@ -18,9 +18,28 @@ int error_code(hipError_t e)
     }
 }
 
+namespace {
+thread_local bool capturing = false;
+thread_local bool capture_invalidated = false;
+} // namespace
+
+CaptureScope::CaptureScope()
+{
+    capturing = true;
+    capture_invalidated = false;
+}
+
+CaptureScope::~CaptureScope() { capturing = false; }
+
+bool CaptureScope::invalidated() const { return capture_invalidated; }
+
 int check(hipError_t e, const char *what)
 {
     if (e == hipSuccess) return 0;
+    if (capturing && e == hipErrorStreamCaptureInvalidated) {
+        capture_invalidated = true;
+        return error_code(e);
+    }
     log_error("HIP: {} failed: {} ({})", what, hipGetErrorString(e), hipGetErrorName(e));
     return error_code(e);
 }

@@ -11,7 +11,20 @@ namespace vmaf::hip {
 int error_code(hipError_t e);
 
 // 0 on hipSuccess; otherwise logs "HIP: <what> failed: <reason>" and
-// returns error_code(e).
+// returns error_code(e). While this thread captures a graph (CaptureScope),
+// a failure because the capture was invalidated is noted there instead of
+// logged: the capture is tried again.
 int check(hipError_t e, const char *what);
+
+// Marks this thread as capturing a graph for its lifetime.
+class CaptureScope {
+public:
+    CaptureScope();
+    ~CaptureScope();
+    CaptureScope(const CaptureScope &) = delete;
+    CaptureScope &operator=(const CaptureScope &) = delete;
+    // Whether a call failed because the capture was invalidated.
+    bool invalidated() const;
+};
 
 } // namespace vmaf::hip

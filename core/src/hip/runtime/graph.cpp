@@ -1,6 +1,8 @@
 #include "hip/runtime/graph.h"
 
-#include "hip/runtime/error.h"
+#include <cerrno>
+
+#include "base/log.h"
 
 namespace vmaf::hip {
 
@@ -30,6 +32,14 @@ int Graph::end(const Stream &stream, bool keep)
                                   "hipGraphInstantiate");
     if (err || !keep) release();
     return err;
+}
+
+int Graph::invalidated(unsigned attempts)
+{
+    log_error("HIP: {} captures of a frame's work in a row were invalidated by other work on "
+              "the device",
+              attempts);
+    return -EIO;
 }
 
 int Graph::launch(const Stream &stream) const

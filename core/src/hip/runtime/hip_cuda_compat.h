@@ -33,6 +33,7 @@ inline constexpr hipError_t hipErrorInvalidDevice = cudaErrorInvalidDevice;
 inline constexpr hipError_t hipErrorInsufficientDriver = cudaErrorInsufficientDriver;
 inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
 inline constexpr hipError_t hipErrorInvalidValue = cudaErrorInvalidValue;
+inline constexpr hipError_t hipErrorStreamCaptureInvalidated = cudaErrorStreamCaptureInvalidated;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
