@@ -39,6 +39,10 @@ rm -rf build-hip-amd build-hip-nvidia-ci
 meson setup build-hip-amd -Dwerror=true -Denable_hip=enabled -Dhip_platform=amd \
   -Dhip_offload_arch=gfx90a,gfx940,gfx1030 -Denable_bench=false -Dpython=disabled
 hip_suite build-hip-amd
+# Hardware decoding with the AMD backend, as far as a machine without a GPU
+# goes: VA-API and CUDA asked for by name refused, naming the file and the
+# device; auto decoding on the CPU, saying so, with the CPU's scores.
+meson test -C build-hip-amd --no-rebuild --print-errorlogs hwdec
 
 # VMAF_CI_NVIDIA_BUILD: a build of the NVIDIA platform, warnings as errors,
 # whose suite (the HIP tests among it) has run already.
