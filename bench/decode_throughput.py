@@ -1,31 +1,43 @@
 #!/usr/bin/env python3
-"""Decode fps of 1080p H.264 and HEVC encodes beside the scoring fps of the
-same pairs, from Y4M and straight from the containers: which of the two
-bounds an end-to-end run (docs/containers.md).
+"""End-to-end fps of scoring encodes on the GPU, decoded by the CPU
+(--hwdec none) or by NVDEC with the frames read in place (--hwdec cuda), in
+one call, beside the Y4M pair: which of decoding, copies and scoring bounds
+a run (docs/containers.md, docs/performance.md).
 
 Two steps, since the GPU machine has no ffmpeg:
 
   decode_throughput.py --make-encodes DIR --clips CLIPS_DIR [--frames N]
       Here, with ffmpeg: the 1920x1080 8-bit pair of make_clips.py (N
-      frames, 25 fps) encoded as DIR/dis_h264.mp4 (x264, medium, 6 Mbit/s),
-      DIR/dis_hevc.mp4 (x265, fast, 4 Mbit/s) and DIR/ref_h264.mp4 (x264,
-      medium, 8 Mbit/s).
+      frames, 25 fps) encoded at 1080p as DIR/ref_h264.mp4 (x264, medium,
+      5 Mbit/s), DIR/dis_h264.mp4 (x264, medium, 4 Mbit/s), DIR/dis_hevc.mp4
+      (x265, fast, 2.5 Mbit/s) and DIR/dis_av1.mkv (SVT-AV1, preset 10, 2
+      Mbit/s); and, scaled to 3840x2160 (lanczos), DIR/ref_h264_2160p.mp4
+      (x264, veryfast, 6 Mbit/s), DIR/dis_h264_2160p.mp4 (4 Mbit/s) and
+      DIR/dis_hevc_2160p.mp4 (x265, ultrafast, 2.5 Mbit/s). Bitrates are
+      kept low so that 240 frames of all of them travel to the GPU machine
+      beside the suite (the device tool carries 64 MiB).
 
-  decode_throughput.py --vmaf VMAF [--decode BENCH_DECODE] --clips CLIPS_DIR
-                       --encodes DIR [--frames N] [--repeat R] [--work W]
-                       [--backends hip,cpu] [--hwdec none,cuda]
+  decode_throughput.py --vmaf VMAF --clips CLIPS_DIR --encodes DIR
+                       [--frames N] [--repeat R] [--work W] [--backends hip]
+                       [--hwdec none,auto] [--batch 8]
       There: remakes the Y4M pair (the same bytes), then times, alternating
-      and R times each (median):
-      - bench_decode on each encode (where given): decode fps, nothing
-        scored;
-      - vmaf --backend hip and --backend cpu (--threads: every core) on the
-        Y4M pair, on the Y4M reference beside each encode, and on both
-        sides decoded, with each --hwdec mode; each also with --frame_cnt 1, whose time (start-up,
-        opening, the first frame) is taken off to give the steady rate,
-        (N - 1) / (t(N) - t(1)), which a long title runs at.
+      and R times each (median), with each --hwdec mode:
+      - vmaf on the Y4M pair, the Y4M reference beside each 1080p encode,
+        and encodes on both sides (1080p and 2160p): the whole run's fps,
+        and the report's (first frame to the end: no start-up, opening or
+        decoder set-up), the rate a long title runs at;
+      - the same H.264 pairs scored for psnr alone (no model): the rate
+        that decoding and the picture path allow;
+      - vmaf --batch over B copies of the Y4M + H.264, Y4M + HEVC and
+        H.264 pairs (each reference under its own name, so none is shared;
+        the H.264 pairs also for psnr alone), B pairs in flight on GPU 0:
+        the aggregate rate, B * N frames over the wall time, and the sum
+        of the pairs' own rates (all of them in flight at once).
 """
 import argparse
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,16 +56,25 @@ def make_pair(clips, work, frames):
 
 def make_encodes(a):
     os.makedirs(a.make_encodes, exist_ok=True)
+    uhd = ["-vf", "scale=3840:2160:flags=lanczos"]
     with tempfile.TemporaryDirectory() as work:
         ref, dis = make_pair(a.clips, work, a.frames)
-        jobs = [(dis, "dis_h264.mp4", ["-c:v", "libx264", "-preset", "medium", "-b:v", "6M"]),
-                (dis, "dis_hevc.mp4", ["-c:v", "libx265", "-preset", "fast", "-b:v", "4M",
-                                       "-tag:v", "hvc1", "-x265-params", "log-level=error"]),
-                (ref, "ref_h264.mp4", ["-c:v", "libx264", "-preset", "medium", "-b:v", "8M"])]
+        x265 = ["-tag:v", "hvc1", "-x265-params", "log-level=error"]
+        jobs = [(dis, "dis_h264.mp4", ["-c:v", "libx264", "-preset", "medium", "-b:v", "4M"]),
+                (dis, "dis_hevc.mp4", ["-c:v", "libx265", "-preset", "fast", "-b:v", "2500k",
+                                       *x265]),
+                (dis, "dis_av1.mkv", ["-c:v", "libsvtav1", "-preset", "10", "-b:v", "2M"]),
+                (ref, "ref_h264.mp4", ["-c:v", "libx264", "-preset", "medium", "-b:v", "5M"]),
+                (ref, "ref_h264_2160p.mp4",
+                 [*uhd, "-c:v", "libx264", "-preset", "veryfast", "-b:v", "6M"]),
+                (dis, "dis_h264_2160p.mp4",
+                 [*uhd, "-c:v", "libx264", "-preset", "veryfast", "-b:v", "4M"]),
+                (dis, "dis_hevc_2160p.mp4",
+                 [*uhd, "-c:v", "libx265", "-preset", "ultrafast", "-b:v", "2500k", *x265])]
         for src, name, opts in jobs:
             out = os.path.join(a.make_encodes, name)
             subprocess.run([a.ffmpeg, "-v", "error", "-nostdin", "-y", "-i", src, *opts, out],
-                           check=True)
+                           check=True, env={**os.environ, "SVT_LOG": "1"})
             print(f"{out}: {os.path.getsize(out) / 1e6:.1f} MB")
 
 
@@ -66,52 +87,101 @@ def timed(cmd):
     return seconds
 
 
+def batch_manifest(work, ref, dis, copies):
+    """B rows of the pair, each reference under a name of its own (a link),
+    so that batch mode scores them as B pairs, not as a ladder."""
+    ext = os.path.splitext(ref)[1]
+    path = os.path.join(work, f"batch{copies}{ext}.csv")
+    ref, dis = os.path.abspath(ref), os.path.abspath(dis)
+    with open(path, "w") as f:
+        f.write("ref,dis,output\n")
+        for i in range(copies):
+            link = os.path.join(work, f"ref{i}{ext}")
+            if os.path.lexists(link):
+                os.remove(link)
+            os.symlink(ref, link)
+            f.write(f"{link},{dis},{i}.json\n")
+    return path
+
+
 def measure(a):
     work = a.work or tempfile.mkdtemp(prefix="vmaf_decode_")
     ref, dis = make_pair(a.clips, work, a.frames)
-    enc = {name: os.path.join(a.encodes, f"{name}.mp4")
-           for name in ("dis_h264", "dis_hevc", "ref_h264")}
-    # (name, command, command for one frame or None)
+    enc = {os.path.splitext(name)[0]: os.path.join(a.encodes, name)
+           for name in os.listdir(a.encodes)}
+    pairs = [("1080p Y4M ref + Y4M dis", ref, dis),
+             ("1080p Y4M ref + H.264 dis", ref, enc["dis_h264"]),
+             ("1080p Y4M ref + HEVC dis", ref, enc["dis_hevc"]),
+             ("1080p Y4M ref + AV1 dis", ref, enc.get("dis_av1")),
+             ("1080p H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"]),
+             ("1080p H.264 ref + HEVC dis", enc["ref_h264"], enc["dis_hevc"]),
+             ("2160p H.264 ref + H.264 dis", enc.get("ref_h264_2160p"),
+              enc.get("dis_h264_2160p")),
+             ("2160p H.264 ref + HEVC dis", enc.get("ref_h264_2160p"),
+              enc.get("dis_hevc_2160p"))]
+    bound = [("1080p H.264 ref + H.264 dis, psnr only", enc["ref_h264"], enc["dis_h264"]),
+             ("2160p H.264 ref + H.264 dis, psnr only", enc.get("ref_h264_2160p"),
+              enc.get("dis_h264_2160p"))]
+    report = os.path.join(work, "report.json")
+    # (name, command, its report or its batch folder)
     rows = []
-    if a.decode:
-        rows = [("decode H.264 1080p (bench_decode)", [a.decode, enc["dis_h264"]], None),
-                ("decode HEVC 1080p (bench_decode)", [a.decode, enc["dis_hevc"]], None)]
-    pairs = (("Y4M ref + Y4M dis", ref, dis),
-             ("Y4M ref + H.264 dis", ref, enc["dis_h264"]),
-             ("Y4M ref + HEVC dis", ref, enc["dis_hevc"]),
-             ("H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"]))
     for backend in a.backends.split(","):
         for hwdec in a.hwdec.split(","):
-            base = [a.vmaf, "--backend", backend, "--hwdec", hwdec, "-q", "-o", os.devnull]
+            base = [a.vmaf, "--backend", backend, "--hwdec", hwdec, "-q"]
             if backend == "cpu":
                 base += ["--threads", str(os.cpu_count())]
-            for name, r, d in pairs:
-                if hwdec != "none" and name.startswith("Y4M ref + Y4M"):
+            for name, r, d, extra in ([(n, r, d, []) for n, r, d in pairs] +
+                                      [(n, r, d, ["--no_prediction", "--feature", "psnr"])
+                                       for n, r, d in bound]):
+                if not r or not d or (hwdec != "none" and "Y4M dis" in name):
                     continue
-                cmd = base + ["-r", r, "-d", d]
-                rows.append((f"{backend}, --hwdec {hwdec}: score {name}", cmd,
-                             cmd + ["--frame_cnt", "1"]))
+                rows.append((f"{backend}, --hwdec {hwdec}: {name}",
+                             base + extra + ["-r", r, "-d", d, "--json", "-o", report], None))
+            for kind, r, d, extra in (
+                    ("Y4M ref + H.264 dis", ref, enc["dis_h264"], []),
+                    ("Y4M ref + HEVC dis", ref, enc["dis_hevc"], []),
+                    ("H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"], []),
+                    ("H.264 ref + H.264 dis, psnr only", enc["ref_h264"], enc["dis_h264"],
+                     ["--no_prediction", "--feature", "psnr"])):
+                if not a.batch or backend != "hip":
+                    continue
+                manifest = batch_manifest(work, r, d, a.batch)
+                out = os.path.join(work, "batch")
+                rows.append((f"{backend}, --hwdec {hwdec}: --batch of {a.batch} 1080p {kind} "
+                              f"pairs, {a.batch} in flight",
+                              [a.vmaf, "--batch", manifest, "-o", out, "--backend", backend,
+                               "--gpu", "0", "--jobs", str(a.batch), "--hwdec", hwdec, "-q",
+                               "--json", *extra], out))
     # The Y4M pair in the page cache before anything is timed.
     timed([a.vmaf, "-r", ref, "-d", dis, "-q", "-o", os.devnull, "--frame_cnt", "1"])
     times = {name: [] for name, _, _ in rows}
-    ones = {name: [] for name, _, _ in rows}
+    steady = {name: [] for name, _, _ in rows}
     for _ in range(a.repeat):
-        for name, cmd, one in rows:
-            times[name].append(timed(cmd))
-            if one:
-                ones[name].append(timed(one))
-    print(f"{a.frames} frames of {PAIR}, {os.cpu_count()} cores, median of {a.repeat} runs, "
-          "alternating")
-    print("| run | s | fps | s for 1 frame | steady fps |")
-    print("|---|---:|---:|---:|---:|")
-    for name, _, one in rows:
-        s = statistics.median(times[name])
-        if one:
-            s1 = statistics.median(ones[name])
-            steady = f"{(a.frames - 1) / (s - s1):.0f}" if s > s1 else "-"
-            print(f"| {name} | {s:.2f} | {a.frames / s:.0f} | {s1:.2f} | {steady} |")
-        else:
-            print(f"| {name} | {s:.2f} | {a.frames / s:.0f} | | |")
+        for name, cmd, batch in rows:
+            if batch:
+                # A batch skips pairs whose reports are there (resume).
+                shutil.rmtree(batch, ignore_errors=True)
+                times[name].append(timed(cmd))
+                # All its pairs run at once: their rates add up.
+                total = 0.0
+                for i in range(a.batch):
+                    with open(os.path.join(batch, f"{i}.json")) as f:
+                        total += json.load(f)["fps"]
+                steady[name].append(total)
+            else:
+                times[name].append(timed(cmd))
+                with open(report) as f:
+                    steady[name].append(json.load(f)["fps"])
+    print(f"{a.frames} frames a pair, {os.cpu_count()} cores, median of {a.repeat} runs, "
+          "alternating. fps: the whole run's (start-up, opening, decoder set-up included); "
+          "steady: the report's fps (first frame to the end), for a batch the sum of its "
+          "pairs' (all in flight at once).")
+    print("| run | s | fps | steady fps |")
+    print("|---|---:|---:|---:|")
+    for name, _, batch in rows:
+        t = statistics.median(times[name])
+        frames = (a.batch if batch else 1) * a.frames
+        print(f"| {name} | {t:.2f} | {frames / t:.0f} | {statistics.median(steady[name]):.0f} |")
 
 
 def main():
@@ -121,20 +191,22 @@ def main():
     ap.add_argument("--clips", required=True)
     ap.add_argument("--frames", type=int, default=240)
     ap.add_argument("--vmaf")
-    ap.add_argument("--decode")
     ap.add_argument("--encodes")
     ap.add_argument("--work")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--backends", default="hip,cpu")
-    ap.add_argument("--hwdec", default="none",
-                    help="--hwdec modes to time, comma-separated (none,cuda)")
+    ap.add_argument("--backends", default="hip")
+    ap.add_argument("--batch", type=int, default=8,
+                    help="pairs of the --batch rows (0: none)")
+    ap.add_argument("--hwdec", default="none,auto",
+                    help="--hwdec modes to time, comma-separated (auto: AV1, which the "
+                         "H200's NVDEC does not take, on the CPU)")
     a = ap.parse_args()
     if a.make_encodes:
         make_encodes(a)
     elif a.vmaf and a.encodes:
         measure(a)
     else:
-        ap.error("give --make-encodes DIR, or --vmaf and --encodes (and --decode)")
+        ap.error("give --make-encodes DIR, or --vmaf and --encodes")
 
 
 if __name__ == "__main__":
