@@ -468,6 +468,9 @@ run() {
     c=${CLIPS[0]}
     model_smoke+=("$(smoke_row "$c" "model_skip_$c" --frame_skip_ref 1 --frame_skip_dist 1 --subsample 2)")
     model_smoke[-1]="${model_smoke[-1]} (--frame_skip_ref/dist 1, --subsample 2)"
+    # Pooling beyond the four methods, from either backend's scores.
+    model_smoke+=("$(smoke_row "$c" "model_pool_$c" --feature psnr --pool median,p5,p95,below:86)")
+    model_smoke[-1]="${model_smoke[-1]} (--pool median,p5,p95,below:86)"
     for row in "${smoke[@]}" "${model_smoke[@]}"; do
         [[ $row == *" identical"* ]] || status=1
     done

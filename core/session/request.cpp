@@ -1,10 +1,30 @@
 #include "session/request.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "base/excerpt.h"
+#include "libvmaf/libvmaf_ext.h"
 
 namespace vmaf::session {
+
+std::string pool_name(const std::string &method)
+{
+    char name[128];
+    return vmaf_pool_name(method.c_str(), name, sizeof(name)) ? std::string() : name;
+}
+
+std::vector<std::string> extra_pools(const std::vector<std::string> &pools)
+{
+    std::vector<std::string> out, names{"min", "max", "mean", "harmonic_mean"};
+    for (const std::string &p : pools) {
+        const std::string name = pool_name(p);
+        if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+        names.push_back(name);
+        out.push_back(p);
+    }
+    return out;
+}
 
 std::string quote(std::string_view text, size_t max) { return excerpt(text, max); }
 

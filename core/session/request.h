@@ -57,12 +57,26 @@ struct ScoreRequest {
     // Encoded inputs decoded on the CPU or the hardware's decoder; CUDA
     // decodes on the first GPU of `gpus`.
     HwDecode hwdec = HwDecode::None;
+    // Pools the reports add to the reference's four (vmaf_report_pools:
+    // "median", "p5", "below:80", ...); none: reports as the reference's.
+    std::vector<std::string> pools;
+    // Frames per second, for "below:T" pools; where not given, the
+    // reference file's own rate.
+    std::optional<double> frame_rate;
     // The library's log level; by default errors only, and with the HIP
     // backend warnings too, so that features left on the CPU are named.
     std::optional<VmafLogLevel> log_level;
 
     bool operator==(const ScoreRequest &) const = default;
 };
+
+// The report's name of a pooling method ("p5", "seconds_below_80" for
+// "below:80"); empty for one the library does not know.
+std::string pool_name(const std::string &method);
+
+// The methods of `pools` that the reports add to their four pools (min, max,
+// mean, harmonic_mean), each once, in order.
+std::vector<std::string> extra_pools(const std::vector<std::string> &pools);
 
 // "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with
 // `error` set on a malformed string.

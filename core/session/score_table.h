@@ -6,12 +6,15 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace vmaf::session {
 
 struct PooledScores {
     double min = 0, max = 0, mean = 0, harmonic_mean = 0;
+    // The request's other pools (ScoreRequest::pools), by report name.
+    std::vector<std::pair<std::string, double>> more;
 };
 
 // The scores of one pair, as its report lists them.

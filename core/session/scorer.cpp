@@ -1,6 +1,7 @@
 #include "session/scorer.h"
 
 #include <fmt/core.h>
+#include <algorithm>
 #include <limits>
 
 #include "libvmaf/libvmaf_ext.h"
@@ -23,9 +24,10 @@ std::vector<std::string> model_specs(const ScoreRequest &r)
 
 // `subsample`: frames the report leaves out get NaN here too, also where a
 // temporal feature (motion) scored them.
-bool fill_table(VmafContext *ctx, bool per_frame, unsigned subsample, ScoreTable &t,
+bool fill_table(VmafContext *ctx, const ScoreRequest &r, bool per_frame, ScoreTable &t,
                 std::string &error)
 {
+    const unsigned subsample = r.subsample;
     unsigned keys = 0, frames = 0;
     if (vmaf_score_table_size(ctx, &keys, &frames)) {
         error = "could not list the scores (see the message above)";
@@ -45,7 +47,13 @@ bool fill_table(VmafContext *ctx, bool per_frame, unsigned subsample, ScoreTable
         t.keys.emplace_back(name);
         t.pooled.push_back({pooled(k, VMAF_POOL_METHOD_MIN), pooled(k, VMAF_POOL_METHOD_MAX),
                             pooled(k, VMAF_POOL_METHOD_MEAN),
-                            pooled(k, VMAF_POOL_METHOD_HARMONIC_MEAN)});
+                            pooled(k, VMAF_POOL_METHOD_HARMONIC_MEAN), {}});
+        for (const std::string &method : extra_pools(r.pools)) {
+            double v = kNone;
+            if (vmaf_score_key_pool(ctx, k, method.c_str(), r.frame_rate.value_or(0), &v))
+                v = kNone;
+            t.pooled.back().more.emplace_back(pool_name(method), v);
+        }
         if (!per_frame) continue;
         std::vector<double> values(frames, kNone);
         for (unsigned i = 0; i < frames; i++)
@@ -87,6 +95,16 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
         std::unique_ptr<VmafFeatureDictionary, DictFree> owned(dict);
         if (vmaf_use_feature(ctx_.get(), f.name.c_str(), dict)) {
             error = fmt::format("cannot use feature '{}' (see the message above)", f.name);
+            return false;
+        }
+    }
+    if (!r.pools.empty()) {
+        std::string methods;
+        for (const auto &p : r.pools) methods += (methods.empty() ? "" : ",") + p;
+        if (vmaf_report_pools(ctx_.get(), methods.c_str(), r.frame_rate.value_or(0))) {
+            error = r.frame_rate ? "--pool: see the message above"
+                                 : "--pool: see the message above (raw YUV states no frame "
+                                   "rate: give --fps)";
             return false;
         }
     }
@@ -135,7 +153,7 @@ bool Scorer::finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned fra
         if (!models_.score(ctx_.get(), frames, pooled, error)) return false;
         if (hooks.on_models_scored) hooks.on_models_scored(pooled);
     }
-    if (!fill_table(ctx_.get(), hooks.per_frame, r.subsample, table, error)) return false;
+    if (!fill_table(ctx_.get(), r, hooks.per_frame, table, error)) return false;
     if (hooks.report) {
         const char *out = r.output ? r.output->c_str() : nullptr;
         if (vmaf_write_output(ctx_.get(), out, r.format)) {

@@ -34,6 +34,12 @@ public:
     virtual std::optional<unsigned long long> frames_left() const = 0;
     // The rate the file states (Y4M's F, a container's stream), if any.
     const std::optional<FrameRate> &frame_rate() const { return frame_rate_; }
+    // The same as a number, where the file states it.
+    std::optional<double> frames_per_second() const
+    {
+        if (!frame_rate_ || frame_rate_->den == 0) return std::nullopt;
+        return static_cast<double>(frame_rate_->num) / static_cast<double>(frame_rate_->den);
+    }
     // Whether frames are decoded (a container): reaching frame n costs
     // decoding every frame before it.
     virtual bool decoded() const { return false; }

@@ -19,7 +19,10 @@ int run_batch(const CliSettings &s)
     std::string error;
     if (!plan_batch(s, plan, error)) return fail(error);
 
-    BatchSummary summary(plan.summary);
+    std::vector<std::string> pool_columns;
+    for (const std::string &method : session::extra_pools(s.request.pools))
+        pool_columns.push_back(session::pool_name(method));
+    BatchSummary summary(plan.summary, pool_columns);
     summary.load_previous(plan.jobs);
     if (!summary.start(plan.jobs, error)) return fail(error);
     std::vector<const BatchJob *> todo;

@@ -19,6 +19,12 @@ std::string number(double v) { return std::isfinite(v) ? fmt::format("{}", v) : 
 
 } // namespace
 
+BatchSummary::BatchSummary(std::filesystem::path path, const std::vector<std::string> &pools)
+    : path_(std::move(path)), header_(kHeader), pools_(pools.size())
+{
+    header_.insert(header_.end() - 1, pools.begin(), pools.end());
+}
+
 BatchSummary::~BatchSummary()
 {
     if (file_) std::fclose(file_);
@@ -27,12 +33,12 @@ BatchSummary::~BatchSummary()
 void BatchSummary::load_previous(const std::vector<BatchJob> &jobs)
 {
     const auto records = read_csv_records(path_.string());
-    if (!records || records->empty() || (*records)[0] != kHeader) return;
+    if (!records || records->empty() || (*records)[0] != header_) return;
     std::map<std::string, const BatchJob *> by_report;
     for (const BatchJob &j : jobs) by_report[j.report] = &j;
     for (size_t i = 1; i < records->size(); i++) {
         const auto &r = (*records)[i];
-        if (r.size() != kHeader.size() || r[kStatus] != "ok") continue;
+        if (r.size() != header_.size() || r[kStatus] != "ok") continue;
         auto it = by_report.find(r[kReport]);
         if (it == by_report.end() || it->second->reference != r[kReference] ||
             it->second->distorted != r[kDistorted])
@@ -73,12 +79,17 @@ void BatchSummary::add(const BatchJob &j, const BatchOutcome &outcome)
             const session::PooledScores &p = t.pooled[k];
             r.insert(r.end(), {"ok", std::to_string(t.frames), fmt::format("{:.3f}", t.seconds),
                                t.keys[k], number(p.mean), number(p.min), number(p.max),
-                               number(p.harmonic_mean), ""});
+                               number(p.harmonic_mean)});
+            for (size_t m = 0; m < pools_; m++)
+                r.push_back(m < p.more.size() ? number(p.more[m].second) : "");
+            r.push_back("");
             rows.push_back(std::move(r));
         }
     } else {
         std::vector<std::string> r = pair;
-        r.insert(r.end(), {"failed", "", "", "", "", "", "", "", outcome.error});
+        r.insert(r.end(), {"failed", "", "", "", "", "", "", ""});
+        r.insert(r.end(), pools_, "");
+        r.push_back(outcome.error);
         rows.push_back(std::move(r));
     }
     std::string text;
@@ -105,7 +116,7 @@ bool BatchSummary::finish(std::string &error)
 bool BatchSummary::rewrite(std::string &error)
 {
     const fs::path tmp = path_.string() + ".partial";
-    std::string text = csv_line(kHeader);
+    std::string text = csv_line(header_);
     for (const auto &[row, rows] : rows_)
         for (const auto &r : rows) text += csv_line(r);
     FILE *f = std::fopen(tmp.c_str(), "wb");

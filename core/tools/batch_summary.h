@@ -1,5 +1,5 @@
 // summary.csv of batch mode: one row per pair and metric with the pooled
-// mean, min, max and harmonic mean, or the pair's error. Rows are appended
+// mean, min, max and harmonic mean (and --pool's others), or the pair's error. Rows are appended
 // (one write each) as pairs finish, after each pair's report is in place,
 // so that a killed run keeps them; the end rewrites the file in manifest
 // order. A rerun skips the pairs whose report and rows are there.
@@ -26,7 +26,9 @@ struct BatchOutcome {
 
 class BatchSummary {
 public:
-    explicit BatchSummary(std::filesystem::path path) : path_(std::move(path)) {}
+    // `pools`: the report names of the pools beyond the four (--pool), a
+    // column each after harmonic_mean.
+    BatchSummary(std::filesystem::path path, const std::vector<std::string> &pools);
     ~BatchSummary();
     BatchSummary(const BatchSummary &) = delete;
     BatchSummary &operator=(const BatchSummary &) = delete;
@@ -51,6 +53,8 @@ private:
     bool rewrite(std::string &error);
 
     std::filesystem::path path_;
+    std::vector<std::string> header_;
+    size_t pools_ = 0;
     std::mutex mutex_;
     FILE *file_ = nullptr;
     bool write_failed_ = false;

@@ -2,6 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <initializer_list>
 #include <map>
@@ -98,7 +101,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.set_help_flag("--help", "Print this help and exit");
 
     std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
-        skip_dist, gpu, jobs, bitdepth_convert;
+        skip_dist, gpu, jobs, bitdepth_convert, fps;
     std::vector<std::string> models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu", hwdec = "none";
     std::optional<std::string> log_level;
@@ -147,6 +150,15 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--bitdepth-convert", bitdepth_convert,
                    "Convert both inputs to this bit depth before scoring (10: VMAF v1's "
                    "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does");
+    app.add_option("--pool", s.pools,
+                   "Pool each metric in the report in more ways than min, max, mean and "
+                   "harmonic_mean: median, pN (the N-th percentile: p5, p99.9), below:T (seconds "
+                   "scored below T); comma-separated or repeated. Without it reports are the "
+                   "reference's, byte for byte")
+        ->delimiter(',');
+    app.add_option("--fps", fps,
+                   "Frames per second for --pool below:T, where the reference file states none "
+                   "(raw YUV) or to override it");
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
     app.add_flag("-q,--quiet", cli.quiet, "No progress line");
     app.add_flag("-v,--version", cli.version, "Print the version and exit");
@@ -220,6 +232,27 @@ ParseResult parse_cli(int argc, const char *const *argv)
         if (!number(bitdepth_convert, "--bitdepth-convert", signed_number, depth)) return result;
         if (!session::check_bitdepth_convert(depth, result.message)) return result;
         s.bitdepth_convert = static_cast<unsigned>(depth);
+    }
+    for (const std::string &method : s.pools) {
+        if (session::pool_name(method).empty()) {
+            result.message = fmt::format("--pool: unknown pooling method {} (min, max, mean, "
+                                         "harmonic_mean, median, pN for a percentile from p0 to "
+                                         "p100, below:T for the seconds below T)",
+                                         quote(method));
+            return result;
+        }
+    }
+    if (fps) {
+        char *end = nullptr;
+        errno = 0;
+        const double rate = std::strtod(fps->c_str(), &end);
+        if (fps->empty() || *end || errno || !(rate > 0) || !std::isfinite(rate)) {
+            result.message = fmt::format("--fps must be a number of frames per second above 0, "
+                                         "not {}",
+                                         quote(*fps));
+            return result;
+        }
+        s.frame_rate = rate;
     }
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;

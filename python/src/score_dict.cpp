@@ -16,6 +16,7 @@ py::dict score_dict(const session::ScoreTable &table)
         methods["max"] = p.max;
         methods["mean"] = p.mean;
         methods["harmonic_mean"] = p.harmonic_mean;
+        for (const auto &[name, value] : p.more) methods[py::str(name)] = value;
         pooled[py::str(table.keys[k])] = methods;
         const std::vector<double> &values = table.per_frame[k];
         scores[py::str(table.keys[k])] =

@@ -68,6 +68,15 @@ session::ScoreRequest score_request(const ScoreOptions &o)
             throw pybind11::value_error(error);
         s.bitdepth_convert = static_cast<unsigned>(*o.bitdepth_convert);
     }
+    for (const std::string &method : o.pools)
+        if (session::pool_name(method).empty())
+            throw pybind11::value_error("pool: unknown pooling method '" + session::quote(method) +
+                                        "' (min, max, mean, harmonic_mean, median, pN for a "
+                                        "percentile from p0 to p100, below:T)");
+    s.pools = o.pools;
+    if (o.fps && !(*o.fps > 0 && *o.fps < 1e9))
+        throw pybind11::value_error("fps must be a number of frames per second above 0");
+    s.frame_rate = o.fps;
     s.output = o.output;
     s.format = output_format(o.output_format);
     return s;

@@ -27,6 +27,9 @@ struct ScoreOptions {
     std::optional<std::string> scale;
     // The CLI's --bitdepth-convert: both files converted to this depth.
     std::optional<long long> bitdepth_convert;
+    // The CLI's --pool and --fps.
+    std::vector<std::string> pools;
+    std::optional<double> fps;
     std::optional<std::string> output; // a report file, written when given
     std::string output_format = "json";
 };

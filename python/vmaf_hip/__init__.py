@@ -27,7 +27,8 @@ class Result:
     frames: frames scored; seconds: wall-clock time; width, height: of the
     pictures; scores: name -> float64 array per frame (NaN where a frame has
     none, e.g. frames skipped by subsample); pooled: name -> {"min", "max",
-    "mean", "harmonic_mean"}. Names are the report's ("vmaf",
+    "mean", "harmonic_mean"}, and score(pool=...)'s ("median", "p5", ...).
+    Names are the report's ("vmaf",
     "integer_adm2", "psnr_y", ...), in its order; r[name] is scores[name].
     """
 
@@ -56,7 +57,8 @@ def hip_available():
 
 def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
           subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
-          scale=None, bitdepth_convert=None, output=None, output_format="json", hwdec="none"):
+          scale=None, bitdepth_convert=None, output=None, output_format="json", hwdec="none",
+          pool=None, fps=None):
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -81,13 +83,19 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     hwdec: as the CLI's --hwdec: "none" (the CPU decodes), "auto" (the
     GPU's decoder where it takes the stream, else the CPU), "cuda" or
     "vaapi"; where each input is decoded goes to the "vmaf_hip" logger.
+    pool: as the CLI's --pool, a list (or comma-separated string) of
+    "median", "pN" (the N-th percentile), "below:T" (seconds below T), ...:
+    each metric's Result.pooled entry (and the report) gets them too, under
+    the report's names ("median", "p5", "seconds_below_80"). fps: frames
+    per second for "below:T" where the file states none (numpy arrays, raw
+    .yuv), or to override it.
 
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output,
-                       output_format, hwdec)
+                       output_format, hwdec, pool, fps)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -102,7 +110,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
 def score_ladder(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0,
                  threads=0, subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None,
                  bitdepth=None, scale=None, bitdepth_convert=None, output_dir=None,
-                 output_format="json", hwdec="none"):
+                 output_format="json", hwdec="none", pool=None, fps=None):
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -126,14 +134,15 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
-                       output_format, hwdec)
+                       output_format, hwdec, pool, fps)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
     tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
     return [Result(t) for t in tables]
 
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
-             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format, hwdec):
+             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format, hwdec,
+             pool=None, fps=None):
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -159,6 +168,12 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
     o.hwdec = _string(hwdec, "hwdec")
+    if pool is not None:
+        o.pools = pool.split(",") if isinstance(pool, str) else _strings(pool, "pool")
+    if fps is not None:
+        if isinstance(fps, bool) or not isinstance(fps, (int, float)):
+            raise TypeError(f"fps must be a number, not {type(fps).__name__}")
+        o.fps = float(fps)
     return o
 
 

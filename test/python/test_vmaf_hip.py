@@ -320,3 +320,25 @@ def test_ladder_mistakes_are_refused(tmp_path):
     with pytest.raises(vmaf_hip.VmafError, match=r"vtest_481x271_420p8_dis\.y4m: reference is "
                                                    r"576x324 but distorted is 481x271"):
         vmaf_hip.score_ladder(ref, [dis, small])
+
+
+def test_pool_as_the_cli_and_numpy():
+    # Pools beyond the four: the result's equal the report's and numpy's
+    # over the full-precision per-frame scores, to the bit.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    pools = ["median", "p5", "p99.9", "below:86.5"]
+    r = vmaf_hip.score(ref, dis, features=["psnr"], pool=pools, fps=24)
+    assert_matches_cli(r, cli_json(ref, dis, "--feature", "psnr", "--pool", ",".join(pools),
+                                   "--fps", "24"))
+    for key, values in r.scores.items():
+        assert r.pooled[key]["median"] == np.median(values)
+        assert r.pooled[key]["p5"] == np.percentile(values, 5)
+        assert r.pooled[key]["p99.9"] == np.percentile(values, 99.9)
+        assert r.pooled[key]["seconds_below_86.5"] == np.count_nonzero(values < 86.5) / 24
+    assert 0 < r.pooled["vmaf"]["seconds_below_86.5"] < r.frames / 24
+    assert vmaf_hip.score(ref, dis, pool="median,p5").pooled["vmaf"]["p5"] == r.pooled["vmaf"]["p5"]
+    with pytest.raises(ValueError, match="unknown pooling method"):
+        vmaf_hip.score(ref, dis, pool=["p200"])
+    with pytest.raises(ValueError, match="fps"):
+        vmaf_hip.score(ref, dis, pool=["below:80"], fps=0)

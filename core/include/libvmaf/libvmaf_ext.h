@@ -65,6 +65,36 @@ int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMetho
                           double *score);
 
 /*
+ * Pooling beyond the four methods, named by text: "min", "max", "mean",
+ * "harmonic_mean", "median", "pN" (the N-th percentile, 0 <= N <= 100,
+ * decimals allowed; numpy.percentile's linear interpolation) and "below:T"
+ * (the seconds whose frames score below T, at `frame_rate` frames per
+ * second: each scored frame counts for n_subsample frames). Score `key`
+ * pooled over the frames the run scored; -EINVAL with a message for an
+ * unknown method, or "below:" without a frame rate.
+ */
+int vmaf_score_key_pool(VmafContext *vmaf, unsigned key, const char *method, double frame_rate,
+                        double *score);
+
+/*
+ * The name reports give a pooling method of vmaf_score_key_pool ("p5",
+ * "seconds_below_80" for "below:80"), copied with its NUL into name[size]:
+ * -EINVAL (and no message) for a method it does not know, -ERANGE when the
+ * name does not fit.
+ */
+int vmaf_pool_name(const char *method, char *name, size_t size);
+
+/*
+ * Reports (vmaf_write_output) give each metric these pools too, after the
+ * reference's four, under their names ("median", "p5", "seconds_below_80"
+ * for "below:80"): `methods` is a comma-separated list of the methods of
+ * vmaf_score_key_pool; NULL or "" for none (the default: reports exactly
+ * as the reference's). -EINVAL with a message for an unknown method, or
+ * "below:" without a frame rate.
+ */
+int vmaf_report_pools(VmafContext *vmaf, const char *methods, double frame_rate);
+
+/*
  * One pair scored in contiguous chunks of frames by several contexts (one
  * per GPU), reported as one. Each chunk context reads its frames from index
  * 0, starting a few frames early (and ending a few late) so that its

@@ -2,10 +2,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cpu/cpu_flags.h"
 #include "base/c_enum.h"
+#include "base/excerpt.h"
 #include "base/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
@@ -27,6 +31,25 @@ std::string key_at(const VmafContext &vmaf, unsigned key)
 {
     const std::vector<std::string> keys = vmaf.collector.keys();
     return key < keys.size() ? keys[key] : std::string();
+}
+
+// A pooling method of vmaf_score_key_pool's; nothing (logged) where it is
+// not one, or needs the frame rate that is not given.
+std::optional<vmaf::Pool> checked_pool(const char *method, double frame_rate)
+{
+    const auto pool = vmaf::parse_pool(method);
+    if (!pool) {
+        vmaf::log_error("unknown pooling method '{}' (min, max, mean, harmonic_mean, median, "
+                        "pN for a percentile from p0 to p100, below:T)",
+                        vmaf::excerpt(method));
+        return std::nullopt;
+    }
+    if (pool->kind == vmaf::Pool::Kind::kSecondsBelow && !(frame_rate > 0)) {
+        vmaf::log_error("pooling method '{}' counts seconds: it needs the video's frame rate",
+                        vmaf::excerpt(method));
+        return std::nullopt;
+    }
+    return pool;
 }
 
 } // namespace
@@ -192,6 +215,58 @@ int vmaf_score_key_pooled(VmafContext *vmaf, unsigned key, enum VmafPoolingMetho
         const unsigned n = vmaf->collector.frame_count();
         if (k.empty() || n == 0) return -EINVAL;
         return vmaf->scores().pooled(k, method, 0, n - 1, score);
+    });
+}
+
+int vmaf_score_key_pool(VmafContext *vmaf, unsigned key, const char *method, double frame_rate,
+                        double *score)
+{
+    if (!vmaf || !method || !score) return -EINVAL;
+    return guarded("vmaf_score_key_pool", [&] {
+        const auto pool = checked_pool(method, frame_rate);
+        if (!pool) return -EINVAL;
+        const std::string k = key_at(*vmaf, key);
+        const unsigned n = vmaf->collector.frame_count();
+        if (k.empty() || n == 0) return -EINVAL;
+        std::vector<double> values;
+        if (int err = vmaf->scores().values(k, 0, n - 1, values)) return err;
+        const double frame_seconds =
+            frame_rate > 0 ? vmaf->scores().frames_per_score() / frame_rate : 0.0;
+        *score = vmaf::pool_values(values, *pool, frame_seconds);
+        return 0;
+    });
+}
+
+int vmaf_pool_name(const char *method, char *name, size_t size)
+{
+    if (!method || !name) return -EINVAL;
+    return guarded("vmaf_pool_name", [&] {
+        const auto pool = vmaf::parse_pool(method);
+        if (!pool) return -EINVAL;
+        const std::string key = vmaf::pool_key(*pool);
+        if (key.size() >= size) return -ERANGE;
+        std::memcpy(name, key.c_str(), key.size() + 1);
+        return 0;
+    });
+}
+
+int vmaf_report_pools(VmafContext *vmaf, const char *methods, double frame_rate)
+{
+    if (!vmaf) return -EINVAL;
+    return guarded("vmaf_report_pools", [&] {
+        std::vector<vmaf::Pool> pools;
+        std::string_view rest = methods ? methods : "";
+        while (!rest.empty()) {
+            const size_t comma = rest.find(',');
+            const std::string item(rest.substr(0, comma));
+            rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+            const auto pool = checked_pool(item.c_str(), frame_rate);
+            if (!pool) return -EINVAL;
+            pools.push_back(*pool);
+        }
+        vmaf->report_pools = std::move(pools);
+        vmaf->frame_rate = frame_rate;
+        return 0;
     });
 }
 

@@ -10,6 +10,7 @@
 
 #include "engine/extractor_instance.h"
 #include "extractor/collector.h"
+#include "extractor/pooling.h"
 #include "extractor/scores.h"
 #include "libvmaf/libvmaf.h"
 #include "base/picture_memory.h"
@@ -66,6 +67,10 @@ struct VmafContext {
     // Set by the HIP backend when a state is imported.
     void *hip_state = nullptr;
     vmaf::PictureAllocator picture_allocator = vmaf::host_allocator();
+    // Pools the reports add to the reference's four (vmaf_report_pools),
+    // and the video's frame rate for the time below a threshold.
+    std::vector<vmaf::Pool> report_pools;
+    double frame_rate = 0;
 
 private:
     // The instruction sets the CPU kernels may use, from cfg.cpumask.

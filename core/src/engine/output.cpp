@@ -1,5 +1,6 @@
 #include "engine/output.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/printf.h>
@@ -53,17 +54,29 @@ Table table_of(const VmafContext &ctx, const OutputInfo &info)
     return t;
 }
 
-// (method name, value) for each pooling that has a value.
-std::vector<std::pair<const char *, double>> pooled_scores(const VmafContext &ctx,
-                                                           const std::string &key)
+// (method name, value) for each pooling that has a value: the reference's
+// four, then those vmaf_report_pools asked for that are not among them.
+std::vector<std::pair<std::string, double>> pooled_scores(const VmafContext &ctx,
+                                                          const std::string &key)
 {
-    std::vector<std::pair<const char *, double>> out;
+    std::vector<std::pair<std::string, double>> out;
     const unsigned n = ctx.collector.frame_count();
     if (n == 0) return out;
     for (size_t m = 0; m < std::size(kMethods); m++) {
         double v;
         if (ctx.scores().pooled(key, kMethods[m], 0, n - 1, &v) == 0)
             out.emplace_back(kMethodNames[m], v);
+    }
+    if (ctx.report_pools.empty() || out.empty()) return out;
+    std::vector<double> values;
+    if (ctx.scores().values(key, 0, n - 1, values)) return out;
+    const double frame_seconds =
+        ctx.frame_rate > 0 ? ctx.scores().frames_per_score() / ctx.frame_rate : 0.0;
+    for (const Pool &pool : ctx.report_pools) {
+        std::string name = pool_key(pool);
+        const bool listed = std::any_of(out.begin(), out.end(),
+                                        [&](const auto &p) { return p.first == name; });
+        if (!listed) out.emplace_back(std::move(name), pool_values(values, pool, frame_seconds));
     }
     return out;
 }

@@ -50,4 +50,23 @@ int Scores::pooled(std::string_view key, VmafPoolingMethod method, unsigned low,
     return 0;
 }
 
+int Scores::values(std::string_view key, unsigned low, unsigned high,
+                   std::vector<double> &out) const
+{
+    out.clear();
+    if (low > high) return -EINVAL;
+    for (unsigned i = low;; i++) {
+        if (selected(i)) {
+            const auto v = score(key, i);
+            if (!v) {
+                log_error("feature '{}' has no score at frame {}", key, i);
+                return -EINVAL;
+            }
+            out.push_back(*v);
+        }
+        if (i == high) break;
+    }
+    return out.empty() ? -EINVAL : 0;
+}
+
 } // namespace vmaf

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "extractor/collector.h"
 #include "libvmaf/libvmaf.h"
@@ -24,6 +25,11 @@ public:
     // error (logged) when one has none.
     int pooled(std::string_view key, VmafPoolingMethod method, unsigned low, unsigned high,
                double *out) const;
+    // The key's values of the selected frames of [low, high], in frame
+    // order; an error (logged) when one has none.
+    int values(std::string_view key, unsigned low, unsigned high, std::vector<double> &out) const;
+    // Every frame the run scored stands for this many frames of the video.
+    unsigned frames_per_score() const { return subsample_ > 1 ? subsample_ : 1; }
 
 private:
     const FeatureCollector &collector_;
