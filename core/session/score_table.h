@@ -22,6 +22,7 @@ struct ScoreTable {
     unsigned frames = 0;  // frames read and scored
     double seconds = 0;   // from opening the inputs to the report
     unsigned width = 0, height = 0;
+    std::optional<double> frame_rate; // the request's, or its reference file's
     std::vector<std::string> keys;    // report names, in report order
     std::vector<PooledScores> pooled; // per key
     // [key][frame], when asked; NaN where the report has no value (frames

@@ -147,6 +147,7 @@ bool Scorer::finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned fra
     if (!flush_context(ctx_.get(), error)) return false;
     table.frames = frames;
     table.width = format_.w;
+    table.frame_rate = r.frame_rate;
     table.height = format_.h;
     if (!r.no_prediction) {
         std::vector<ModelScore> pooled;

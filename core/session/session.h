@@ -12,6 +12,7 @@
 
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/picture.h"
+#include "session/html_report.h"
 #include "session/log_capture.h"
 #include "session/presets.h"
 #include "session/request.h"

@@ -1,7 +1,9 @@
 #include "batch.h"
 
 #include <fmt/core.h>
+#include <optional>
 
+#include "batch_pages.h"
 #include "batch_plan.h"
 #include "batch_progress.h"
 #include "batch_schedule.h"
@@ -30,17 +32,25 @@ int run_batch(const CliSettings &s)
         if (!summary.done_before(j)) todo.push_back(&j);
     const auto skipped = static_cast<unsigned>(plan.jobs.size() - todo.size());
 
+    // --html: relative to the output directory, as the reports are.
+    std::optional<BatchPages> pages;
+    if (s.html)
+        pages.emplace(plan.summary.parent_path() / *s.html, pool_columns);
+
     BatchProgress progress(todo.size(), s.quiet);
     BatchCallbacks callbacks;
+    callbacks.per_frame = pages.has_value();
     callbacks.on_frames = [&progress](unsigned long long frames) { progress.add_frames(frames); };
     callbacks.on_done = [&](const BatchJob &j, const BatchOutcome &outcome) {
         summary.add(j, outcome);
+        if (pages) pages->add(j, outcome);
         progress.pair_done(j, outcome);
     };
     callbacks.while_running = [&progress] { progress.show_until_done(); };
     run_batch_jobs(todo, batch_slots(s, plan.gpus, todo.size()), callbacks);
 
     if (!summary.finish(error)) return fail(error);
+    if (pages && !pages->finish(error)) return fail(error);
     progress.print_end(skipped, plan.summary.string());
     return progress.failed() ? 1 : 0;
 }

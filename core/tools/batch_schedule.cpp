@@ -46,7 +46,7 @@ session::ScoreRequest slot_request(const BatchJob &j, const BatchSlot &slot)
 }
 
 BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
-                       const std::function<void(unsigned long long)> &on_frames)
+                       const std::function<void(unsigned long long)> &on_frames, bool per_frame)
 {
     BatchOutcome outcome;
     outcome.error = j.problem;
@@ -55,6 +55,7 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     prepare_report(j);
     session::LogCapture capture;
     session::ScoreHooks hooks;
+    hooks.per_frame = per_frame;
     hooks.on_frame = [&on_frames, last = 0u](unsigned frames) mutable {
         on_frames(frames - last);
         last = frames;
@@ -89,6 +90,7 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
         session::LogCapture capture;
         session::ScoreHooks hooks;
         const auto n = static_cast<unsigned long long>(group.size());
+        hooks.per_frame = callbacks.per_frame;
         hooks.on_frame = [&callbacks, n, last = 0u](unsigned frames) mutable {
             callbacks.on_frames((frames - last) * n);
             last = frames;
@@ -106,7 +108,8 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
             return;
         }
     }
-    for (const BatchJob *j : group) callbacks.on_done(*j, score_job(*j, slot, callbacks.on_frames));
+    for (const BatchJob *j : group)
+        callbacks.on_done(*j, score_job(*j, slot, callbacks.on_frames, callbacks.per_frame));
 }
 
 } // namespace

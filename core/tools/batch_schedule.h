@@ -28,6 +28,8 @@ struct BatchCallbacks {
     std::function<void(const BatchJob &job, const BatchOutcome &outcome)> on_done;
     // Runs on the calling thread while the workers work.
     std::function<void()> while_running;
+    // Outcomes carry the per-frame scores (--html).
+    bool per_frame = false;
 };
 
 // `todo` in groups of pairs that differ only by their distorted video and

@@ -156,6 +156,11 @@ ParseResult parse_cli(int argc, const char *const *argv)
                    "scored below T); comma-separated or repeated. Without it reports are the "
                    "reference's, byte for byte")
         ->delimiter(',');
+    app.add_option("--html", cli.html,
+                   "Also write a self-contained HTML page: the per-frame scores plotted (zoom, "
+                   "hover), the pooled table and the worst frames; a ladder's renditions on one "
+                   "plot; with --batch, a sortable table of the pairs (under the output "
+                   "directory when relative), each pair's page beside its report");
     app.add_option("--fps", fps,
                    "Frames per second for --pool below:T, where the reference file states none "
                    "(raw YUV) or to override it");
@@ -253,6 +258,19 @@ ParseResult parse_cli(int argc, const char *const *argv)
             return result;
         }
         s.frame_rate = rate;
+    }
+    if (cli.html) {
+        if (cli.html->empty()) {
+            result.message = "--html: the path is empty";
+            return result;
+        }
+        if (*cli.html == s.reference ||
+            std::find(distorted.begin(), distorted.end(), *cli.html) != distorted.end()) {
+            result.message = fmt::format("--html {} is one of the input videos; refusing to "
+                                         "overwrite it",
+                                         quote(*cli.html));
+            return result;
+        }
     }
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;

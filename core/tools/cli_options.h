@@ -19,6 +19,10 @@ struct CliSettings {
     // -d given more than once: a ladder's renditions, request.distorted
     // unused and --output a folder.
     std::vector<std::string> ladder;
+    // --html: a page of the pair's (or the ladder's) plots; with --batch,
+    // the batch's page (under its directory when relative), each pair's
+    // beside its report.
+    std::optional<std::string> html;
 };
 
 struct ParseResult {

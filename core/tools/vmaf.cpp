@@ -2,6 +2,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <fmt/core.h>
 #include <optional>
 #include <unistd.h>
@@ -35,6 +36,19 @@ void print_model_scores(const std::vector<session::ModelScore> &scores)
     }
 }
 
+// The page of --html for these runs; false with `error` set.
+bool write_page(const std::string &path, const std::vector<session::ReportRun> &runs,
+                std::string &error)
+{
+    return session::write_html(path, session::html_runs_report(runs), error);
+}
+
+std::string file_name(const std::string &path)
+{
+    const std::string name = std::filesystem::path(path).filename().string();
+    return name.empty() ? path : name;
+}
+
 int run(const CliSettings &s)
 {
     if (s.batch) return run_batch(s);
@@ -63,12 +77,26 @@ int run(const CliSettings &s)
                 fmt::print(stderr, "{}:\n", s.ladder[next++]);
                 print_model_scores(scores);
             };
+        hooks.per_frame = s.html.has_value();
         std::vector<session::ScoreTable> tables;
-        return session::score_ladder(s.request, s.ladder, hooks, tables, error) ? 0 : fail(error);
+        if (!session::score_ladder(s.request, s.ladder, hooks, tables, error)) return fail(error);
+        if (!s.html) return 0;
+        std::vector<session::ReportRun> runs;
+        for (size_t i = 0; i < tables.size(); i++)
+            runs.push_back({file_name(s.ladder[i]), s.request.reference, s.ladder[i], &tables[i]});
+        return write_page(*s.html, runs, error) ? 0 : fail(error);
     }
     if (!s.quiet) hooks.on_models_scored = print_model_scores;
+    hooks.per_frame = s.html.has_value();
     session::ScoreTable table;
-    return session::score_pair(s.request, hooks, table, error) ? 0 : fail(error);
+    if (!session::score_pair(s.request, hooks, table, error)) return fail(error);
+    if (!s.html) return 0;
+    return write_page(*s.html,
+                      {{file_name(s.request.distorted), s.request.reference, s.request.distorted,
+                        &table}},
+                      error)
+               ? 0
+               : fail(error);
 }
 
 } // namespace

@@ -73,6 +73,19 @@ py::dict run_scorer(const Score &score)
     return score_dict(table);
 }
 
+// The page of html=, when asked for; false with `error` set.
+bool write_page(const ScoreOptions &o, const std::vector<session::ReportRun> &runs,
+                std::string &error)
+{
+    return !o.html || session::write_html(*o.html, session::html_runs_report(runs), error);
+}
+
+std::string file_name(const std::string &path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 py::dict score_files(const std::string &reference, const std::string &distorted,
                      const ScoreOptions &options)
 {
@@ -81,7 +94,8 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     s.distorted = distorted;
     const session::ScoreHooks hooks = hooks_for(s);
     return run_scorer([&](session::ScoreTable &table, std::string &error) {
-        return session::score_pair(s, hooks, table, error);
+        return session::score_pair(s, hooks, table, error) &&
+               write_page(options, {{file_name(distorted), reference, distorted, &table}}, error);
     });
 }
 
@@ -93,7 +107,11 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
     const session::ScoreHooks hooks = hooks_for(s);
     std::vector<session::ScoreTable> tables;
     run_captured([&](std::string &error) {
-        return session::score_ladder(s, distorted, hooks, tables, error);
+        if (!session::score_ladder(s, distorted, hooks, tables, error)) return false;
+        std::vector<session::ReportRun> runs;
+        for (size_t i = 0; i < tables.size(); i++)
+            runs.push_back({file_name(distorted[i]), reference, distorted[i], &tables[i]});
+        return write_page(options, runs, error);
     });
     py::list out;
     for (const session::ScoreTable &t : tables) out.append(score_dict(t));
@@ -118,7 +136,9 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
                copy_frame(dis, index, d, "distorted", error);
     };
     return run_scorer([&](session::ScoreTable &table, std::string &error) {
-        return session::score_frames(s, ref.format, frames, fill, hooks, table, error);
+        return session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
+               write_page(options, {{"distorted", "reference (array)", "distorted (array)", &table}},
+                          error);
     });
 }
 
@@ -149,6 +169,7 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("backend", &ScoreOptions::backend)
         .def_readwrite("hwdec", &ScoreOptions::hwdec)
         .def_readwrite("pools", &ScoreOptions::pools)
+        .def_readwrite("html", &ScoreOptions::html)
         .def_readwrite("fps", &ScoreOptions::fps)
         .def_readwrite("gpus", &ScoreOptions::gpus)
         .def_readwrite("all_gpus", &ScoreOptions::all_gpus)

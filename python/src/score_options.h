@@ -31,6 +31,7 @@ struct ScoreOptions {
     std::vector<std::string> pools;
     std::optional<double> fps;
     std::optional<std::string> output; // a report file, written when given
+    std::optional<std::string> html;   // the CLI's --html page, written when given
     std::string output_format = "json";
 };
 

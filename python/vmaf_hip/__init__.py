@@ -58,7 +58,7 @@ def hip_available():
 def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
           subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
           scale=None, bitdepth_convert=None, output=None, output_format="json", hwdec="none",
-          pool=None, fps=None):
+          pool=None, fps=None, html=None):
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -89,13 +89,16 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     the report's names ("median", "p5", "seconds_below_80"). fps: frames
     per second for "below:T" where the file states none (numpy arrays, raw
     .yuv), or to override it.
+    html: also write the CLI's --html page to that file: the per-frame
+    scores plotted (zoom, hover), the pooled table and the worst frames,
+    self-contained.
 
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output,
-                       output_format, hwdec, pool, fps)
+                       output_format, hwdec, pool, fps, html)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -110,7 +113,7 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
 def score_ladder(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0,
                  threads=0, subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None,
                  bitdepth=None, scale=None, bitdepth_convert=None, output_dir=None,
-                 output_format="json", hwdec="none", pool=None, fps=None):
+                 output_format="json", hwdec="none", pool=None, fps=None, html=None):
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -121,7 +124,8 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
     report there, named after its file ("r540.mp4" -> output_dir/r540.json),
     byte for byte as score(..., output=...) writes it (fps aside). The other
     keywords are score()'s, applied to every rendition (scale scales each
-    one of another size to the reference's).
+    one of another size to the reference's); html= writes one page with
+    every rendition on one plot.
 
     Raises VmafError when scoring fails (naming the rendition), ValueError
     or TypeError for bad arguments.
@@ -134,7 +138,7 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
-                       output_format, hwdec, pool, fps)
+                       output_format, hwdec, pool, fps, html)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
     tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
     return [Result(t) for t in tables]
@@ -142,7 +146,7 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
 
 def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
              pixel_format, bitdepth, scale, bitdepth_convert, output, output_format, hwdec,
-             pool=None, fps=None):
+             pool=None, fps=None, html=None):
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -170,6 +174,7 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
     o.hwdec = _string(hwdec, "hwdec")
     if pool is not None:
         o.pools = pool.split(",") if isinstance(pool, str) else _strings(pool, "pool")
+    o.html = None if html is None else os.fspath(html)
     if fps is not None:
         if isinstance(fps, bool) or not isinstance(fps, (int, float)):
             raise TypeError(f"fps must be a number, not {type(fps).__name__}")

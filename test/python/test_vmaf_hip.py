@@ -342,3 +342,22 @@ def test_pool_as_the_cli_and_numpy():
         vmaf_hip.score(ref, dis, pool=["p200"])
     with pytest.raises(ValueError, match="fps"):
         vmaf_hip.score(ref, dis, pool=["below:80"], fps=0)
+
+
+def test_html_page(tmp_path):
+    # html= writes the CLI's page: its data carries the result's scores.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    page = tmp_path / "page.html"
+    r = vmaf_hip.score(ref, dis, pool="p5", html=page)
+    text = page.read_text()
+    data = json.loads(text.split("const report = ", 1)[1].split(";\n</script>", 1)[0]
+                      .replace("<\\/", "</"))
+    run = data["runs"][0]
+    assert run["values"]["vmaf"] == list(r.scores["vmaf"])
+    assert run["pooled"]["vmaf"]["p5"] == r.pooled["vmaf"]["p5"]
+    assert "Permission is hereby granted" in text
+    ladder = tmp_path / "ladder.html"
+    vmaf_hip.score_ladder(ref, [dis, ref], html=ladder)
+    assert len(json.loads(ladder.read_text().split("const report = ", 1)[1]
+                          .split(";\n</script>", 1)[0].replace("<\\/", "</"))["runs"]) == 2

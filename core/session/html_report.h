@@ -1,0 +1,43 @@
+// Reports people look at (--html, ADR 0034): self-contained HTML pages,
+// Chart.js and the data inlined, nothing fetched when they are opened. A
+// pair's page (or a ladder's, its renditions on one plot) plots any of the
+// per-frame scores, zooms and shows a frame's values on hover, lists the
+// pooled scores and the worst frames with their times; a batch's page is a
+// sortable table of its pairs, each linking its own page.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "session/score_table.h"
+
+namespace vmaf::session {
+
+struct ReportRun {
+    std::string label; // the distorted video's file name
+    std::string reference, distorted;
+    const ScoreTable *table = nullptr; // with per_frame scores and its frame rate
+};
+
+// One page for `runs` (one pair, or a ladder's renditions against one
+// reference).
+std::string html_runs_report(const std::vector<ReportRun> &runs);
+
+struct BatchReportRow {
+    using Cell = std::variant<std::string, double>;
+    std::vector<Cell> cells; // one per column
+    std::string status;                                   // "ok" or "failed"
+    std::string link; // the pair's own page, relative to the batch page; empty: none
+};
+
+// One page for a batch: `columns` heads, a row per pair.
+std::string html_batch_report(const std::string &title, const std::vector<std::string> &columns,
+                              const std::vector<BatchReportRow> &rows);
+
+// Writes `page` to `path`, through a temporary file beside it renamed into
+// place; false with `error` set.
+bool write_html(const std::string &path, const std::string &page, std::string &error);
+
+} // namespace vmaf::session
