@@ -5,7 +5,8 @@ A pair (default model, psnr, --pool), a ladder of two renditions and a
 batch of three pairs (one failing) are scored with --html. Each page is
 loaded by `chromium --headless` and its DOM, after its scripts ran, must
 say that it rendered (the page's own state: body data-state="rendered"),
-that no script error occurred (data-errors empty), and what it drew: the
+that no script error occurred and nothing went to the console as an error
+(data-errors empty), and what it drew: the
 pair one vmaf line of as many points as frames, the ladder two, the batch
 page three rows; `#zoom=5-10` zooms the pair's plot. The data the page
 carries equals the JSON report's (every per-frame value, every pool), it
