@@ -6,11 +6,11 @@ batch of three pairs (one failing) are scored with --html. Each page is
 loaded by `chromium --headless` and its DOM, after its scripts ran, must
 say that it rendered (the page's own state: body data-state="rendered"),
 that no script error occurred and nothing went to the console as an error
-(data-errors empty), and what it drew: the
-pair one vmaf line of as many points as frames, the ladder two, the batch
-page three rows; `#zoom=5-10` zooms the pair's plot. The data the page
-carries equals the JSON report's (every per-frame value, every pool), it
-refers to nothing outside itself (no src or href to another site), keeps
+(data-errors empty), and what it drew: the pair one vmaf line of as many
+points as frames, the ladder two, the batch page three rows; `#zoom=5-10`
+zooms the pair's plot. The data the page carries equals the JSON report's
+(every per-frame value, every pool), its worst moments are the ten lowest
+vmaf frames, it refers to nothing outside itself (no src or href to another site), keeps
 Chart.js's licence, and a screenshot of each page is saved beside the build
 (test/html_report/*.png).
 
