@@ -4,6 +4,7 @@
 
 #include "base/log.h"
 #include "extractor/feature_name.h"
+#include "extractor/pooling.h"
 
 namespace vmaf {
 
@@ -18,35 +19,17 @@ std::optional<double> Scores::score(std::string_view key, unsigned index) const
 int Scores::pooled(std::string_view key, VmafPoolingMethod method, unsigned low, unsigned high,
                    double *out) const
 {
-    if (low > high) return -EINVAL;
-    if (method <= VMAF_POOL_METHOD_UNKNOWN || method >= VMAF_POOL_METHOD_NB) return -EINVAL;
-    unsigned n = 0;
-    double min = 0, max = 0, sum = 0, inv_sum = 0;
-    for (unsigned i = low;; i++) {
-        if (selected(i)) {
-            const auto v = score(key, i);
-            if (!v) {
-                log_error("feature '{}' has no score at frame {}", key, i);
-                return -EINVAL;
-            }
-            const double s = *v;
-            if (n == 0 || s < min) min = s;
-            if (n == 0 || s > max) max = s;
-            sum += s;
-            // The reference's harmonic mean shifts by one so that zeros are allowed.
-            inv_sum += 1.0 / (s + 1.0);
-            n++;
-        }
-        if (i == high) break;
-    }
-    if (n == 0) return -EINVAL;
+    Pool pool;
     switch (method) {
-    case VMAF_POOL_METHOD_MIN: *out = min; break;
-    case VMAF_POOL_METHOD_MAX: *out = max; break;
-    case VMAF_POOL_METHOD_MEAN: *out = sum / n; break;
-    case VMAF_POOL_METHOD_HARMONIC_MEAN: *out = n / inv_sum - 1.0; break;
+    case VMAF_POOL_METHOD_MIN: pool.kind = Pool::Kind::kMin; break;
+    case VMAF_POOL_METHOD_MAX: pool.kind = Pool::Kind::kMax; break;
+    case VMAF_POOL_METHOD_MEAN: pool.kind = Pool::Kind::kMean; break;
+    case VMAF_POOL_METHOD_HARMONIC_MEAN: pool.kind = Pool::Kind::kHarmonicMean; break;
     default: return -EINVAL;
     }
+    std::vector<double> v;
+    if (int err = values(key, low, high, v)) return err;
+    *out = pool_values(v, pool, 0.0);
     return 0;
 }
 
