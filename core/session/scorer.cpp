@@ -76,6 +76,8 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     cfg.n_threads = r.threads;
     cfg.cpumask = r.cpumask;
     cfg.n_subsample = r.subsample;
+    // The request names the backend: VMAF_BACKEND is for plain-API programs.
+    vmaf_use_backend_environment(false);
     VmafContext *raw = nullptr;
     if (vmaf_init(&raw, cfg)) {
         error = "could not create a scoring context (see the message above)";

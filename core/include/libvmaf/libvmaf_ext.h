@@ -5,6 +5,7 @@
 #ifndef VMAF_LIBVMAF_EXT_H
 #define VMAF_LIBVMAF_EXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "libvmaf/libvmaf.h"
@@ -31,6 +32,19 @@ int vmaf_planes_read(VmafContext *vmaf, unsigned *planes);
  * after adding every feature and model.
  */
 int vmaf_temporal_reach(VmafContext *vmaf, unsigned *before, unsigned *after);
+
+/*
+ * VMAF_BACKEND=hip makes vmaf_init import a HIP state (GPU VMAF_GPU, default
+ * 0) into each context, which frees it at vmaf_close: programs that use the
+ * plain API (FFmpeg's libvmaf filter) score on the GPU unchanged; without a
+ * usable GPU vmaf_init fails, with a message. VMAF_BACKEND=auto: the GPU
+ * where one is usable, else the CPU, saying which at info level; cpu or
+ * unset: the CPU. A program that picks the backend itself (the vmaf CLI,
+ * the Python package) calls vmaf_use_backend_environment(false) first:
+ * vmaf_init then ignores both variables. Process-wide; an explicit
+ * vmaf_hip_import_state replaces VMAF_BACKEND's state.
+ */
+void vmaf_use_backend_environment(bool use);
 
 /*
  * Where the library's messages go: `callback` sees each one first (the text

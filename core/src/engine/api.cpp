@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "base/guarded.h"
 #include "engine/context.h"
 #include "engine/dict.h"
+#include "engine/env_backend.h"
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/libvmaf_ext.h"
 #include "base/log.h"
@@ -76,7 +78,9 @@ int vmaf_init(VmafContext **vmaf, VmafConfiguration cfg)
         }
         uint64_t environment_mask = 0;
         if (int err = vmaf::cpu::environment_mask(environment_mask)) return err;
-        *vmaf = new VmafContext(cfg);
+        auto ctx = std::make_unique<VmafContext>(cfg);
+        if (int err = vmaf::apply_backend_environment(*ctx)) return err;
+        *vmaf = ctx.release();
         return 0;
     });
 }

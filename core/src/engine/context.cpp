@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <string>
 
+#include "engine/env_backend.h"
 #include "extractor/registry.h"
 #include "base/excerpt.h"
 #include "base/log.h"
@@ -51,6 +52,7 @@ VmafContext::~VmafContext()
     pool_.reset();
     extractors_.clear();
     picture_pool_.reset();
+    vmaf::release_backend_state(*this);
 }
 
 void VmafContext::release_history()
@@ -466,6 +468,9 @@ int VmafContext::fetch_preallocated(VmafPicture *pic)
 
 int VmafContext::import_hip_state(void *state, const vmaf::PictureAllocator &allocator)
 {
+    // VMAF_BACKEND's state gives way to the program's own.
+    if (owns_hip_state && extractors_.empty() && !picture_pool_ && !params)
+        vmaf::release_backend_state(*this);
     if (hip_state) {
         vmaf::log_error("a HIP state is already imported into this context");
         return -EINVAL;

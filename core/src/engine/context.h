@@ -66,6 +66,9 @@ struct VmafContext {
     std::optional<vmaf::PictureParams> params;
     // Set by the HIP backend when a state is imported.
     void *hip_state = nullptr;
+    // The state is VMAF_BACKEND's, made by vmaf_init: the context frees it
+    // after its extractors, and an explicit import replaces it.
+    bool owns_hip_state = false;
     vmaf::PictureAllocator picture_allocator = vmaf::host_allocator();
     // Pools the reports add to the reference's four (vmaf_report_pools),
     // and the video's frame rate for the time below a threshold.

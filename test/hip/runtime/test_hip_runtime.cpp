@@ -258,3 +258,62 @@ TEST_F(HipRuntimeOnDevice, StagingPacksRows)
 }
 
 } // namespace
+
+namespace {
+
+// VMAF_BACKEND=hip: a plain vmaf_init context runs the twins on GPU
+// VMAF_GPU, with the CPU's scores (psnr is bit-exact), and frees the state
+// at vmaf_close; an explicit import replaces it. (Without a GPU:
+// test_env_backend.)
+class EnvBackend : public vmaf::test::HipDeviceTest {
+protected:
+    void TearDown() override
+    {
+        unsetenv("VMAF_BACKEND");
+        unsetenv("VMAF_GPU");
+    }
+};
+
+double psnr_with(VmafContext *ctx)
+{
+    EXPECT_EQ(vmaf_use_feature(ctx, "psnr", nullptr), 0);
+    EXPECT_EQ(vmaf::test::score_pair(ctx, vmaf::test::textured_picture(8, 64, 48),
+                                     vmaf::test::textured_picture(8, 64, 48, 2)),
+              0);
+    return vmaf::test::score_of(ctx, "psnr_y");
+}
+
+TEST_F(EnvBackend, HipRunsTheTwinsWithTheCpusScores)
+{
+    const double want = psnr_with(make_context(0).get());
+    for (const char *backend : {"hip", "auto"}) {
+        setenv("VMAF_BACKEND", backend, 1);
+        setenv("VMAF_GPU", "0", 1);
+        auto ctx = make_context(0);
+        ASSERT_NE(ctx->hip_state, nullptr) << backend;
+        EXPECT_TRUE(ctx->owns_hip_state);
+        EXPECT_EQ(psnr_with(ctx.get()), want) << backend;
+        const auto names = ctx->extractor_names();
+        ASSERT_EQ(names.size(), 1u);
+        EXPECT_EQ(names[0], "psnr_hip");
+    }
+    // The program's own state replaces VMAF_BACKEND's.
+    setenv("VMAF_BACKEND", "hip", 1);
+    auto ctx = make_context(0);
+    VmafHipState *state = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
+    EXPECT_EQ(vmaf_hip_import_state(ctx.get(), state), 0);
+    EXPECT_EQ(ctx->hip_state, state);
+    EXPECT_FALSE(ctx->owns_hip_state);
+    ctx.reset();
+    vmaf_hip_state_free(state);
+    // A GPU index beyond the machine's fails vmaf_init.
+    setenv("VMAF_GPU", "1000", 1);
+    VmafContext *raw = nullptr;
+    VmafConfiguration cfg{};
+    cfg.log_level = VMAF_LOG_LEVEL_NONE;
+    EXPECT_EQ(vmaf_init(&raw, cfg), -ENODEV);
+    EXPECT_EQ(raw, nullptr);
+}
+
+} // namespace
