@@ -42,7 +42,7 @@ bool gpu_index(int &gpu)
 
 } // namespace
 
-int apply_backend_environment(VmafContext &ctx)
+int apply_backend_environment([[maybe_unused]] VmafContext &ctx)
 {
     if (!use_environment) return 0;
     const char *text = std::getenv("VMAF_BACKEND");
