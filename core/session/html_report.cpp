@@ -55,6 +55,11 @@ std::string file_name(const std::string &path)
     return name.empty() ? path : name;
 }
 
+std::string label_of(const ReportRun &run)
+{
+    return run.label.empty() ? file_name(run.distorted) : run.label;
+}
+
 // NaN and infinities as null.
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
@@ -100,7 +105,7 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
     for (const ReportRun &run : runs) {
         const ScoreTable &t = *run.table;
         json item;
-        item["label"] = run.label;
+        item["label"] = label_of(run);
         item["reference"] = run.reference;
         item["distorted"] = run.distorted;
         item["frames"] = t.frames;
@@ -123,7 +128,8 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
         item["values"] = std::move(values);
         item["pooled"] = std::move(pooled);
         items.push_back(std::move(item));
-        subtitle += fmt::format("; {}: {} frames, {}x{}{}", run.label, t.frames, t.width, t.height,
+        subtitle += fmt::format("; {}: {} frames, {}x{}{}", label_of(run), t.frames, t.width,
+                                t.height,
                                 t.frame_rate ? fmt::format(", {:g} fps", *t.frame_rate) : "");
     }
     data["runs"] = std::move(items);

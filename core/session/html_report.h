@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -16,9 +17,16 @@
 namespace vmaf::session {
 
 struct ReportRun {
-    std::string label; // the distorted video's file name
+    // `label` empty: the distorted video's file name.
+    ReportRun(std::string reference, std::string distorted, const ScoreTable *table,
+              std::string label = {})
+        : reference(std::move(reference)), distorted(std::move(distorted)), table(table),
+          label(std::move(label))
+    {}
+
     std::string reference, distorted;
-    const ScoreTable *table = nullptr; // with per_frame scores and its frame rate
+    const ScoreTable *table; // with per_frame scores and its frame rate
+    std::string label;
 };
 
 // One page for `runs` (one pair, or a ladder's renditions against one

@@ -41,8 +41,8 @@ void BatchPages::add(const BatchJob &j, const BatchOutcome &outcome)
         const session::ScoreTable &t = outcome.table;
         const fs::path page = pair_page(j);
         if (session::write_html(page.string(),
-                                session::html_runs_report({{page.stem().string(), j.reference,
-                                                            j.distorted, &t}}),
+                                session::html_runs_report({{j.reference, j.distorted, &t,
+                                                            page.stem().string()}}),
                                 error))
             row.link = page.lexically_relative(page_.parent_path()).string();
         row.cells.push_back(static_cast<double>(t.frames));

@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
-#include <filesystem>
 #include <fmt/core.h>
 #include <optional>
 #include <unistd.h>
@@ -43,12 +42,6 @@ bool write_page(const std::string &path, const std::vector<session::ReportRun> &
     return session::write_html(path, session::html_runs_report(runs), error);
 }
 
-std::string file_name(const std::string &path)
-{
-    const std::string name = std::filesystem::path(path).filename().string();
-    return name.empty() ? path : name;
-}
-
 int run(const CliSettings &s)
 {
     if (s.batch) return run_batch(s);
@@ -83,7 +76,7 @@ int run(const CliSettings &s)
         if (!s.html) return 0;
         std::vector<session::ReportRun> runs;
         for (size_t i = 0; i < tables.size(); i++)
-            runs.push_back({file_name(s.ladder[i]), s.request.reference, s.ladder[i], &tables[i]});
+            runs.push_back({s.request.reference, s.ladder[i], &tables[i]});
         return write_page(*s.html, runs, error) ? 0 : fail(error);
     }
     if (!s.quiet) hooks.on_models_scored = print_model_scores;
@@ -92,8 +85,7 @@ int run(const CliSettings &s)
     if (!session::score_pair(s.request, hooks, table, error)) return fail(error);
     if (!s.html) return 0;
     return write_page(*s.html,
-                      {{file_name(s.request.distorted), s.request.reference, s.request.distorted,
-                        &table}},
+                      {{s.request.reference, s.request.distorted, &table}},
                       error)
                ? 0
                : fail(error);

@@ -80,12 +80,6 @@ bool write_page(const ScoreOptions &o, const std::vector<session::ReportRun> &ru
     return !o.html || session::write_html(*o.html, session::html_runs_report(runs), error);
 }
 
-std::string file_name(const std::string &path)
-{
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 py::dict score_files(const std::string &reference, const std::string &distorted,
                      const ScoreOptions &options)
 {
@@ -95,7 +89,7 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     const session::ScoreHooks hooks = hooks_for(s);
     return run_scorer([&](session::ScoreTable &table, std::string &error) {
         return session::score_pair(s, hooks, table, error) &&
-               write_page(options, {{file_name(distorted), reference, distorted, &table}}, error);
+               write_page(options, {{reference, distorted, &table}}, error);
     });
 }
 
@@ -110,7 +104,7 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
         if (!session::score_ladder(s, distorted, hooks, tables, error)) return false;
         std::vector<session::ReportRun> runs;
         for (size_t i = 0; i < tables.size(); i++)
-            runs.push_back({file_name(distorted[i]), reference, distorted[i], &tables[i]});
+            runs.push_back({reference, distorted[i], &tables[i]});
         return write_page(options, runs, error);
     });
     py::list out;
@@ -137,7 +131,8 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
     };
     return run_scorer([&](session::ScoreTable &table, std::string &error) {
         return session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
-               write_page(options, {{"distorted", "reference (array)", "distorted (array)", &table}},
+               write_page(options,
+                          {{"reference (array)", "distorted (array)", &table, "distorted"}},
                           error);
     });
 }
