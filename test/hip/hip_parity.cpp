@@ -253,6 +253,19 @@ Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h
     return v;
 }
 
+VmafPicture host_copy(const VmafPicture &pic)
+{
+    VmafPicture copy{};
+    EXPECT_EQ(vmaf_picture_alloc(&copy, pic.pix_fmt, pic.bpc, pic.w[0], pic.h[0]), 0);
+    const unsigned bytes = pic.bpc > 8 ? 2 : 1;
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < pic.h[p]; y++)
+            std::memcpy(static_cast<uint8_t *>(copy.data[p]) + y * copy.stride[p],
+                        static_cast<const uint8_t *>(pic.data[p]) + y * pic.stride[p],
+                        size_t{pic.w[p]} * bytes);
+    return copy;
+}
+
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)
 {
     const char *fmt = pix_fmt == VMAF_PIX_FMT_YUV420P   ? "420"

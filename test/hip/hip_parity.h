@@ -89,6 +89,9 @@ Video flat_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, 
 Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h, unsigned frames,
                    unsigned seed);
 
+// A picture of vmaf_picture_alloc holding `pic`'s samples.
+VmafPicture host_copy(const VmafPicture &pic);
+
 // A test name for a synthetic case: "yuv420p10_257x199".
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);
 

@@ -102,6 +102,39 @@ def check_client(name, exe, env):
     check(f"{name} client scores {CLIP}", problems)
 
 
+# FFmpeg's configure enables its libvmaf_cuda filter where this compiles and
+# links: `check_pkg_config libvmaf_cuda "libvmaf >= 2.0.0" libvmaf_cuda.h
+# vmaf_cuda_state_init`. NVIDIA builds install the header, others do not.
+CUDA_PROBE = """#include <libvmaf_cuda.h>
+int main(int argc, char **argv)
+{
+    VmafCudaState *state = 0;
+    VmafCudaConfiguration cfg = {0};
+    (void)argv;
+    return argc > 99 ? vmaf_cuda_state_init(&state, cfg) : 0;
+}
+"""
+
+
+def check_cuda_header(cc, cflags, tmp, include_dir, flags):
+    nvidia = os.environ.get("HIP_PLATFORM") == "nvidia"
+    installed = os.path.exists(os.path.join(include_dir, "libvmaf_cuda.h"))
+    check("libvmaf_cuda.h installed by NVIDIA builds only",
+          [] if installed == nvidia else [f"installed: {installed}, platform "
+                                          f"{os.environ.get('HIP_PLATFORM')}"])
+    if not installed:
+        return
+    probe = os.path.join(tmp, "cuda_probe.c")
+    with open(probe, "w") as f:
+        f.write(CUDA_PROBE)
+    try:
+        run([*cc, *cflags, probe, "-o", os.path.join(tmp, "cuda_probe"), *flags])
+        problems = []
+    except RuntimeError as e:
+        problems = [str(e)]
+    check("FFmpeg's libvmaf_cuda check compiles and links", problems)
+
+
 def main():
     cc = shlex.split(os.environ.get("CC", "cc"))
     sanitize = os.environ.get("SANITIZE", "none")
@@ -135,6 +168,7 @@ def main():
         check("dynamic client loads the installed libvmaf.so.3",
               [] if loaded == [os.path.join(libdir, "libvmaf.so.3")] else [f"loads {loaded}"])
         check_client("dynamic", exe, env)
+        check_cuda_header(cc, cflags, tmp, include_dir, flags)
 
         # libvmaf.so sits beside libvmaf.a, so -lvmaf would pick it: name the
         # archive, and link everything else as pkg-config --static says.

@@ -72,8 +72,9 @@ bool coded_plane_sizes(VmafPixelFormat pix_fmt, unsigned w, unsigned h, unsigned
     return sizes(pix_fmt, w, h, (w + 1) / 2, (h + 1) / 2, pw, ph);
 }
 
-int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
-                  unsigned w, unsigned h, const PictureAllocator &allocator)
+namespace {
+int picture_alloc_in(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                     unsigned h, const PictureAllocator &allocator, bool device)
 {
     if (!pic) return -EINVAL;
     if (bpc < 8 || bpc > 16) {
@@ -103,6 +104,16 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
     }
     auto *ref = new (std::nothrow) VmafRef;
     if (!ref) return -ENOMEM;
+    if (device) {
+        // Planar samples, as a host picture's, in GPU memory.
+        const unsigned bytes = static_cast<unsigned>(bytes_per_sample(bpc));
+        ref->device.reset(new (std::nothrow) DevicePlanes{});
+        if (!ref->device) {
+            delete ref;
+            return -ENOMEM;
+        }
+        for (SampleLayout &layout : ref->device->layout) layout = {bytes, bytes, 0};
+    }
     ref->allocator = allocator;
     ref->block = allocator.allocate(total, allocator.user);
     if (!ref->block) {
@@ -118,6 +129,19 @@ int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
     p.ref = ref;
     *pic = p;
     return 0;
+}
+} // namespace
+
+int picture_alloc(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
+                  unsigned w, unsigned h, const PictureAllocator &allocator)
+{
+    return picture_alloc_in(pic, pix_fmt, bpc, w, h, allocator, false);
+}
+
+int picture_alloc_device(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                         unsigned h, const PictureAllocator &allocator)
+{
+    return picture_alloc_in(pic, pix_fmt, bpc, w, h, allocator, true);
 }
 
 void picture_set_recycler(VmafPicture *pic, void (*on_free)(void *, VmafPicture *),
@@ -184,6 +208,16 @@ const DevicePlanes *picture_device(const VmafPicture &pic)
     return pic.ref ? pic.ref->device.get() : nullptr;
 }
 
+void picture_set_ready(const VmafPicture &pic, void *ready, void (*ready_free)(void *),
+                       unsigned planes_written)
+{
+    DevicePlanes &device = *pic.ref->device;
+    if (device.ready_free) device.ready_free(device.ready);
+    device.ready = ready;
+    device.ready_free = ready_free;
+    device.planes_written = planes_written;
+}
+
 PictureCache *picture_cache(const VmafPicture &pic)
 {
     return pic.ref ? pic.ref->cache.get() : nullptr;
@@ -193,7 +227,8 @@ void picture_destroy(VmafPicture *pic)
 {
     VmafRef *ref = pic->ref;
     if (ref->device) release_device(*ref->device);
-    else ref->allocator.release(ref->block, ref->allocator.user);
+    // A wrapped device picture has no block: its memory is its owner's.
+    if (ref->block) ref->allocator.release(ref->block, ref->allocator.user);
     delete ref;
     *pic = VmafPicture{};
 }

@@ -49,6 +49,10 @@ struct DevicePlanes {
     // `ready_free` destroys it with the picture.
     void *ready = nullptr;
     void (*ready_free)(void *ready) = nullptr;
+    // The planes the writer wrote: 1 when it wrote luma alone (FFmpeg's
+    // libvmaf_cuda filter), so that an extractor reading chroma refuses the
+    // picture instead of scoring memory nobody wrote.
+    unsigned planes_written = 3;
     // Hands the memory back to its owner, once, with the last reference.
     void (*release)(void *cookie) = nullptr;
     void *cookie = nullptr;
@@ -60,8 +64,19 @@ int picture_wrap_device(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc,
                         unsigned h, void *const data[3], const ptrdiff_t stride[3],
                         const DevicePlanes &device);
 
+// A device picture in one block of `allocator`'s GPU memory, planar as a
+// host picture; its ready event is set by whoever writes it
+// (picture_set_ready) before it is read.
+int picture_alloc_device(VmafPicture *pic, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
+                         unsigned h, const PictureAllocator &allocator);
+
 // What a device picture's planes are; null for a picture in host memory.
 const DevicePlanes *picture_device(const VmafPicture &pic);
+
+// Replaces a device picture's ready event (the previous one is freed),
+// which its readers wait for, and the planes its writer wrote.
+void picture_set_ready(const VmafPicture &pic, void *ready, void (*ready_free)(void *),
+                       unsigned planes_written);
 
 // Frees the block whatever the count; for pools tearing down.
 void picture_destroy(VmafPicture *pic);

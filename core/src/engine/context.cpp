@@ -285,6 +285,11 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
     if (int err = worker_error()) return err;
     int err = validate(ref_h.pic, dis_h.pic);
     if (err) return err;
+    if (prepare_device_picture) {
+        for (const VmafPicture *p : {&ref_h.pic, &dis_h.pic})
+            if (vmaf::picture_device(*p))
+                if (int e = prepare_device_picture(*p)) return e;
+    }
 
     frames_read_++;
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
@@ -443,14 +448,24 @@ int VmafContext::preallocate(const VmafPictureConfiguration &c)
                         c.pic_cnt);
         return -EINVAL;
     }
+    const vmaf::PictureAllocator allocator = picture_allocator;
+    return preallocate_with(c.pic_cnt, [allocator, p = c.pic_params](VmafPicture *pic) {
+        return vmaf::picture_alloc(pic, p.pix_fmt, p.bpc, p.w, p.h, allocator);
+    });
+}
+
+int VmafContext::preallocate_with(unsigned count, std::function<int(VmafPicture *)> make)
+{
+    if (picture_pool_) {
+        vmaf::log_error("pictures are already preallocated");
+        return -EINVAL;
+    }
     // The context may keep two previous reference pictures (motion) and the
     // last frame's pair (extract_holding), which the caller cannot give
     // back: the pool holds them on top of what was asked for. Pictures are
     // allocated on first use, so unused room is free.
-    auto pool = std::make_unique<vmaf::PicturePool>(c.pic_cnt + kHistoryPictures + kHeldPictures,
-                                                    c.pic_params.pix_fmt, c.pic_params.bpc,
-                                                    c.pic_params.w, c.pic_params.h,
-                                                    picture_allocator);
+    auto pool = std::make_unique<vmaf::PicturePool>(count + kHistoryPictures + kHeldPictures,
+                                                    std::move(make));
     int err = pool->init();
     if (err) return err;
     picture_pool_ = std::move(pool);

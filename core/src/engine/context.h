@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -29,6 +30,9 @@ struct VmafContext {
     int read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned index);
     int flush();
     int preallocate(const VmafPictureConfiguration &cfg);
+    // A pool of up to `count` pictures (plus those the context itself
+    // holds), each made by `make`: libvmaf_cuda.h's device pictures.
+    int preallocate_with(unsigned count, std::function<int(VmafPicture *)> make);
     int fetch_preallocated(VmafPicture *pic);
     // Takes the HIP backend's state and picture allocator; only before any
     // feature, picture pool or frame, so that nothing already set up runs on
@@ -74,6 +78,10 @@ struct VmafContext {
     // and the video's frame rate for the time below a threshold.
     std::vector<vmaf::Pool> report_pools;
     double frame_rate = 0;
+    // Set by libvmaf_cuda.h's device pool: called for each device picture
+    // handed to read_pictures, whose writer's work is queued by then, before
+    // any extractor reads it (its ready event is recorded here).
+    std::function<int(const VmafPicture &)> prepare_device_picture;
 
 private:
     // The instruction sets the CPU kernels may use, from cfg.cpumask.

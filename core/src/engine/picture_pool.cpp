@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "base/log.h"
@@ -19,9 +20,7 @@ struct PicturePool::Shared {
     std::vector<VmafPicture> free;
     unsigned capacity, allocated = 0, out = 0;
     bool closed = false;
-    VmafPixelFormat pix_fmt;
-    unsigned bpc, w, h;
-    PictureAllocator allocator;
+    std::function<int(VmafPicture *)> make;
 
     static void recycle(void *user, VmafPicture *pic);
     int allocate(VmafPicture *pic);
@@ -29,8 +28,7 @@ struct PicturePool::Shared {
 
 int PicturePool::Shared::allocate(VmafPicture *pic)
 {
-    int err = picture_alloc(pic, pix_fmt, bpc, w, h, allocator);
-    if (err) return err;
+    if (int err = make(pic)) return err;
     picture_set_recycler(pic, &Shared::recycle, this);
     allocated++;
     return 0;
@@ -56,7 +54,13 @@ void PicturePool::Shared::recycle(void *user, VmafPicture *pic)
 
 PicturePool::PicturePool(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w,
                          unsigned h, const PictureAllocator &allocator)
-    : shared_(new Shared{{}, {}, {}, count, 0, 0, false, pix_fmt, bpc, w, h, allocator})
+    : PicturePool(count, [=](VmafPicture *pic) {
+          return picture_alloc(pic, pix_fmt, bpc, w, h, allocator);
+      })
+{}
+
+PicturePool::PicturePool(unsigned count, std::function<int(VmafPicture *)> make)
+    : shared_(new Shared{{}, {}, {}, count, 0, 0, false, std::move(make)})
 {}
 
 PicturePool::~PicturePool()

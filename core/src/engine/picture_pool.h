@@ -14,6 +14,8 @@ public:
     // Up to `count` pictures of one format.
     PicturePool(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h,
                 const PictureAllocator &allocator);
+    // Up to `count` pictures, each made by `make` (device pictures).
+    PicturePool(unsigned count, std::function<int(VmafPicture *)> make);
     // Pictures still out are freed when their last reference goes, even
     // after the pool (and its context) is gone.
     ~PicturePool();

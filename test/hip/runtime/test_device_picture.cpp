@@ -99,19 +99,6 @@ int device_copy(VmafHipState *state, const VmafPicture &pic, Layout layout, int 
     return vmaf_hip_picture_wrap(state, &desc, out);
 }
 
-VmafPicture host_copy(const VmafPicture &pic)
-{
-    VmafPicture copy{};
-    EXPECT_EQ(vmaf_picture_alloc(&copy, pic.pix_fmt, pic.bpc, pic.w[0], pic.h[0]), 0);
-    const unsigned bytes = pic.bpc > 8 ? 2 : 1;
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pic.h[p]; y++)
-            std::memcpy(static_cast<uint8_t *>(copy.data[p]) + y * copy.stride[p],
-                        static_cast<const uint8_t *>(pic.data[p]) + y * pic.stride[p],
-                        size_t{pic.w[p]} * bytes);
-    return copy;
-}
-
 // The features of the default model, and ones that read chroma.
 constexpr const char *kFeatures[] = {"vif", "adm", "motion", "psnr", "float_ssim", "ciede"};
 
@@ -139,10 +126,10 @@ Scored score(const Video &ref, const Video &dis, const Layout *layout, bool both
     for (unsigned i = 0; i < ref.frames.size() && !out.error; i++) {
         VmafPicture r{}, d{};
         if (layout && both) out.error = device_copy(state.get(), ref.frames[i], *layout, released, &r);
-        else r = host_copy(ref.frames[i]);
+        else r = vmaf::test::host_copy(ref.frames[i]);
         if (out.error) break;
         if (layout) out.error = device_copy(state.get(), dis.frames[i], *layout, released, &d);
-        else d = host_copy(dis.frames[i]);
+        else d = vmaf::test::host_copy(dis.frames[i]);
         if (out.error) {
             vmaf_picture_unref(&r);
             break;

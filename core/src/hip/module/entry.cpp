@@ -15,17 +15,30 @@ namespace vmaf::hip {
 
 namespace {
 
+int make_state(VmafHipState **state, const DeviceInfo &info)
+{
+    auto *s = new (std::nothrow) VmafHipState{info};
+    if (!s) return -ENOMEM;
+    log(VMAF_LOG_LEVEL_INFO, "HIP: using GPU {} ({}, {} MiB){}", info.index, info.name,
+        info.memory >> 20, info.context ? ", in the caller's CUDA context" : "");
+    *state = s;
+    return 0;
+}
+
 int state_init(VmafHipState **state, int device)
 {
     *state = nullptr;
     DeviceInfo info;
     if (int err = select_device(device, &info)) return err;
-    auto *s = new (std::nothrow) VmafHipState{info};
-    if (!s) return -ENOMEM;
-    log(VMAF_LOG_LEVEL_INFO, "HIP: using GPU {} ({}, {} MiB)", info.index, info.name,
-        info.memory >> 20);
-    *state = s;
-    return 0;
+    return make_state(state, info);
+}
+
+int state_init_context(VmafHipState **state, void *context)
+{
+    *state = nullptr;
+    DeviceInfo info;
+    if (int err = select_context(context, &info)) return err;
+    return make_state(state, info);
 }
 
 void state_free(VmafHipState *state) { delete state; }
@@ -40,10 +53,26 @@ int ready_of(const VmafHipState *state, void *const *planes, unsigned count, voi
     return device_ready(*state, planes, count, ready);
 }
 
+void device_allocator_of(const VmafHipState *state, PictureAllocator *allocator)
+{
+    *allocator = device_allocator(*state);
+}
+
+int fill_of(const VmafHipState *state, void *data, size_t bytes, int value)
+{
+    return device_fill(*state, data, bytes, value);
+}
+
+int read_of(const VmafHipState *state, void *host, const void *data, size_t bytes)
+{
+    return device_read(*state, host, data, bytes);
+}
+
 const VmafHipModule kModule{
-    VMAF_HIP_MODULE_ABI, VMAF_VERSION, twin_table().data(), twin_table().size(),
-    device_count,        state_init,   state_free,          allocator_of,
-    ready_of,            ready_free,
+    VMAF_HIP_MODULE_ABI, VMAF_VERSION,       twin_table().data(), twin_table().size(),
+    device_count,        state_init,         state_free,          allocator_of,
+    ready_of,            ready_free,         state_init_context,  device_allocator_of,
+    fill_of,             read_of,
 };
 
 } // namespace

@@ -13,7 +13,7 @@
 // Bump when anything that crosses here changes: these two tables,
 // VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator,
 // DevicePlanes.
-#define VMAF_HIP_MODULE_ABI 4
+#define VMAF_HIP_MODULE_ABI 5
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
@@ -54,6 +54,15 @@ typedef struct VmafHipModule {
     int (*device_ready)(const VmafHipState *state, void *const *planes, unsigned count,
                         void **ready);
     void (*ready_free)(void *ready);
+    // NVIDIA: a state on the GPU of `context` (a CUcontext), its work run
+    // in that context (libvmaf_cuda.h); -EINVAL with a message on AMD.
+    int (*state_init_context)(VmafHipState **state, void *context);
+    // Picture memory on the state's GPU (libvmaf_cuda.h's device pool).
+    void (*device_allocator)(const VmafHipState *state, vmaf::PictureAllocator *allocator);
+    // Fills device memory with a byte, queued on the default stream; copies
+    // device memory to the host after that stream's work, waiting for it.
+    int (*device_fill)(const VmafHipState *state, void *data, size_t bytes, int value);
+    int (*device_read)(const VmafHipState *state, void *host, const void *data, size_t bytes);
 } VmafHipModule;
 
 // NULL when the host's ABI differs from the module's (the module logs why

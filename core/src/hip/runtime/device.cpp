@@ -5,6 +5,8 @@
 
 #if defined(VMAF_HIP_PLATFORM_NVIDIA)
 #include <dlfcn.h>
+
+#include "hip/runtime/cuda_context.h"
 #endif
 
 #include "hip/runtime/error.h"
@@ -31,6 +33,16 @@ std::string no_device_reason(hipError_t e)
     return hipGetErrorString(e);
 }
 
+int describe(DeviceInfo *info)
+{
+    hipDeviceProp_t prop{};
+    if (int err = check(hipGetDeviceProperties(&prop, info->index), "hipGetDeviceProperties"))
+        return err;
+    info->name = prop.name;
+    info->memory = prop.totalGlobalMem;
+    return 0;
+}
+
 } // namespace
 
 int device_count()
@@ -53,7 +65,9 @@ int select_device(int index, DeviceInfo *info)
                   index, count, count == 1 ? "" : "s", count - 1);
         return -ENODEV;
     }
-    if (int err = make_current(index)) return err;
+    info->index = index;
+    info->context = nullptr;
+    if (int err = make_current(*info)) return err;
 #if defined(VMAF_HIP_PLATFORM_NVIDIA)
     // The scheduling FFmpeg's CUDA device sets on the primary context that
     // hardware decoding shares with us (--hwdec): it refuses a context
@@ -61,15 +75,31 @@ int select_device(int index, DeviceInfo *info)
     if (int err = check(hipSetDeviceFlags(hipDeviceScheduleBlockingSync), "hipSetDeviceFlags"))
         return err;
 #endif
-    hipDeviceProp_t prop{};
-    if (int err = check(hipGetDeviceProperties(&prop, index), "hipGetDeviceProperties"))
-        return err;
-    info->index = index;
-    info->name = prop.name;
-    info->memory = prop.totalGlobalMem;
-    return 0;
+    return describe(info);
 }
 
-int make_current(int index) { return check(hipSetDevice(index), "hipSetDevice"); }
+int select_context(void *context, DeviceInfo *info)
+{
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+    if (int err = cuda_context_device(context, &info->index)) return err;
+    info->context = context;
+    // The context's own scheduling flags stay as its maker set them.
+    if (int err = make_current(*info)) return err;
+    return describe(info);
+#else
+    static_cast<void>(context);
+    static_cast<void>(info);
+    log_error("HIP: a CUDA context is handed in, but this build's GPU platform is AMD");
+    return -EINVAL;
+#endif
+}
+
+int make_current(const DeviceInfo &device)
+{
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+    if (device.context) return cuda_context_make_current(device.context);
+#endif
+    return check(hipSetDevice(device.index), "hipSetDevice");
+}
 
 } // namespace vmaf::hip

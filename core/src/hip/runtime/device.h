@@ -8,6 +8,10 @@ namespace vmaf::hip {
 
 struct DeviceInfo {
     int index = 0;
+    // NVIDIA: the CUDA context (CUcontext) the caller's work runs in
+    // (libvmaf_cuda.h), which ours then runs in too; null: the device's
+    // primary context.
+    void *context = nullptr;
     std::string name;
     size_t memory = 0; // bytes
 };
@@ -20,8 +24,12 @@ int device_count();
 // naming the problem when there is no device or the index is out of range.
 int select_device(int index, DeviceInfo *info);
 
-// Makes `index` current on the calling thread: HIP's current device is per
-// thread, and extractors run on worker threads.
-int make_current(int index);
+// NVIDIA: describes the device of the CUDA context `context` and makes the
+// context current; -EINVAL with a message when it is not a usable context.
+int select_context(void *context, DeviceInfo *info);
+
+// Makes the device (its context) current on the calling thread: HIP's
+// current device is per thread, and extractors run on worker threads.
+int make_current(const DeviceInfo &device);
 
 } // namespace vmaf::hip

@@ -29,7 +29,7 @@ int device_ready(const VmafHipState &state, void *const *planes, unsigned count,
 {
     *ready = nullptr;
     const int device = state.device.index;
-    if (int err = make_current(device)) return err;
+    if (int err = make_current(state.device)) return err;
     for (unsigned p = 0; p < count; p++) {
         if (!readable_on(planes[p], device)) {
             log_error("device picture: plane {} is not memory of GPU {} (host memory, or "
@@ -54,6 +54,18 @@ int device_ready(const VmafHipState &state, void *const *planes, unsigned count,
 void ready_free(void *ready)
 {
     if (ready) check(hipEventDestroy(static_cast<hipEvent_t>(ready)), "hipEventDestroy");
+}
+
+int device_fill(const VmafHipState &state, void *data, size_t bytes, int value)
+{
+    if (int err = make_current(state.device)) return err;
+    return check(hipMemsetAsync(data, value, bytes, nullptr), "hipMemsetAsync (device picture)");
+}
+
+int device_read(const VmafHipState &state, void *host, const void *data, size_t bytes)
+{
+    if (int err = make_current(state.device)) return err;
+    return check(hipMemcpy(host, data, bytes, hipMemcpyDeviceToHost), "hipMemcpy (device picture)");
 }
 
 } // namespace vmaf::hip

@@ -16,4 +16,12 @@ int device_ready(const VmafHipState &state, void *const *planes, unsigned count,
 // Destroys an event of device_ready; any thread, no device needed.
 void ready_free(void *ready);
 
+// Sets `bytes` bytes of the state's GPU memory at `data` to `value`, queued
+// on the default stream: before any work a caller queues there after.
+int device_fill(const VmafHipState &state, void *data, size_t bytes, int value);
+
+// Copies `bytes` bytes of the state's GPU memory to host memory after the
+// default stream's work, and waits for the copy.
+int device_read(const VmafHipState &state, void *host, const void *data, size_t bytes);
+
 } // namespace vmaf::hip

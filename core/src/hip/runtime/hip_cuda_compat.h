@@ -100,6 +100,10 @@ inline hipError_t hipMemsetAsync(void *dst, int value, size_t bytes, hipStream_t
 {
     return cudaMemsetAsync(dst, value, bytes, stream);
 }
+inline hipError_t hipMemcpy(void *dst, const void *src, size_t bytes, hipMemcpyKind kind)
+{
+    return cudaMemcpy(dst, src, bytes, kind);
+}
 inline hipError_t hipMemcpyAsync(void *dst, const void *src, size_t bytes, hipMemcpyKind kind,
                                  hipStream_t stream)
 {

@@ -49,6 +49,13 @@ int PlaneStaging::upload(const VmafPicture &pic, const Stream &stream) const
 int PlaneStaging::copy_device(const VmafPicture &pic, const DevicePlanes &device,
                               const Stream &stream) const
 {
+    if (planes_ > device.planes_written) {
+        log_error("a GPU extractor reads chroma, but the pictures handed in carry luma alone "
+                  "(their chroma planes were never written: FFmpeg's libvmaf_cuda filter copies "
+                  "the luma plane only); ask for features that read luma only, or score with "
+                  "FFmpeg's libvmaf filter and VMAF_BACKEND=hip");
+        return -EINVAL;
+    }
     if (int err = check(hipStreamWaitEvent(stream.get(), static_cast<hipEvent_t>(device.ready), 0),
                         "hipStreamWaitEvent (device picture)"))
         return err;

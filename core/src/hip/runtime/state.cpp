@@ -1,6 +1,7 @@
 #include "hip/runtime/state.h"
 
 #include "hip/runtime/buffer.h"
+#include "hip/runtime/error.h"
 #include "base/log.h"
 
 namespace vmaf::hip {
@@ -12,12 +13,26 @@ namespace {
 // current device would start a context on device 0.
 void *pinned_picture_allocate(size_t bytes, void *state)
 {
-    if (make_current(static_cast<const VmafHipState *>(state)->device.index)) return nullptr;
+    if (make_current(static_cast<const VmafHipState *>(state)->device)) return nullptr;
     return pinned_alloc(bytes);
 }
 
 // Needs no device: pictures may outlive the context and its state.
 void pinned_picture_release(void *block, void *) { pinned_free(block); }
+
+void *device_picture_allocate(size_t bytes, void *state)
+{
+    if (make_current(static_cast<const VmafHipState *>(state)->device)) return nullptr;
+    void *block = nullptr;
+    if (check(hipMalloc(&block, bytes), "hipMalloc (device picture)")) return nullptr;
+    return block;
+}
+
+void device_picture_release(void *block, void *state)
+{
+    if (make_current(static_cast<const VmafHipState *>(state)->device)) return;
+    check(hipFree(block), "hipFree (device picture)");
+}
 
 } // namespace
 
@@ -31,6 +46,11 @@ const VmafHipState *state_of(const VmafExtractorSetup &setup, const char *extrac
 PictureAllocator pinned_allocator(const VmafHipState &state)
 {
     return {pinned_picture_allocate, pinned_picture_release, const_cast<VmafHipState *>(&state)};
+}
+
+PictureAllocator device_allocator(const VmafHipState &state)
+{
+    return {device_picture_allocate, device_picture_release, const_cast<VmafHipState *>(&state)};
 }
 
 } // namespace vmaf::hip

@@ -20,4 +20,8 @@ const VmafHipState *state_of(const VmafExtractorSetup &setup, const char *extrac
 // current; the state must outlive the allocations, not the blocks.
 PictureAllocator pinned_allocator(const VmafHipState &state);
 
+// Picture blocks in the state's GPU memory (device pictures of a pool), in
+// its context; the state must outlive the blocks.
+PictureAllocator device_allocator(const VmafHipState &state);
+
 } // namespace vmaf::hip

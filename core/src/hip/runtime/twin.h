@@ -40,7 +40,7 @@ namespace vmaf::hip {
 template <typename Work> class HipTwin {
 public:
     template <typename... Args>
-    HipTwin(const VmafExtractorSetup &setup, int device, Args &&...args)
+    HipTwin(const VmafExtractorSetup &setup, const DeviceInfo &device, Args &&...args)
         : device_(device), work_(setup, std::forward<Args>(args)...), pipeline_(Work::kName)
     {}
 
@@ -102,7 +102,7 @@ private:
         return err;
     }
 
-    int device_;
+    DeviceInfo device_;
     Work work_;
     // Last: destroyed first, its streams wait for the work that uses the
     // Work's buffers.
@@ -125,7 +125,7 @@ int create_twin(void **state, const VmafExtractorSetup &setup, Args &&...args)
 {
     const VmafHipState *hip = state_of(setup, Work::kName);
     if (!hip) return -EINVAL;
-    auto *twin = new HipTwin<Work>(setup, hip->device.index, std::forward<Args>(args)...);
+    auto *twin = new HipTwin<Work>(setup, hip->device, std::forward<Args>(args)...);
     if (int err = twin->init(setup)) {
         close_twin<Work>(twin);
         return err;
