@@ -17,6 +17,12 @@
 #       the two log files are equal (only the fps figure is masked). Exits
 #       non-zero on any difference.
 #
+#   scripts/ffmpeg_dropin.sh gpu build|run ...
+#       The GPU variant (scripts/ffmpeg_dropin_gpu.sh, its usage there):
+#       FFmpeg with nvdec against the NVIDIA build, the stock filter with
+#       VMAF_BACKEND=hip and the libvmaf_cuda filter on NVDEC frames, beside
+#       Netflix's libvmaf_cuda.
+#
 # Environment: VMAF_DROPIN_WORK (work folder, kept, and FFmpeg's build in it
 # reused by the next run; default a temporary folder, removed on success),
 # VMAF_DROPIN_CLIPS (NAME_ref.y4m.xz and NAME_dis.y4m.xz; default
@@ -24,10 +30,14 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
+if [ "${1:-}" = gpu ]; then
+    shift
+    exec "$(dirname "$0")/ffmpeg_dropin_gpu.sh" "$@"
+fi
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 case "$1" in -h|--help) usage ;; esac
 
@@ -59,35 +69,15 @@ echo "work folder: $WORK"
 # --- the library, installed ------------------------------------------------
 if [ $# -ge 2 ]; then
     BUILD=$(cd "$2" && pwd)
-    ninja -C "$BUILD" -j "$JOBS" >/dev/null
 else
     BUILD=$WORK/build-vmaf
     [ -f "$BUILD/build.ninja" ] ||
         meson setup "$BUILD" "$ROOT" -Dbuildtype=release -Denable_tests=false -Denable_bench=false \
             -Denable_hip=disabled >/dev/null
-    ninja -C "$BUILD" -j "$JOBS" >/dev/null
 fi
-rm -rf "$WORK/root"
-meson install -C "$BUILD" --no-rebuild --quiet --destdir "$WORK/root" >/dev/null
-PC=$(find "$WORK/root" -name libvmaf.pc -print -quit)
-[ -n "$PC" ] || { echo "ffmpeg_dropin: meson install put no libvmaf.pc" >&2; exit 1; }
-PCDIR=$(dirname "$PC")
-# The build's prefix (say /usr/local) moved into the destdir: the .pc's
-# other paths are ${prefix}-relative, so this is pkg-config's
-# --define-variable=prefix written into the file, and FFmpeg's configure
-# needs PKG_CONFIG_PATH alone.
-OLD_PREFIX=$(sed -n 's/^prefix=//p' "$PC")
-sed -i "s|^prefix=.*|prefix=$WORK/root$OLD_PREFIX|" "$PC"
-export PKG_CONFIG_PATH=$PCDIR
-LIBDIR=$(pkg-config --variable=libdir libvmaf)
-case "$LIBDIR" in "$WORK/root"/*) ;; *)
-    echo "ffmpeg_dropin: pkg-config finds libdir $LIBDIR, not the installed copy" >&2; exit 1 ;;
-esac
-[ -e "$LIBDIR/libvmaf.so.3" ] || { echo "ffmpeg_dropin: no $LIBDIR/libvmaf.so.3" >&2; exit 1; }
-VMAF=$WORK/root$OLD_PREFIX/bin/vmaf
-[ -x "$VMAF" ] || { echo "ffmpeg_dropin: the vmaf CLI is not installed at $VMAF" >&2; exit 1; }
-echo "libvmaf.pc: $PC (version $(pkg-config --modversion libvmaf))"
-echo "pkg-config --cflags --libs libvmaf: $(pkg-config --cflags --libs libvmaf)"
+# shellcheck source=scripts/dropin_install.sh
+. "$ROOT/scripts/dropin_install.sh"
+dropin_install "$BUILD" "$WORK"
 
 # --- FFmpeg ------------------------------------------------------------------
 # Only what reading two Y4M files into the filter and throwing its output

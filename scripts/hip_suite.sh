@@ -45,6 +45,11 @@
 #       are made beforehand with `bench/decode_throughput.py --make-encodes
 #       DIR`, on a machine with ffmpeg, and carried.
 #
+#   scripts/hip_suite.sh dropin [BUILD_DIR] DROPIN_DIR
+#       On the GPU machine: scripts/ffmpeg_dropin_gpu.sh run with the
+#       suite's programs, DROPIN_DIR made beforehand by
+#       `scripts/ffmpeg_dropin.sh gpu build` and carried.
+#
 # Environment: VMAF_NVIDIA_ARCH (build; default sm_90), VMAF_GPU (run; the
 # GPU index, default 0), VMAF_LIBAV_DIR (build: a folder of libav* shared
 # libraries of the same ABI to pack instead of the system's, whose codec
@@ -66,7 +71,7 @@ V1_MODELS=(vmaf_v1.0.16_3d0h vmaf_v1.0.16_5d0h vmaf_v1.0.16_1d5h_2160 vmaf_v1.0.
            vmaf_v1.0.16_hfr_3d0h_2160)
 
 usage() {
-    sed -n '2,47p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,56p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -222,6 +227,15 @@ unpack_programs() {
     [[ -d $suite/bin ]] && return
     [[ -f $suite/programs.tar.xz ]] || { echo "hip_suite: $suite/programs.tar.xz is missing: run 'scripts/hip_suite.sh build' and carry $suite" >&2; exit 2; }
     LD_LIBRARY_PATH=$suite/lib "$suite/xz" -dc "$suite/programs.tar.xz" | tar -C "$suite" -x
+}
+
+# FFmpeg's two filters on the GPU against the CLI, beside Netflix's
+# libvmaf_cuda (scripts/ffmpeg_dropin_gpu.sh run), with the suite's programs.
+dropin() {
+    local suite
+    suite=$(cd "$1/suite" && pwd)
+    suite_env "$suite"
+    "$(dirname "$0")/ffmpeg_dropin_gpu.sh" run "$2" "$suite"
 }
 
 # The packed libraries on the loader's path, the suite's programs on PATH.
@@ -592,5 +606,6 @@ run) run "${2:-build-hip-nvidia}" "${3:-}" ;;
 bench) bench "${2:-build-hip-nvidia}" "${@:3}" ;;
 sanitize) sanitize "${2:-build-hip-nvidia}" ;;
 decode) decode "${2:-build-hip-nvidia}" "${3:?decode needs the encodes folder}" "${@:4}" ;;
+dropin) dropin "${2:-build-hip-nvidia}" "${3:?dropin needs the folder of scripts/ffmpeg_dropin_gpu.sh build}" ;;
 *) usage ;;
 esac
