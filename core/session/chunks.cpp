@@ -57,7 +57,7 @@ std::vector<std::unique_ptr<Chunk>> plan_chunks(const ScoreRequest &r, unsigned 
 }
 
 void run_chunk(Chunk &c, const ScoreRequest &r, const VideoFormat &format, unsigned after,
-               const std::function<void()> &on_frame)
+               const std::function<bool()> &on_frame)
 {
     PairInputs in;
     if (!in.open(r, c.error) ||
@@ -122,9 +122,9 @@ bool score_pair_in_chunks(const ScoreRequest &r, unsigned chunk_count, const Sco
     std::mutex progress;
     unsigned done = 0;
     auto on_frame = [&] {
-        if (!hooks.on_frame) return;
+        if (!hooks.on_frame) return true;
         std::lock_guard lock(progress);
-        hooks.on_frame(++done);
+        return hooks.on_frame(++done);
     };
     {
         std::vector<std::jthread> threads;

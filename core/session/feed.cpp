@@ -61,7 +61,7 @@ void keep_frames_on_device(const std::vector<const Scorer *> &scorers, VideoInpu
 // shared (picture_share).
 bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
               const std::vector<VideoInput *> &dis, const FrameSpan &span,
-              const std::function<void()> &on_frame, unsigned &frames, std::string &error)
+              const std::function<bool()> &on_frame, unsigned &frames, std::string &error)
 {
     const size_t n = scorers.size();
     ref.set_planes(scorers[0]->planes());
@@ -107,7 +107,7 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                 return false;
             }
         }
-        if (on_frame) on_frame();
+        if (on_frame && !on_frame()) return error = kCancelled, false;
     }
     return true;
 }
@@ -115,7 +115,7 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
 } // namespace
 
 bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
-          const std::function<void()> &on_frame, unsigned &frames, std::string &error)
+          const std::function<bool()> &on_frame, unsigned &frames, std::string &error)
 {
     keep_frames_on_device({&scorer}, *in.ref, {in.dis.get()});
     return feed_all({&scorer}, *in.ref, {in.dis.get()}, span, on_frame, frames, error);
@@ -138,9 +138,7 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                                                       : std::nullopt);
     }
     frames = 0;
-    auto on_frame = [&] {
-        if (hooks.on_frame) hooks.on_frame(frames + 1);
-    };
+    auto on_frame = [&] { return !hooks.on_frame || hooks.on_frame(frames + 1); };
     const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
     if (!feed_all(scorers, ref, dis, span, on_frame, frames, error)) return false;
     if (frames == 0) return error = "no frames to score", false;

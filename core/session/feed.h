@@ -21,10 +21,10 @@ struct FrameSpan {
     unsigned count = 0;
 };
 
-// `frames` says how many pairs were given; `on_frame` is called after each.
-// False with `error` set.
+// `frames` says how many pairs were given; `on_frame` is called after each,
+// and false from it stops the feed (kCancelled). False with `error` set.
 bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
-          const std::function<void()> &on_frame, unsigned &frames, std::string &error);
+          const std::function<bool()> &on_frame, unsigned &frames, std::string &error);
 
 // The request's frames (its skips and count) of `ref` and of each of `dis`
 // handed to scorers[i] with dis[i]: each frame of the reference is read

@@ -124,7 +124,7 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
             }
             return false;
         }
-        if (hooks.on_frame) hooks.on_frame(i + 1);
+        if (hooks.on_frame && !hooks.on_frame(i + 1)) return error = kCancelled, false;
     }
     if (!scorer.finish(r, hooks, frames, table, error)) return false;
     table.seconds = seconds_since(t0);

@@ -42,13 +42,17 @@ struct ModelScore {
     std::optional<Bootstrap> bootstrap;
 };
 
+// The error of a run that on_frame stopped.
+inline constexpr const char *kCancelled = "scoring was cancelled";
+
 struct ScoreHooks {
     // Once, before the first frame: how many frames the run will score,
     // where the files' sizes or the frame count tell.
     std::function<void(std::optional<unsigned> frames)> on_length;
     // After each frame is handed over: the frames so far (with several
-    // chunks, from their threads, one call at a time).
-    std::function<void(unsigned frames)> on_frame;
+    // chunks, from their threads, one call at a time). False stops the run,
+    // which then fails with kCancelled (the caller's reason is its own).
+    std::function<bool(unsigned frames)> on_frame;
     // Where an input is decoded, once per input that was asked to decode
     // on the hardware (--hwdec): "r.mkv: decoding h264 on the GPU (cuda)".
     std::function<void(const std::string &line)> on_notice;

@@ -59,6 +59,7 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     hooks.on_frame = [&on_frames, last = 0u](unsigned frames) mutable {
         on_frames(frames - last);
         last = frames;
+        return true;
     };
     outcome.ok = session::score_pair(request, hooks, outcome.table, outcome.error);
     if (!outcome.ok) outcome.error = session::with_reason(outcome.error, capture.text());
@@ -94,6 +95,7 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
         hooks.on_frame = [&callbacks, n, last = 0u](unsigned frames) mutable {
             callbacks.on_frames((frames - last) * n);
             last = frames;
+            return true;
         };
         std::vector<session::ScoreTable> tables;
         std::string error;

@@ -56,6 +56,7 @@ int run(const CliSettings &s)
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             fmt::print(stderr, "\r{}\033[K", frames_progress(frames, total, seconds));
             std::fflush(stderr);
+            return true;
         };
         hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
     }

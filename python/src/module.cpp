@@ -10,6 +10,7 @@
 
 #include "array_video.h"
 #include "libvmaf/libvmaf.h"
+#include "run_watch.h"
 #include "score_dict.h"
 #include "score_options.h"
 #include "session/session.h"
@@ -29,9 +30,11 @@ struct ScoringFailed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-session::ScoreHooks hooks_for(const session::ScoreRequest &s)
+// The run's hooks; `watch` takes its progress and Ctrl-C.
+session::ScoreHooks hooks_for(const session::ScoreRequest &s, RunWatch &watch)
 {
     session::ScoreHooks hooks;
+    watch.watch(hooks);
     hooks.per_frame = true;
     // Where an input is decoded (hwdec): a line of the "vmaf_hip" logger.
     hooks.on_notice = [](const std::string &line) {
@@ -45,9 +48,11 @@ session::ScoreHooks hooks_for(const session::ScoreRequest &s)
 
 // Runs `score(error)` without the GIL, keeping the library's messages of
 // this thread: a failure raises VmafError with them, and on success they
-// (warnings, such as a feature left on the CPU) become RuntimeWarnings.
+// (warnings, such as a feature left on the CPU) become RuntimeWarnings. A
+// run that `watch` stopped raises what stopped it (KeyboardInterrupt, the
+// progress callable's exception).
 template <typename Score>
-void run_captured(const Score &score)
+void run_captured(RunWatch &watch, const Score &score)
 {
     std::string error, messages;
     bool ok = false;
@@ -59,6 +64,7 @@ void run_captured(const Score &score)
         }
         messages = log.text();
     }
+    watch.finish(ok);
     if (!ok) throw ScoringFailed(session::with_reason(error, messages));
     while (!messages.empty() && messages.back() == '\n') messages.pop_back();
     if (!messages.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, messages.c_str(), 1) < 0)
@@ -66,10 +72,10 @@ void run_captured(const Score &score)
 }
 
 template <typename Score>
-py::dict run_scorer(const Score &score)
+py::dict run_scorer(RunWatch &watch, const Score &score)
 {
     session::ScoreTable table;
-    run_captured([&](std::string &error) { return score(table, error); });
+    run_captured(watch, [&](std::string &error) { return score(table, error); });
     return score_dict(table);
 }
 
@@ -86,8 +92,9 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     session::ScoreRequest s = score_request(options);
     s.reference = reference;
     s.distorted = distorted;
-    const session::ScoreHooks hooks = hooks_for(s);
-    return run_scorer([&](session::ScoreTable &table, std::string &error) {
+    RunWatch watch(options.progress);
+    const session::ScoreHooks hooks = hooks_for(s, watch);
+    return run_scorer(watch, [&](session::ScoreTable &table, std::string &error) {
         return session::score_pair(s, hooks, table, error) &&
                write_page(options, {{reference, distorted, &table}}, error);
     });
@@ -98,9 +105,10 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
 {
     session::ScoreRequest s = score_request(options);
     s.reference = reference;
-    const session::ScoreHooks hooks = hooks_for(s);
+    RunWatch watch(options.progress);
+    const session::ScoreHooks hooks = hooks_for(s, watch);
     std::vector<session::ScoreTable> tables;
-    run_captured([&](std::string &error) {
+    run_captured(watch, [&](std::string &error) {
         if (!session::score_ladder(s, distorted, hooks, tables, error)) return false;
         std::vector<session::ReportRun> runs;
         for (size_t i = 0; i < tables.size(); i++)
@@ -123,13 +131,14 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
     const ArrayVideo dis = array_video(distorted, options.bitdepth, "distorted");
     check_same_shape(ref, dis);
     const unsigned frames = s.frame_cnt ? std::min(s.frame_cnt, ref.frames) : ref.frames;
-    const session::ScoreHooks hooks = hooks_for(s);
+    RunWatch watch(options.progress);
+    const session::ScoreHooks hooks = hooks_for(s, watch);
     const session::FrameFiller fill = [&](unsigned index, VmafPicture &r, VmafPicture &d,
                                         std::string &error) {
         return copy_frame(ref, index, r, "reference", error) &&
                copy_frame(dis, index, d, "distorted", error);
     };
-    return run_scorer([&](session::ScoreTable &table, std::string &error) {
+    return run_scorer(watch, [&](session::ScoreTable &table, std::string &error) {
         return session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
                write_page(options,
                           {{"reference (array)", "distorted (array)", &table, "distorted"}},
@@ -178,7 +187,8 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("scale", &ScoreOptions::scale)
         .def_readwrite("bitdepth_convert", &ScoreOptions::bitdepth_convert)
         .def_readwrite("output", &ScoreOptions::output)
-        .def_readwrite("output_format", &ScoreOptions::output_format);
+        .def_readwrite("output_format", &ScoreOptions::output_format)
+        .def_readwrite("progress", &ScoreOptions::progress);
 
     m.def("score_files", &vmaf::python::score_files, py::arg("reference"),
           py::arg("distorted"), py::arg("options"));

@@ -27,6 +27,8 @@ py::dict score_dict(const session::ScoreTable &table)
     out["seconds"] = table.seconds;
     out["width"] = table.width;
     out["height"] = table.height;
+    out["frame_rate"] =
+        table.frame_rate ? py::object(py::float_(*table.frame_rate)) : py::object(py::none());
     out["pooled"] = pooled;
     out["scores"] = scores;
     return out;

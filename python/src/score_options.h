@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/pybind11.h>
+
 #include "session/session.h"
 
 namespace vmaf::python {
@@ -33,6 +35,8 @@ struct ScoreOptions {
     std::optional<std::string> output; // a report file, written when given
     std::optional<std::string> html;   // the CLI's --html page, written when given
     std::string output_format = "json";
+    // None, or a callable taking (frames_done, frames_total or None).
+    pybind11::object progress = pybind11::none();
 };
 
 // The request for `o` (reference and distorted left empty); throws
