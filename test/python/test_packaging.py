@@ -9,7 +9,8 @@ then used from another folder.
 Checks: the sdist carries the model files and Chart.js (vendor/) and
 nothing of ../shared but them; the wheel holds only the package (no
 libvmaf.so, headers, .pc or vmaf program); each shared object in it needs
-only the C and C++ runtimes (its NEEDED entries listed); the installed
+only the C and C++ runtimes and what the wheel carries beside it (libsvm,
+through RUNPATH $ORIGIN; its NEEDED entries listed); the installed
 package scores the public clip to golden's vmaf; where the wheel carries
 the HIP module, backend="hip" finds it beside the package (on a machine
 without a GPU the failure names the missing GPU, not a missing module).
@@ -71,8 +72,9 @@ def main():
                                                   f"{shipped}"]) +
               [f"no {f}" for f in ("vendor/chart.js/chart.min.js", "vendor/chart.js/copyright")
                if not any(m.endswith(f) for m in members)])
-        check("sdist carries no clip or golden data",
-              [m for m in members if "/clips/" in m or "/golden/" in m][:3])
+        vendored = [m for m in members if "/vendor/" in m and not m.endswith("/vendor")]
+        check("sdist vendors nothing of ../shared but the model files",
+              [m for m in vendored if not ("/vendor/models" in m or "/vendor/chart.js" in m)][:3])
 
         # The wheel, built from the unpacked sdist in an unrelated folder.
         elsewhere = os.path.join(tmp, "elsewhere")
@@ -86,14 +88,26 @@ def main():
             z.extractall(os.path.join(tmp, "unzipped"))
         stray = [n for n in names if not (n.startswith("vmaf_hip/") or ".dist-info/" in n)]
         check("wheel holds only the package", stray[:5])
+        # A library the wheel carries itself (libsvm) is found through its
+        # users' RUNPATH ($ORIGIN...), inside the wheel.
         problems = []
-        for n in names:
-            if ".so" not in os.path.basename(n):
-                continue
-            libs = needed(os.path.join(tmp, "unzipped", n))
-            print(f"  {n}: NEEDED {' '.join(libs)}")
-            problems += [f"{n} needs {lib}" for lib in libs if lib not in RUNTIMES]
-        check("wheel's shared objects need only the C and C++ runtimes", problems)
+        objects = [n for n in names if ".so" in os.path.basename(n)]
+        for n in objects:
+            path = os.path.join(tmp, "unzipped", n)
+            libs = needed(path)
+            runpath = re.findall(r"\(RUNPATH\)\s+Library runpath: \[(.*)\]",
+                                 run(["readelf", "-d", path]))
+            print(f"  {n}: NEEDED {' '.join(libs)}; RUNPATH {' '.join(runpath) or '-'}")
+            for lib in libs:
+                if lib in RUNTIMES:
+                    continue
+                here = [os.path.normpath(os.path.join(os.path.dirname(n),
+                                                      d.replace("$ORIGIN", "."), lib))
+                        for r in runpath for d in r.split(":")]
+                if not any(h in names for h in here):
+                    problems.append(f"{n} needs {lib}, which the wheel does not carry beside it")
+        check("wheel's shared objects need only the C and C++ runtimes and what the wheel "
+              "carries", problems)
 
         # Installed into a fresh environment, used from another folder.
         venv = os.path.join(tmp, "venv")
