@@ -102,6 +102,7 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
         r.backend == Backend::Hip ? std::optional<unsigned>(gpus.at(0)) : std::nullopt;
     if (!scorer.open(r, format, gpu, Scorer::Pictures::kRead, error)) return false;
     VmafContext *ctx = scorer.context();
+    if (hooks.on_length) hooks.on_length(frames);
     for (unsigned i = 0; i < frames; i++) {
         VmafPicture ref{}, dis{};
         if (vmaf_fetch_preallocated_picture(ctx, &ref)) {

@@ -7,58 +7,132 @@ them (same models, features, backends and numbers).
 
 See docs/python.md; vmaf_hip.dask scores many pairs on a Dask cluster.
 """
+# Annotations stay strings, so that `X | None` reads on Python 3.9 too.
+from __future__ import annotations
+
 import numbers
 import os
+from typing import TYPE_CHECKING, Any, Callable, List, Literal, Mapping, Optional, Sequence, \
+    Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
-from . import _vmaf_hip
-from ._vmaf_hip import VmafError, __version__
+
+def _load_carried_libraries() -> None:
+    """A wheel carries libsvm.so.3 beside the extension (Debian's archive is
+    not position-independent); loaded first, it is what the extension's
+    libsvm.so.3 resolves to, whatever the machine has. A build of the
+    source tree has none here and links the system's."""
+    import ctypes
+
+    path = os.path.join(os.path.dirname(__file__), "libsvm.so.3")
+    if os.path.exists(path):
+        ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+
+
+_load_carried_libraries()
+
+from . import _vmaf_hip  # noqa: E402  (after its libraries)
+from ._vmaf_hip import VmafError, __version__  # noqa: E402
+
+if TYPE_CHECKING:
+    import pandas  # type: ignore[import]  # pandas ships no annotations; pandas-stubs does
 
 __all__ = ["Result", "VmafError", "hip_available", "score", "score_ladder", "__version__"]
 
 VmafError.__module__ = __name__
 VmafError.__doc__ = "Scoring failed; the message says why, with the library's reason."
 
+# What the keywords take, for type checkers (the functions check the values
+# themselves). Aliases are evaluated at run time, hence typing's spellings.
+_Path = Union[str, os.PathLike[str]]
+_Frames = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+# A path, one luma array or the (Y, U, V) planes.
+_Video = Union[_Path, _Frames, Sequence[_Frames]]
+_Strings = Union[str, List[str], Tuple[str, ...]]
+_Gpu = Union[int, List[int], Tuple[int, ...], Literal["all"]]
+_Backend = Literal["cpu", "hip"]
+_OutputFormat = Literal["json", "xml", "csv", "sub"]
+_Hwdec = Literal["none", "auto", "cuda", "vaapi"]
+_PixelFormat = Literal["420", "422", "444", "400"]
+# progress=: called with (frames_done, frames_total or None); what it
+# returns is ignored.
+_Progress = Callable[[int, Optional[int]], object]
+
 
 class Result:
     """The scores of one pair.
 
     frames: frames scored; seconds: wall-clock time; width, height: of the
-    pictures; scores: name -> float64 array per frame (NaN where a frame has
-    none, e.g. frames skipped by subsample); pooled: name -> {"min", "max",
-    "mean", "harmonic_mean"}, and score(pool=...)'s ("median", "p5", ...).
-    Names are the report's ("vmaf",
+    pictures; frame_rate: frames per second, score(fps=...)'s or else the
+    reference file's (its Y4M header, its container), None where neither
+    tells (numpy arrays, raw .yuv); scores: name -> float64 array per frame
+    (NaN where a frame has none, e.g. frames skipped by subsample); pooled:
+    name -> {"min", "max", "mean", "harmonic_mean"}, and score(pool=...)'s
+    ("median", "p5", ...). Names are the report's ("vmaf",
     "integer_adm2", "psnr_y", ...), in its order; r[name] is scores[name].
     """
 
-    __slots__ = ("frames", "seconds", "width", "height", "scores", "pooled")
+    __slots__ = ("frames", "seconds", "width", "height", "frame_rate", "scores", "pooled")
 
-    def __init__(self, table):
+    frames: int
+    seconds: float
+    width: int
+    height: int
+    frame_rate: float | None
+    scores: dict[str, npt.NDArray[np.float64]]
+    pooled: dict[str, dict[str, float]]
+
+    def __init__(self, table: Mapping[str, Any]) -> None:
         for name in self.__slots__:
             setattr(self, name, table[name])
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> npt.NDArray[np.float64]:
         return self.scores[name]
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
         return name in self.scores
 
-    def __repr__(self):
-        shown = "vmaf" if "vmaf" in self.pooled else next(iter(self.pooled), None)
+    def to_pandas(self) -> pandas.DataFrame:
+        """The per-frame scores as a pandas DataFrame, one row per frame:
+        the index "frame" (0 to frames - 1), a column "time" (the frame's
+        start in seconds, frame / frame_rate; left out where frame_rate is
+        None), then one column per name of `scores`, in the report's order.
+        """
+        try:
+            import pandas
+        except ImportError:
+            raise ImportError("Result.to_pandas needs pandas (pip install pandas; Debian: "
+                              "apt install python3-pandas)") from None
+        table = pandas.DataFrame(self.scores, index=pandas.RangeIndex(self.frames, name="frame"))
+        if self.frame_rate is not None:
+            # insert refuses a score that is itself named "time".
+            table.insert(0, "time", np.arange(self.frames) / self.frame_rate)
+        return table
+
+    def __repr__(self) -> str:
+        shown = next(iter(self.pooled), None)
+        if "vmaf" in self.pooled:
+            shown = "vmaf"
         mean = f", {shown} mean={self.pooled[shown]['mean']:.6f}" if shown else ""
         return f"<vmaf_hip.Result {self.frames} frames {self.width}x{self.height}{mean}>"
 
 
-def hip_available():
+def hip_available() -> bool:
     """True when this build has the HIP backend and it finds a usable GPU."""
     return _vmaf_hip.hip_available()
 
 
-def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0, threads=0,
-          subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None, bitdepth=None,
-          scale=None, bitdepth_convert=None, output=None, output_format="json", hwdec="none",
-          pool=None, fps=None, html=None):
+def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None,
+          features: _Strings | None = None, backend: _Backend = "cpu", gpu: _Gpu = 0,
+          threads: int = 0, subsample: int = 1, frame_cnt: int = 0, width: int | None = None,
+          height: int | None = None, pixel_format: _PixelFormat | None = None,
+          bitdepth: int | None = None, scale: str | None = None,
+          bitdepth_convert: int | None = None, output: _Path | None = None,
+          output_format: _OutputFormat = "json", hwdec: _Hwdec = "none",
+          pool: _Strings | None = None, fps: float | None = None, html: _Path | None = None,
+          progress: _Progress | None = None) -> Result:
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -92,17 +166,24 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     html: also write the CLI's --html page to that file: the per-frame
     scores plotted (zoom, hover), the pooled table and the worst frames,
     self-contained.
+    progress: a callable taking (frames_done, frames_total), called while
+    scoring (at most about 10 times a second) and once at the end with
+    every frame done; frames_total is the number of frames the run will
+    score where the inputs tell (a Y4M or raw file's size; a container's
+    frame count or duration, an estimate; frame_cnt), else None.
 
+    Ctrl-C (KeyboardInterrupt) stops the run between frames, as does an
+    exception raised by `progress`; either is raised here, promptly.
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output,
-                       output_format, hwdec, pool, fps, html)
+                       output_format, hwdec, pool, fps, html, progress)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
-    if ref_planes is None:
+    if ref_planes is None or dis_planes is None:  # both, by the check above
         table = _vmaf_hip.score_files(_path(reference, "reference"),
                                       _path(distorted, "distorted"), options)
     else:
@@ -110,10 +191,15 @@ def score(reference, distorted, *, model=None, features=None, backend="cpu", gpu
     return Result(table)
 
 
-def score_ladder(reference, distorted, *, model=None, features=None, backend="cpu", gpu=0,
-                 threads=0, subsample=1, frame_cnt=0, width=None, height=None, pixel_format=None,
-                 bitdepth=None, scale=None, bitdepth_convert=None, output_dir=None,
-                 output_format="json", hwdec="none", pool=None, fps=None, html=None):
+def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
+                 model: _Strings | None = None, features: _Strings | None = None,
+                 backend: _Backend = "cpu", gpu: int = 0, threads: int = 0, subsample: int = 1,
+                 frame_cnt: int = 0, width: int | None = None, height: int | None = None,
+                 pixel_format: _PixelFormat | None = None, bitdepth: int | None = None,
+                 scale: str | None = None, bitdepth_convert: int | None = None,
+                 output_dir: _Path | None = None, output_format: _OutputFormat = "json",
+                 hwdec: _Hwdec = "none", pool: _Strings | None = None, fps: float | None = None,
+                 html: _Path | None = None, progress: _Progress | None = None) -> list[Result]:
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -125,7 +211,8 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
     byte for byte as score(..., output=...) writes it (fps aside). The other
     keywords are score()'s, applied to every rendition (scale scales each
     one of another size to the reference's); html= writes one page with
-    every rendition on one plot.
+    every rendition on one plot; progress counts the reference's frames,
+    each handed to every rendition.
 
     Raises VmafError when scoring fails (naming the rendition), ValueError
     or TypeError for bad arguments.
@@ -138,15 +225,19 @@ def score_ladder(reference, distorted, *, model=None, features=None, backend="cp
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
     options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
                        height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
-                       output_format, hwdec, pool, fps, html)
+                       output_format, hwdec, pool, fps, html, progress)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
     tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
     return [Result(t) for t in tables]
 
 
-def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width, height,
-             pixel_format, bitdepth, scale, bitdepth_convert, output, output_format, hwdec,
-             pool=None, fps=None, html=None):
+def _options(model: Any, features: Any, backend: Any, gpu: Any, threads: Any, subsample: Any,
+             frame_cnt: Any, width: Any, height: Any, pixel_format: Any, bitdepth: Any,
+             scale: Any, bitdepth_convert: Any, output: Any, output_format: Any, hwdec: Any,
+             pool: Any, fps: Any, html: Any, progress: Any) -> _vmaf_hip.ScoreOptions:
+    """score()'s keywords, checked, as the native module takes them; the
+    parameters are named as score()'s (vmaf_hip.dask passes them by name).
+    Values are Any: the caller's may be anything, which this checks."""
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -179,10 +270,14 @@ def _options(model, features, backend, gpu, threads, subsample, frame_cnt, width
         if isinstance(fps, bool) or not isinstance(fps, (int, float)):
             raise TypeError(f"fps must be a number, not {type(fps).__name__}")
         o.fps = float(fps)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable (taking frames_done, frames_total), "
+                        f"not {type(progress).__name__}")
+    o.progress = progress
     return o
 
 
-def _planes(video):
+def _planes(video: object) -> list[Any] | None:
     """The planes of an array input as a list, or None for a path."""
     if isinstance(video, np.ndarray):
         return [video]
@@ -191,15 +286,16 @@ def _planes(video):
     return None
 
 
-def _path(video, name):
+def _path(video: Any, name: str) -> str | bytes:
     try:
-        return os.fspath(video)
+        path: str | bytes = os.fspath(video)
+        return path
     except TypeError:
         raise TypeError(f"{name} must be a path or numpy arrays, not {type(video).__name__}") \
             from None
 
 
-def _strings(value, name):
+def _strings(value: object, name: str) -> list[str]:
     if isinstance(value, str):
         return [value]
     if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
@@ -207,15 +303,16 @@ def _strings(value, name):
     return list(value)
 
 
-def _string(value, name):
+def _string(value: object, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a string, not {type(value).__name__}")
     return value
 
 
-def _count(value, name, minimum):
+def _count(value: object, name: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    if not minimum <= value < 2**32:
-        raise ValueError(f"{name} must be {minimum} to {2**32 - 1}, not {value}")
-    return int(value)
+    number = int(value)
+    if not minimum <= number < 2**32:
+        raise ValueError(f"{name} must be {minimum} to {2**32 - 1}, not {number}")
+    return number

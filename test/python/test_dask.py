@@ -1,7 +1,10 @@
-"""vmaf_hip.dask.score_pairs on a LocalCluster of worker processes (which
-import vmaf_hip from PYTHONPATH, as remote workers would): the CLI's pooled
-scores per pair, in input order; a broken pair fails alone."""
+"""vmaf_hip.dask.score_pairs and iter_scores on a LocalCluster of worker
+processes (which import vmaf_hip from PYTHONPATH, as remote workers would):
+the CLI's pooled scores per pair, in input order or as they finish; a
+broken pair fails alone; mistakes are refused before anything is submitted;
+a timeout ends the wait."""
 import json
+import time
 
 import pytest
 
@@ -9,7 +12,7 @@ from harness import assert_pooled_match_cli, cli_json, clip, import_vmaf_hip
 
 vmaf_hip = import_vmaf_hip()
 distributed = pytest.importorskip("distributed", reason="Dask's distributed is not installed")
-from vmaf_hip.dask import score_pairs  # noqa: E402
+from vmaf_hip.dask import iter_scores, score_pairs  # noqa: E402
 
 FRAMES = 3
 
@@ -25,6 +28,32 @@ def client():
                                   dashboard_address=None, resources={"GPU": 1}) as cluster, \
             distributed.Client(cluster) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def bare_client():
+    # One worker thread offering no resources: quick to start, and what a
+    # CPU-only cluster looks like. Its dashboard takes a free port: the
+    # other cluster holds the default one.
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as c:
+        yield c
+
+
+def _nothing_submitted(monkeypatch, client):
+    """Fails the test where `client` is asked to run anything."""
+    def submitted(*args, **kwargs):
+        raise AssertionError("a task was submitted")
+    monkeypatch.setattr(client, "map", submitted)
+    monkeypatch.setattr(client, "submit", submitted)
+
+
+def _page_data(path):
+    """The data of an --html page."""
+    text = path.read_text()
+    return json.loads(text.split("const report = ", 1)[1].split(";\n</script>", 1)[0]
+                      .replace("<\\/", "</"))
 
 
 def test_pairs_score_as_the_cli_and_a_broken_one_fails_alone(client, tmp_path):
@@ -72,3 +101,85 @@ def test_hip_pairs_ask_for_a_gpu_worker(client):
 def test_a_bad_pair_entry_is_refused_before_submitting(client):
     with pytest.raises(ValueError, match="'ref' and 'dis'"):
         score_pairs([{"reference": "a.y4m", "dis": "b.y4m"}], client)
+
+
+def test_iter_scores_yields_each_pair_once_as_score_pairs_scores_it(client, tmp_path):
+    flat, cup = "flat_64x64_420p8", "cup_320x240_420p8_identical"
+    page = tmp_path / "cup.html"
+    pairs = [
+        (clip(flat, "ref"), clip(flat, "dis")),
+        {"ref": clip(cup, "ref"), "dis": clip(cup, "dis"), "features": ["psnr"], "html": page},
+        {"ref": str(tmp_path / "missing_ref.y4m"), "dis": clip(flat, "dis")},
+    ]
+    want = score_pairs(pairs, client, frame_cnt=FRAMES)
+    assert [s["status"] for s in want] == ["ok", "ok", "failed"]
+    got = list(iter_scores(pairs, client, frame_cnt=FRAMES))
+    assert sorted(i for i, _ in got) == [0, 1, 2]
+    for i, summary in got:
+        # Timings aside, the same summaries.
+        seconds = summary.pop("seconds")
+        assert seconds > 0 if summary["status"] == "ok" else seconds is None
+        want[i].pop("seconds")
+        assert summary == want[i], i
+    run = _page_data(page)["runs"][0]
+    assert run["pooled"]["psnr_y"]["mean"] == want[1]["pooled"]["psnr_y"]["mean"]
+
+
+def test_hip_is_refused_without_a_gpu_worker(bare_client, client, monkeypatch):
+    name = "flat_64x64_420p8"
+    pairs = [(clip(name, "ref"), clip(name, "dis"))]
+    _nothing_submitted(monkeypatch, bare_client)
+    started = time.monotonic()
+    with pytest.raises(ValueError, match=r"asks a worker for GPU=1, which none of the cluster's "
+                                         r"1 workers offers.*--resources GPU=1`"):
+        score_pairs(pairs, bare_client, backend="hip")
+    with pytest.raises(ValueError, match="GPU=1"):
+        iter_scores(pairs, bare_client, backend="hip")
+    assert time.monotonic() - started < 10
+    # The GPU workers offer one GPU each, not two.
+    _nothing_submitted(monkeypatch, client)
+    with pytest.raises(ValueError, match="asks a worker for GPU=2"):
+        score_pairs(pairs, client, backend="hip", resources={"GPU": 2})
+
+
+def test_mistakes_are_refused_before_submitting(bare_client, monkeypatch):
+    name = "flat_64x64_420p8"
+    pairs = [(clip(name, "ref"), clip(name, "dis"))]
+    _nothing_submitted(monkeypatch, bare_client)
+    with pytest.raises(TypeError, match="'thread' is not a keyword of vmaf_hip.score; did you "
+                                        "mean 'threads'"):
+        score_pairs(pairs, bare_client, thread=2)
+    # iter_scores checks when called, not when first iterated.
+    with pytest.raises(TypeError, match="'frame_count' is not a keyword"):
+        iter_scores(pairs, bare_client, frame_count=2)
+    # Values score() would refuse on every worker, refused here as it would.
+    with pytest.raises(ValueError, match="threads must be 0 to"):
+        score_pairs(pairs, bare_client, threads=-1)
+    with pytest.raises(TypeError, match="subsample must be an integer"):
+        score_pairs(pairs, bare_client, subsample="2")
+    with pytest.raises(TypeError, match="backend must be a string"):
+        score_pairs(pairs, bare_client, backend=None)
+    with pytest.raises(ValueError, match="html names one pair's file"):
+        score_pairs(pairs, bare_client, html="page.html")
+    with pytest.raises(ValueError, match="timeout must be a number of seconds above 0"):
+        score_pairs(pairs, bare_client, timeout=0)
+    with pytest.raises(TypeError, match="progress must be True or False"):
+        score_pairs(pairs, bare_client, progress=print)
+
+
+def test_timeout_reports_unscored_pairs_failed(bare_client):
+    # No worker offers FOO: nothing is ever scored, and the wait ends.
+    name = "flat_64x64_420p8"
+    pairs = [(clip(name, "ref"), clip(name, "dis"))] * 2
+    started = time.monotonic()
+    summaries = score_pairs(pairs, bare_client, resources={"FOO": 1}, timeout=1)
+    assert 1 <= time.monotonic() - started < 30
+    assert [(s["status"], s["error"]) for s in summaries] == \
+        [("failed", "not scored within timeout=1 s")] * 2
+
+
+def test_progress_bar(client, capsys):
+    name = "flat_64x64_420p8"
+    [summary] = score_pairs([(clip(name, "ref"), clip(name, "dis"))], client, progress=True)
+    assert summary["status"] == "ok"
+    assert "| 100% Completed |" in capsys.readouterr().out

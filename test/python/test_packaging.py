@@ -9,8 +9,8 @@ then used from another folder.
 Checks: the sdist carries the model files and Chart.js (vendor/) and
 nothing of ../shared but them; the wheel holds only the package (no
 libvmaf.so, headers, .pc or vmaf program); each shared object in it needs
-only the C and C++ runtimes and what the wheel carries beside it (libsvm,
-through RUNPATH $ORIGIN; its NEEDED entries listed); the installed
+only the C and C++ runtimes and what the wheel carries (libsvm, which the
+package loads itself; their NEEDED entries listed); the installed
 package scores the public clip to golden's vmaf; where the wheel carries
 the HIP module, backend="hip" finds it beside the package (on a machine
 without a GPU the failure names the missing GPU, not a missing module).
@@ -88,24 +88,16 @@ def main():
             z.extractall(os.path.join(tmp, "unzipped"))
         stray = [n for n in names if not (n.startswith("vmaf_hip/") or ".dist-info/" in n)]
         check("wheel holds only the package", stray[:5])
-        # A library the wheel carries itself (libsvm) is found through its
-        # users' RUNPATH ($ORIGIN...), inside the wheel.
+        # A library the wheel carries itself (libsvm) is loaded by the
+        # package before its extension (checked below: its mapping).
         problems = []
         objects = [n for n in names if ".so" in os.path.basename(n)]
+        carried = {os.path.basename(n) for n in objects}
         for n in objects:
-            path = os.path.join(tmp, "unzipped", n)
-            libs = needed(path)
-            runpath = re.findall(r"\(RUNPATH\)\s+Library runpath: \[(.*)\]",
-                                 run(["readelf", "-d", path]))
-            print(f"  {n}: NEEDED {' '.join(libs)}; RUNPATH {' '.join(runpath) or '-'}")
-            for lib in libs:
-                if lib in RUNTIMES:
-                    continue
-                here = [os.path.normpath(os.path.join(os.path.dirname(n),
-                                                      d.replace("$ORIGIN", "."), lib))
-                        for r in runpath for d in r.split(":")]
-                if not any(h in names for h in here):
-                    problems.append(f"{n} needs {lib}, which the wheel does not carry beside it")
+            libs = needed(os.path.join(tmp, "unzipped", n))
+            print(f"  {n}: NEEDED {' '.join(libs)}")
+            problems += [f"{n} needs {lib}" for lib in libs
+                         if lib not in RUNTIMES and lib not in carried]
         check("wheel's shared objects need only the C and C++ runtimes and what the wheel "
               "carries", problems)
 
@@ -133,13 +125,19 @@ try:
     hip = "scored"
 except vmaf_hip.VmafError as e:
     hip = str(e)
-print(json.dumps({{"file": vmaf_hip.__file__, "vmaf": r.pooled["vmaf"]["mean"], "hip": hip}}))
+maps = [line.split()[-1] for line in open("/proc/self/maps") if "libsvm" in line]
+print(json.dumps({{"file": vmaf_hip.__file__, "vmaf": r.pooled["vmaf"]["mean"], "hip": hip,
+                  "libsvm": sorted(set(maps))}}))
 """
         got = json.loads(run([python, "-c", probe], cwd=elsewhere, env=env).splitlines()[-1])
         check(f"installed package scores {CLIP} to golden's vmaf",
               ([] if got["file"].startswith(venv) else [f"imported from {got['file']}"]) +
               ([] if abs(got["vmaf"] - golden) <= TOLERANCE else
                [f"vmaf {got['vmaf']}, golden {golden}"]))
+        if "libsvm.so.3" in carried:
+            check("the package's own libsvm.so.3 is the one loaded",
+                  [] if got["libsvm"] and all(m.startswith(venv) for m in got["libsvm"])
+                  else [f"libsvm mapped from {got['libsvm']}"])
         module = [n for n in names if n.endswith("libvmaf/hip_backend.so")]
         if module:
             check("backend='hip' finds the module shipped beside the package",

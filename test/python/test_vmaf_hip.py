@@ -1,11 +1,18 @@
 """vmaf_hip.score: the CLI's numbers from files and from numpy arrays, the
-golden values, and errors that say what is wrong."""
+golden values, errors that say what is wrong, progress and Ctrl-C, pandas
+tables and the type annotations."""
+import _thread
+import ast
 import concurrent.futures
+import importlib.util
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -361,3 +368,161 @@ def test_html_page(tmp_path):
     vmaf_hip.score_ladder(ref, [dis, ref], html=ladder)
     assert len(json.loads(ladder.read_text().split("const report = ", 1)[1]
                           .split(";\n</script>", 1)[0].replace("<\\/", "</"))["runs"]) == 2
+
+
+def _long_luma(frames):
+    """A long luma video at the cost of one frame (a stride-0 view): a run
+    long enough for several progress calls."""
+    picture = np.random.default_rng(7).integers(0, 256, (1, 240, 320), dtype=np.uint8)
+    return np.broadcast_to(picture, (frames, 240, 320))
+
+
+def test_progress_counts_frames_to_the_end():
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    calls = []
+
+    def progress(done, total):
+        calls.append((done, total))
+
+    # A Y4M file's size tells the total; frame_cnt caps it; a ladder counts
+    # the reference's frames.
+    assert vmaf_hip.score(ref, dis, progress=progress).frames == 24
+    assert calls[-1] == (24, 24) and {total for _, total in calls} == {24}
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and done[0] > 0
+    calls.clear()
+    vmaf_hip.score(ref, dis, frame_cnt=5, progress=progress)
+    assert calls[-1] == (5, 5)
+    calls.clear()
+    vmaf_hip.score_ladder(ref, [dis, ref], progress=progress)
+    assert calls[-1] == (24, 24)
+
+    calls.clear()
+    y = _long_luma(1000)
+    assert vmaf_hip.score(y, y, progress=progress).frames == 1000
+    done = [d for d, _ in calls]
+    assert len(done) >= 2 and done == sorted(done) and 0 < done[0] < 1000 and done[-1] == 1000
+
+
+def test_progress_exception_stops_the_run():
+    class Enough(Exception):
+        pass
+
+    calls = []
+
+    def stop(done, total):
+        calls.append(done)
+        raise Enough("stop here")
+
+    y = _long_luma(1000)
+    with pytest.raises(Enough, match="stop here"):
+        vmaf_hip.score(y, y, progress=stop)
+    assert len(calls) == 1 and calls[0] < 1000  # the first call stopped it
+
+
+def test_ctrl_c_stops_the_run():
+    # interrupt_main is Ctrl-C's signal, sent here from another thread once
+    # the run is under way: the run stops long before its end.
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        if len(calls) == 1:
+            threading.Thread(target=_thread.interrupt_main).start()
+
+    y = _long_luma(1000)
+    with pytest.raises(KeyboardInterrupt):
+        vmaf_hip.score(y, y, progress=progress)
+    assert calls and calls[-1] < 1000
+
+
+def test_progress_must_be_callable():
+    ref, dis = clip("flat_64x64_420p8", "ref"), clip("flat_64x64_420p8", "dis")
+    with pytest.raises(TypeError, match="progress must be callable"):
+        vmaf_hip.score(ref, dis, progress=True)
+    with pytest.raises(TypeError, match="progress must be callable"):
+        vmaf_hip.score_ladder(ref, [dis], progress="bar")
+
+
+def test_frame_rate_and_to_pandas(monkeypatch):
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed")
+    name = "flat_64x64_420p8"  # Y4M header F25:1, 4 frames
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    r = vmaf_hip.score(ref, dis, features=["psnr"])
+    assert r.frame_rate == 25.0
+    table = r.to_pandas()
+    assert isinstance(table, pandas.DataFrame)
+    assert table.index.name == "frame" and list(table.index) == [0, 1, 2, 3]
+    assert list(table.columns) == ["time", *r.scores]
+    assert list(table["time"]) == [0.0, 0.04, 0.08, 0.12]
+    for key, values in r.scores.items():
+        np.testing.assert_array_equal(table[key].to_numpy(), values, err_msg=key)
+
+    assert vmaf_hip.score(ref, dis, fps=50, frame_cnt=2).frame_rate == 50.0
+    # Arrays state no rate: no time column.
+    y = read_y4m(ref)[0]
+    from_arrays = vmaf_hip.score(y, read_y4m(dis)[0])
+    assert from_arrays.frame_rate is None
+    assert list(from_arrays.to_pandas().columns) == list(from_arrays.scores)
+
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if it were not installed
+    with pytest.raises(ImportError, match="to_pandas needs pandas"):
+        r.to_pandas()
+
+
+def test_stub_names_the_native_modules_names():
+    # _vmaf_hip.pyi, which type checkers read, against the module built.
+    native = vmaf_hip._vmaf_hip
+    with open(os.path.join(os.path.dirname(vmaf_hip.__file__), "_vmaf_hip.pyi")) as f:
+        stub = ast.parse(f.read())
+    names = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))} | \
+        {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    assert names == {n for n in dir(native) if not n.startswith("_")} | {"__version__"}
+    [options] = [n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "ScoreOptions"]
+    attributes = {n.target.id for n in options.body if isinstance(n, ast.AnnAssign)}
+    assert attributes == {n for n, v in vars(native.ScoreOptions).items()
+                          if isinstance(v, property)}
+
+
+TYPED_CLIENT = '''\
+import numpy as np
+import vmaf_hip
+
+
+def mean_vmaf(ref: str, dis: str) -> float:
+    r = vmaf_hip.score(ref, dis, features=["psnr"], gpu="all", progress=lambda d, t: None)
+    rate: float | None = r.frame_rate
+    first: float = r["vmaf"][0]
+    ladder = vmaf_hip.score_ladder(ref, [dis], output_dir="out")
+    return r.pooled["vmaf"]["mean"] + ladder[0].seconds + first + (rate or 0)
+
+
+def wrong(r: vmaf_hip.Result) -> None:
+    vmaf_hip.score("r.y4m", "d.y4m", threads="4")
+    vmaf_hip.score("r.y4m", "d.y4m", backend="gpu")
+    vmaf_hip.score("r.y4m", "d.y4m", progress=lambda done: None)
+    vmaf_hip.score(np.zeros((1, 8, 8), np.float32), np.zeros((1, 8, 8), np.float32))
+    print(r.frame_rate * 2)
+'''
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
+def test_annotations_check_with_mypy(tmp_path):
+    # py.typed makes mypy read the package's annotations: the right calls
+    # pass --strict, and each wrong one is the error it should be.
+    client = tmp_path / "client.py"
+    client.write_text(TYPED_CLIENT)
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--show-error-codes",
+                        "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), str(client)],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    errors = {}
+    for line in p.stdout.splitlines():
+        if ": note: " not in line:
+            match = re.match(r".*client\.py:(\d+): error: .*\[([a-z-]+)\]$", line)
+            assert match, line
+            errors[int(match[1])] = match[2]
+    first_wrong = TYPED_CLIENT.splitlines().index("def wrong(r: vmaf_hip.Result) -> None:") + 2
+    assert errors == {first_wrong: "arg-type", first_wrong + 1: "arg-type",
+                      first_wrong + 2: "arg-type", first_wrong + 3: "arg-type",
+                      first_wrong + 4: "operator"}, p.stdout

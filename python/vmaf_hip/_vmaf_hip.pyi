@@ -1,0 +1,44 @@
+# The native module's names that the package uses (python/src/module.cpp),
+# for type checkers; vmaf_hip's functions are the public API.
+from typing import Any, Callable, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+class VmafError(RuntimeError): ...
+
+class ScoreOptions:
+    models: Optional[list[str]]
+    features: list[str]
+    backend: str
+    hwdec: str
+    pools: list[str]
+    html: Optional[str]
+    fps: Optional[float]
+    gpus: list[int]
+    all_gpus: bool
+    threads: int
+    subsample: int
+    frame_cnt: int
+    width: Optional[int]
+    height: Optional[int]
+    bitdepth: Optional[int]
+    pixel_format: Optional[str]
+    scale: Optional[str]
+    bitdepth_convert: Optional[int]
+    output: Optional[str]
+    output_format: str
+    progress: Optional[Callable[[int, Optional[int]], object]]
+    def __init__(self) -> None: ...
+
+# A table: "frames", "seconds", "width", "height", "frame_rate", "pooled",
+# "scores", as vmaf_hip.Result reads it. A path is str or bytes.
+def score_files(reference: Union[str, bytes], distorted: Union[str, bytes],
+                options: ScoreOptions) -> dict[str, Any]: ...
+def score_arrays(reference: list[npt.NDArray[np.generic]], distorted: list[npt.NDArray[np.generic]],
+                 options: ScoreOptions) -> dict[str, Any]: ...
+def score_ladder(reference: Union[str, bytes], distorted: list[Union[str, bytes]],
+                 options: ScoreOptions) -> list[dict[str, Any]]: ...
+def hip_available() -> bool: ...
