@@ -67,8 +67,7 @@ build() {
     # shellcheck source=scripts/dropin_install.sh
     . "$ROOT/scripts/dropin_install.sh"
     dropin_install "$build" "$work"
-    [ -f "$(dirname "$PC")/../../include/libvmaf/libvmaf_cuda.h" ] ||
-        [ -n "$(find "$work/root" -name libvmaf_cuda.h)" ] ||
+    [ -n "$(find "$work/root" -name libvmaf_cuda.h)" ] ||
         die "the build installs no libvmaf_cuda.h: not an NVIDIA build"
     export PKG_CONFIG_PATH=$PKG_CONFIG_PATH:$nv/lib/pkgconfig
 

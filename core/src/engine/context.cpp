@@ -435,10 +435,7 @@ double VmafContext::fps() const
 
 int VmafContext::preallocate(const VmafPictureConfiguration &c)
 {
-    if (picture_pool_) {
-        vmaf::log_error("pictures are already preallocated");
-        return -EINVAL;
-    }
+    // A second pool is refused by preallocate_with.
     if (c.pic_cnt < 3) {
         vmaf::log_error("a picture pool needs at least 3 pictures, got {}", c.pic_cnt);
         return -EINVAL;
