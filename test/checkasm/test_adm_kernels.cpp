@@ -1,16 +1,20 @@
-// ADM's decoupling rows (feature/adm/adm_decouple.h), 16- and 32-bit bands:
-// each SIMD variant against the portable one, row spans from every start
-// 0..3 and every length past three AVX-512 blocks, random, extreme and
-// near-parallel coefficients (the within-one-degree branch), several gain
-// limits.
+// ADM's kernel table (feature/adm/adm_kernels.h), each SIMD variant against
+// the portable one. Decoupling rows, 16- and 32-bit bands: row spans from
+// every start 0..3 and every length past three AVX-512 blocks, random,
+// extreme and near-parallel coefficients (the within-one-degree branch),
+// several gain limits. The transform, CSF, denominator and masking stages:
+// whole planes of sizes around the vector blocks (widths 33-131, odd and
+// even), random, extreme and flat samples, real and random CSF factors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "checkasm/checkasm.h"
-#include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_csf_model.h"
+#include "feature/adm/adm_kernels.h"
 #include "feature/adm/adm_math.h"
 
 namespace vmaf::adm {
@@ -138,6 +142,269 @@ TEST(AdmKernels, Decouple)
     }
 }
 
+// Plane sizes: scale 0's smallest (33), widths on both sides of the
+// AVX-512 blocks, odd heights.
+struct Size {
+    int w, h;
+};
+constexpr Size kSizes[] = {{33, 33}, {48, 35}, {64, 40}, {79, 37}, {97, 41}, {131, 34}};
+
+enum class Samples { Random, Extreme, Flat };
+
+template <typename Pixel> std::vector<Pixel> picture(int h, int stride, int bpc, Samples kind)
+{
+    const uint32_t top = (1u << bpc) - 1;
+    std::vector<Pixel> px(static_cast<size_t>(stride) * h);
+    for (auto &v : px) {
+        const uint32_t r = random_below(top + 1);
+        v = static_cast<Pixel>(kind == Samples::Random ? r : kind == Samples::Extreme ? (r & 1 ? top : 0) : top / 3);
+    }
+    return px;
+}
+
+template <typename T> bool same(const Plane<T> &a, const Plane<T> &b)
+{
+    return a.w == b.w && a.h == b.h && std::equal(a.samples().begin(), a.samples().end(), b.samples().begin());
+}
+template <typename T> bool same(const Detail<T> &a, const Detail<T> &b)
+{
+    return same(a[0], b[0]) && same(a[1], b[1]) && same(a[2], b[2]);
+}
+
+template <typename Pixel> void check_dwt0(Dwt0Fn<Pixel> simd, Dwt0Fn<Pixel> ref, const char *name)
+{
+    const int depths[] = {8, 10, 12, 16};
+    for (int bpc : depths) {
+        if (sizeof(Pixel) == 1 && bpc != 8) continue;
+        if (sizeof(Pixel) == 2 && bpc == 8) continue;
+        for (auto [w, h] : kSizes) {
+            for (Samples kind : {Samples::Random, Samples::Extreme, Samples::Flat}) {
+                const int stride = w + static_cast<int>(random_below(9));
+                const auto px = picture<Pixel>(h, stride, bpc, kind);
+                for (bool detail : {true, false}) {
+                    Detail<int16_t> d_ref, d_simd;
+                    Plane<int32_t> a_ref, a_simd;
+                    std::vector<int16_t> tmp;
+                    ref(px.data(), stride, w, h, bpc, detail ? &d_ref : nullptr, a_ref, tmp);
+                    simd(px.data(), stride, w, h, bpc, detail ? &d_simd : nullptr, a_simd, tmp);
+                    ASSERT_TRUE(same(a_ref, a_simd)) << name << " approx " << w << "x" << h << " bpc " << bpc;
+                    if (detail) {
+                        ASSERT_TRUE(same(d_ref, d_simd)) << name << " bands " << w << "x" << h << " bpc " << bpc;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(AdmKernels, Dwt2Scale0)
+{
+    for (const auto &v : variants()) {
+        check_dwt0<uint8_t>(v.table->dwt0_8, adm_kernels_c().dwt0_8, v.name);
+        check_dwt0<uint16_t>(v.table->dwt0_16, adm_kernels_c().dwt0_16, v.name);
+    }
+}
+
+// Scales 1-3 of two pictures in a row, each implementation with its own
+// buffer kept across the scales, from approximations of up to 2^20.
+TEST(AdmKernels, Dwt2LaterScales)
+{
+    for (const auto &v : variants()) {
+        for (auto [w, h] : kSizes) {
+            Plane<int32_t> in_ref[2], in_simd[2];
+            for (auto &p : in_ref) {
+                p.resize(w, h);
+                for (auto &x : p.samples()) x = static_cast<int32_t>(random_below(1u << 21)) - (1 << 20);
+            }
+            in_simd[0] = in_ref[0];
+            in_simd[1] = in_ref[1];
+            std::vector<int32_t> tmp_ref, tmp_simd;
+            for (int scale = 1; scale < kScales && in_ref[0].w >= 5; scale++) {
+                Detail<int32_t> d_ref[2], d_simd[2];
+                Plane<int32_t> next_ref[2], next_simd[2];
+                auto run_dwt = [&](DwtFn f, Plane<int32_t> *in, Detail<int32_t> *d, Plane<int32_t> *next,
+                                   std::vector<int32_t> &tmp) {
+                    const Plane<int32_t> *ins[2] = {&in[0], &in[1]};
+                    Detail<int32_t> *ds[2] = {&d[0], &d[1]};
+                    Plane<int32_t> *nexts[2] = {&next[0], &next[1]};
+                    f(ins, 2, scale, ds, nexts, tmp);
+                };
+                run_dwt(adm_kernels_c().dwt, in_ref, d_ref, next_ref, tmp_ref);
+                run_dwt(v.table->dwt, in_simd, d_simd, next_simd, tmp_simd);
+                for (int p = 0; p < 2; p++) {
+                    ASSERT_TRUE(same(next_ref[p], next_simd[p])) << v.name << " " << w << "x" << h << " scale " << scale;
+                    ASSERT_TRUE(same(d_ref[p], d_simd[p])) << v.name << " " << w << "x" << h << " scale " << scale;
+                    in_ref[p] = next_ref[p];
+                    in_simd[p] = next_simd[p];
+                }
+            }
+        }
+    }
+}
+
+// Rows of three bands, w wide: full 16-bit range, or 32-bit within 2^24
+// (kBand32), or small values.
+template <typename T> struct Rows {
+    std::vector<T> b[3];
+    Rows(int w, Fill fill)
+    {
+        for (auto &band : b) {
+            band.resize(static_cast<size_t>(w));
+            for (auto &x : band)
+                x = fill == Fill::Extreme ? extreme<T>()
+                    : fill == Fill::Random ? any<T>()
+                                           : static_cast<T>(static_cast<int>(random_below(2001)) - 1000);
+        }
+        for (int i = 0; i < 3; i++) ptr[i] = b[i].data();
+    }
+    // A copy's pointers are its own (the default member initializer).
+    Rows(const Rows &other) : b{other.b[0], other.b[1], other.b[2]} {}
+    Rows &operator=(const Rows &) = delete;
+    const T *const *rows() const { return ptr; }
+    T *const *out() { return ptr; }
+    T *ptr[3] = {b[0].data(), b[1].data(), b[2].data()};
+};
+
+// Detail bands of w x h, filled as Rows.
+template <typename T> Detail<T> bands(int w, int h, Fill fill)
+{
+    Detail<T> d;
+    d.resize(w, h);
+    for (int i = 0; i < h; i++) {
+        const Rows<T> r(w, fill);
+        for (int band = 0; band < 3; band++) std::copy(r.b[band].begin(), r.b[band].end(), d[band].row(i));
+    }
+    return d;
+}
+
+// Real CSF factors (the default model's at scale 0 or 1), or random ones.
+template <typename T> typename ScaleMath<T>::Factors factors(bool real)
+{
+    typename ScaleMath<T>::Factors f;
+    if constexpr (sizeof(T) == 2) {
+        f = scale0_factors(CsfParams{});
+        if (!real)
+            for (auto &x : f) x = static_cast<uint16_t>(random_below(65536));
+    } else {
+        f = scale_factors(CsfParams{}, 1);
+        if (!real)
+            for (auto &x : f) x = static_cast<uint32_t>(checkasm::rng()());
+    }
+    return f;
+}
+
+constexpr int kRowWidths[] = {5, 17, 33, 48, 79, 131};
+
+// Every span [lo, hi) near the row's ends, x86 columns ending at lo, on a
+// block of 16 or at hi; untouched samples stay as they were.
+template <typename T> void check_csf(CsfRowFn<T> simd, CsfRowFn<T> ref, const char *name)
+{
+    for (int w : kRowWidths) {
+        for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
+            for (int lo = 0; lo < 3 && lo < w; lo++) {
+                for (int hi = w; hi > lo && hi > w - 3; hi--) {
+                    for (int x86_end : {lo, hi - (hi - lo) % 16, hi}) {
+                        const Rows<T> in(w, fill);
+                        const auto f = factors<T>(fill != Fill::Random);
+                        Rows<T> c_ref(w, Fill::Random), f_ref = c_ref, c_simd = c_ref, f_simd = c_ref;
+                        ref(in.rows(), f, lo, x86_end, hi, c_ref.out(), f_ref.out());
+                        simd(in.rows(), f, lo, x86_end, hi, c_simd.out(), f_simd.out());
+                        for (int b = 0; b < 3; b++) {
+                            ASSERT_EQ(c_ref.b[b], c_simd.b[b]) << name << " weighted w " << w << " [" << lo << ", " << hi << ")";
+                            ASSERT_EQ(f_ref.b[b], f_simd.b[b]) << name << " floor w " << w << " [" << lo << ", " << hi << ")";
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(AdmKernels, CsfRow)
+{
+    for (const auto &v : variants()) {
+        check_csf<int16_t>(v.table->csf16, adm_kernels_c().csf16, v.name);
+        check_csf<int32_t>(v.table->csf32, adm_kernels_c().csf32, v.name);
+    }
+}
+
+template <typename T> void check_den(DenFn<T> simd, DenFn<T> ref, const char *name, int scale)
+{
+    for (auto [w, h] : kSizes) {
+        for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
+            const Detail<T> in = bands<T>(w, h, fill);
+            const Region reg = score_region(w, h);
+            const DenShifts s = scale == 0 ? den_shifts_scale0(reg) : den_shifts(scale, reg);
+            uint64_t a[3], b[3];
+            ref(in, s, reg, a);
+            simd(in, s, reg, b);
+            for (int band = 0; band < 3; band++) ASSERT_EQ(a[band], b[band]) << name << " " << w << "x" << h;
+        }
+    }
+}
+
+TEST(AdmKernels, Denominator)
+{
+    for (const auto &v : variants()) {
+        check_den<int16_t>(v.table->den16, adm_kernels_c().den16, v.name, 0);
+        for (int scale = 1; scale < kScales; scale++)
+            check_den<int32_t>(v.table->den32, adm_kernels_c().den32, v.name, scale);
+    }
+}
+
+// A row of `src` masked by a masker's CSF rows (the portable csf_row of
+// random rows, or random floors), over the score region's columns and
+// spans around them, with and without x86 columns.
+template <typename T> void check_masked(MaskedRowFn<T> simd, MaskedRowFn<T> ref, const char *name)
+{
+    for (int w : kRowWidths) {
+        for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
+            for (bool real : {true, false}) {
+                const auto f = factors<T>(real);
+                const Rows<T> src(w, fill);
+                Rows<T> weighted(w, fill), floor[3] = {Rows<T>(w, fill), Rows<T>(w, fill), Rows<T>(w, fill)};
+                if (real) {
+                    const Rows<T> m(w, fill);
+                    if constexpr (sizeof(T) == 2) adm_kernels_c().csf16(m.rows(), f, 0, w, w, weighted.out(), floor[1].out());
+                    else adm_kernels_c().csf32(m.rows(), f, 0, w, w, weighted.out(), floor[1].out());
+                }
+                MaskerRows<T> masker;
+                for (int b = 0; b < 3; b++) {
+                    masker.weighted[b] = weighted.b[b].data();
+                    for (int n = 0; n < 3; n++) masker.floor[n][b] = floor[n].b[b].data();
+                }
+                const Region reg = score_region(w, w);
+                const int block = ScaleMath<T>::kX86MaskBlock;
+                for (auto [left, right] : {std::pair{reg.left, reg.right}, std::pair{0, w}, std::pair{1, w - 1}}) {
+                    if (left >= right) continue;
+                    for (ColumnSpan x86 : {ColumnSpan{0, 0}, ColumnSpan{left, right - (right - left) % block}}) {
+                        const MaskedSpan span{left, right, w, x86};
+                        const CmShifts shifts = [&] {
+                            if constexpr (sizeof(T) == 2) return ScaleMath<T>::cm_shifts(w, w);
+                            else return ScaleMath<T>::cm_shifts(w, w, 1);
+                        }();
+                        std::vector<ThresholdSum<T>> scratch(3 * static_cast<size_t>(w));
+                        int64_t a[3], b[3];
+                        ref(src.rows(), f, masker, span, shifts, a, scratch.data());
+                        simd(src.rows(), f, masker, span, shifts, b, scratch.data());
+                        for (int band = 0; band < 3; band++)
+                            ASSERT_EQ(a[band], b[band]) << name << " band " << band << " w " << w << " [" << left
+                                                        << ", " << right << ") x86 " << x86.hi << " real " << real;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(AdmKernels, MaskedRow)
+{
+    for (const auto &v : variants()) {
+        check_masked<int16_t>(v.table->masked16, adm_kernels_c().masked16, v.name);
+        check_masked<int32_t>(v.table->masked32, adm_kernels_c().masked32, v.name);
+    }
+}
+
 } // namespace
 
 void bench_kernels()
@@ -149,7 +416,45 @@ void bench_kernels()
     Out<int16_t> out16;
     Out<int32_t> out32;
     const std::string n = std::to_string(kMaxLength);
+    // Scale 0 of a 1080p picture: its transform, and rows of its bands.
+    const auto px = picture<uint8_t>(1080, 1920, 8, Samples::Random);
+    Detail<int16_t> d0;
+    Plane<int32_t> a0;
+    std::vector<int16_t> tmp16;
+    const Rows<int16_t> in0(960, Fill::Parallel);
+    const auto f0 = factors<int16_t>(true);
+    Rows<int16_t> weighted0(960, Fill::Parallel), floor0(960, Fill::Parallel);
+    adm_kernels_c().csf16(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out());
+    MaskerRows<int16_t> masker0;
+    for (int b = 0; b < 3; b++) {
+        masker0.weighted[b] = weighted0.b[b].data();
+        for (int r = 0; r < 3; r++) masker0.floor[r][b] = floor0.b[b].data();
+    }
+    const Region reg0 = score_region(960, 540);
+    const MaskedSpan span0{reg0.left, reg0.right, 960, {reg0.left, reg0.right - reg0.width() % 14}};
+    const CmShifts shifts0 = ScaleMath<int16_t>::cm_shifts(960, 540);
+    std::vector<uint32_t> scratch0(3 * 960);
+    // Scale 1 of both pictures from scale 0's approximation.
+    adm_kernels_c().dwt0_8(px.data(), 1920, 1920, 1080, 8, &d0, a0, tmp16);
+    const Plane<int32_t> approx0 = a0;
+    const Plane<int32_t> *in1[2] = {&approx0, &approx0};
+    Detail<int32_t> d1[2];
+    Plane<int32_t> a1[2];
+    Detail<int32_t> *d1s[2] = {&d1[0], &d1[1]};
+    Plane<int32_t> *a1s[2] = {&a1[0], &a1[1]};
+    std::vector<int32_t> tmp32;
     for (const auto &v : all) {
+        checkasm::bench("adm dwt0_8 (1920x1080)", v.name,
+                        [&] { v.table->dwt0_8(px.data(), 1920, 1920, 1080, 8, &d0, a0, tmp16); });
+        checkasm::bench("adm dwt scale 1 (960x540, two pictures)", v.name,
+                        [&] { v.table->dwt(in1, 2, 1, d1s, a1s, tmp32); });
+        checkasm::bench("adm csf16 (960 samples)", v.name,
+                        [&] { v.table->csf16(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out()); });
+        checkasm::bench("adm masked16 (960 samples)", v.name, [&] {
+            int64_t sums[3];
+            v.table->masked16(in0.rows(), f0, masker0, span0, shifts0, sums, scratch0.data());
+            checkasm::keep(sums[0]);
+        });
         checkasm::bench("adm decouple16 (" + n + " samples)", v.name,
                         [&] { run<int16_t>(v.table->decouple16, in16, out16, 0, kMaxLength, kMaxLength, 100.0); });
         checkasm::bench("adm decouple32 (" + n + " samples)", v.name,

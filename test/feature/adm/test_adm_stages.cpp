@@ -9,10 +9,12 @@
 #include <vector>
 
 #include "cpu/cpu_flags.h"
+#include "cpu/isa.h"
 #include "feature/adm/adm_compute.h"
 #include "feature/adm/adm_csf_model.h"
 #include "feature/adm/adm_decouple.h"
 #include "feature/adm/adm_dwt2.h"
+#include "feature/adm/adm_kernels.h"
 #include "feature/adm/adm_math.h"
 #include "libvmaf/libvmaf.h"
 #include "support/feature_scoring.h"
@@ -56,7 +58,7 @@ TEST(AdmDwt2, ConstantFrameHasOnlyApproximation)
     Detail<int16_t> detail;
     Plane<int32_t> approx;
     std::vector<int16_t> tmp;
-    dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &detail, approx, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(f.px.data(), f.w, f.w, f.h, 8, &detail, approx, tmp);
     ASSERT_EQ(approx.w, 20);
     ASSERT_EQ(approx.h, 18);
     for (int i = 0; i < approx.h; i++)
@@ -71,7 +73,7 @@ TEST(AdmDwt2, DeeperInputScalesToTheSameBands)
     Detail<int16_t> detail;
     Plane<int32_t> approx;
     std::vector<int16_t> tmp;
-    dwt2_scale0(f.px.data(), f.w, f.w, f.h, 10, &detail, approx, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(f.px.data(), f.w, f.w, f.h, 10, &detail, approx, tmp);
     ASSERT_EQ(approx.w, 21); // odd sizes round up
     ASSERT_EQ(approx.h, 18);
     EXPECT_EQ(approx.row(17)[20], 12800);
@@ -88,10 +90,10 @@ TEST(AdmDwt2, SixteenBitSumsWrapAsTheReferences)
     Plane<int32_t> approx;
     std::vector<int16_t> tmp;
     Frame<uint16_t> white16(34, 34, 65535);
-    dwt2_scale0(white16.px.data(), white16.w, white16.w, white16.h, 16, &detail, approx, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(white16.px.data(), white16.w, white16.w, white16.h, 16, &detail, approx, tmp);
     EXPECT_EQ(approx.row(5)[7], 16384);
     Frame<uint16_t> white12(34, 34, 4095);
-    dwt2_scale0(white12.px.data(), white12.w, white12.w, white12.h, 12, &detail, approx, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(white12.px.data(), white12.w, white12.w, white12.h, 12, &detail, approx, tmp);
     EXPECT_EQ(approx.row(16)[16], 16377);
 }
 
@@ -106,7 +108,7 @@ TEST(AdmDwt2, VerticalEdgeShowsOnlyInTheHorizontalHighpass)
     Detail<int16_t> detail;
     Plane<int32_t> approx;
     std::vector<int16_t> tmp;
-    dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &detail, approx, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(f.px.data(), f.w, f.w, f.h, 8, &detail, approx, tmp);
     EXPECT_TRUE(all_zero(detail[0]));
     EXPECT_TRUE(all_zero(detail[2]));
     for (int i = 0; i < detail[1].h; i++) {
@@ -123,14 +125,14 @@ TEST(AdmDwt2, LaterScalesHalveTheApproximation)
     Detail<int16_t> d0;
     Plane<int32_t> a0, a1;
     std::vector<int16_t> tmp16;
-    std::vector<int64_t> tmp64;
-    dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &d0, a0, tmp16);
+    std::vector<int32_t> tmp32;
+    dwt2_scale0<vmaf::cpu::Portable>(f.px.data(), f.w, f.w, f.h, 8, &d0, a0, tmp16);
     Detail<int32_t> d1, d1_dis;
     Plane<int32_t> a1_dis;
     const Plane<int32_t> *in[2] = {&a0, &a0};
     Detail<int32_t> *detail[2] = {&d1, &d1_dis};
     Plane<int32_t> *out[2] = {&a1, &a1_dis};
-    dwt2_scale(in, 2, 1, detail, out, tmp64);
+    dwt2_scale<vmaf::cpu::Portable>(in, 2, 1, detail, out, tmp32);
     EXPECT_EQ(a1.w, 17);
     EXPECT_EQ(a1.h, 12);
     EXPECT_EQ(d1[0].w, 17);
@@ -185,11 +187,19 @@ TEST(AdmDecouple, IdenticalBandsAreFullyRestored)
     Detail<int16_t> d;
     Plane<int32_t> a;
     std::vector<int16_t> tmp;
-    dwt2_scale0(f.px.data(), f.w, f.w, f.h, 8, &d, a, tmp);
+    dwt2_scale0<vmaf::cpu::Portable>(f.px.data(), f.w, f.w, f.h, 8, &d, a, tmp);
     Detail<int16_t> restored, additive;
+    restored.resize(d[0].w, d[0].h);
+    additive.resize(d[0].w, d[0].h);
     DecoupleRows rows;
-    decouple(adm_kernels(vmaf::cpu::detected()), d, d, 100.0, restored, additive, rows);
     const Region reg = work_region(d[0].w, d[0].h);
+    const auto decouple_row = adm_kernels(vmaf::cpu::detected()).decouple16;
+    for (int i = reg.top; i < reg.bottom; i++) {
+        const int16_t *o[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
+        int16_t *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};
+        int16_t *a[3] = {additive[0].row(i), additive[1].row(i), additive[2].row(i)};
+        decouple_row(o, o, r, a, reg.left, reg.right, x86_work_end(reg), 100.0, rows);
+    }
     for (int b = 0; b < 3; b++)
         for (int i = reg.top; i < reg.bottom; i++)
             for (int j = reg.left; j < reg.right; j++) {

@@ -87,6 +87,17 @@ struct Avx2 {
         return _mm256_cvtepu32_epi64(_mm_and_si128(v, _mm_set1_epi32(0xFFFF)));
     }
     static V sub64(V a, V b) { return _mm256_sub_epi64(a, b); }
+    // kBytes / 8 int32 values sign-extended to 64-bit lanes, and the low 32
+    // bits of each 64-bit lane stored back as kBytes / 8 int32 values.
+    static V load_i32_as_i64(const int32_t *p)
+    {
+        return _mm256_cvtepi32_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
+    }
+    static void store_i64_as_i32(int32_t *p, V a)
+    {
+        const __m256i low = _mm256_permutevar8x32_epi32(a, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(p), _mm256_castsi256_si128(low));
+    }
     static V i32_low_to_i64(V a) { return _mm256_cvtepi32_epi64(_mm256_castsi256_si128(a)); }
     static V i32_high_to_i64(V a) { return _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a, 1)); }
     static V u32_low_to_u64(V a) { return _mm256_cvtepu32_epi64(_mm256_castsi256_si128(a)); }
@@ -145,6 +156,11 @@ struct Avx2 {
     using F = __m256;
     static F zero_float() { return _mm256_setzero_ps(); }
     static F i32_to_float(V a) { return _mm256_cvtepi32_ps(a); }
+    static F set_float(float x) { return _mm256_set1_ps(x); }
+    static F select_float(V mask, F x, F y) { return _mm256_blendv_ps(y, x, _mm256_castsi256_ps(mask)); }
+    // The low and the high half of the floats as doubles (exact).
+    static D float_low_to_double(F a) { return _mm256_cvtps_pd(_mm256_castps256_ps128(a)); }
+    static D float_high_to_double(F a) { return _mm256_cvtps_pd(_mm256_extractf128_ps(a, 1)); }
     static F mul_float(F a, F b) { return _mm256_mul_ps(a, b); }
     static F max_float(F a, F b) { return _mm256_max_ps(a, b); }
     static void store_float(float *p, F a) { _mm256_storeu_ps(p, a); }
@@ -184,6 +200,14 @@ struct Avx2 {
         return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i *>(p)));
     }
 
+    // The low 16 bits of a's and b's 32-bit lanes, as _mm256_packus_epi32
+    // orders them (a's then b's, per 128 bits): unpacklo16 / unpackhi16
+    // halves come back in column order.
+    static V pack_trunc32_to_16(V a, V b)
+    {
+        const __m256i low = _mm256_set1_epi32(0xFFFF);
+        return _mm256_packus_epi32(_mm256_and_si256(a, low), _mm256_and_si256(b, low));
+    }
     static V add32(V a, V b) { return _mm256_add_epi32(a, b); }
     static V sub32(V a, V b) { return _mm256_sub_epi32(a, b); }
     static V add64(V a, V b) { return _mm256_add_epi64(a, b); }
@@ -216,6 +240,14 @@ struct Avx2 {
     // 0, 1, 2, ... in the 16-bit lanes.
     static V iota16() { return _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
     static V srl64(V a, int n) { return _mm256_srl_epi64(a, _mm_cvtsi32_si128(n)); }
+    // Arithmetic shift of the 64-bit lanes by n (0..63): AVX2 has none, so
+    // the logical shift with the sign's bits put back above.
+    static V sra64(V a, int n)
+    {
+        const __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), a);
+        return _mm256_or_si256(_mm256_srl_epi64(a, _mm_cvtsi32_si128(n)),
+                               _mm256_sll_epi64(sign, _mm_cvtsi32_si128(64 - n)));
+    }
     static V abs32(V a) { return _mm256_abs_epi32(a); }
     static V max32(V a, V b) { return _mm256_max_epi32(a, b); }
     static V min32(V a, V b) { return _mm256_min_epi32(a, b); }

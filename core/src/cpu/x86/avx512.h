@@ -59,6 +59,14 @@ struct Avx512 {
     }
     static V sub64(V a, V b) { return _mm512_sub_epi64(a, b); }
     static V i32_low_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_castsi512_si256(a)); }
+    static V load_i32_as_i64(const int32_t *p)
+    {
+        return _mm512_cvtepi32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(p)));
+    }
+    static void store_i64_as_i32(int32_t *p, V a)
+    {
+        _mm256_storeu_si256(reinterpret_cast<__m256i *>(p), _mm512_cvtepi64_epi32(a));
+    }
     static V i32_high_to_i64(V a) { return _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
     static V u32_low_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_castsi512_si256(a)); }
     static V u32_high_to_u64(V a) { return _mm512_cvtepu32_epi64(_mm512_extracti64x4_epi64(a, 1)); }
@@ -67,6 +75,7 @@ struct Avx512 {
     static V sllv64(V a, V n) { return _mm512_sllv_epi64(a, n); }
     static V srav64(V a, V n) { return _mm512_srav_epi64(a, n); }
     template <int N> static V srai64(V a) { return _mm512_srai_epi64(a, N); }
+    static V sra64(V a, int n) { return _mm512_sra_epi64(a, _mm_cvtsi32_si128(n)); }
     static V gt64(V a, V b) { return _mm512_movm_epi64(_mm512_cmpgt_epi64_mask(a, b)); }
     static V eq64(V a, V b) { return _mm512_movm_epi64(_mm512_cmpeq_epi64_mask(a, b)); }
     static V select64(V mask, V x, V y) { return _mm512_mask_blend_epi64(_mm512_movepi64_mask(mask), y, x); }
@@ -115,6 +124,10 @@ struct Avx512 {
     using F = __m512;
     static F zero_float() { return _mm512_setzero_ps(); }
     static F i32_to_float(V a) { return _mm512_cvtepi32_ps(a); }
+    static F set_float(float x) { return _mm512_set1_ps(x); }
+    static F select_float(V mask, F x, F y) { return _mm512_mask_blend_ps(_mm512_movepi32_mask(mask), y, x); }
+    static D float_low_to_double(F a) { return _mm512_cvtps_pd(_mm512_castps512_ps256(a)); }
+    static D float_high_to_double(F a) { return _mm512_cvtps_pd(_mm512_extractf32x8_ps(a, 1)); }
     static F mul_float(F a, F b) { return _mm512_mul_ps(a, b); }
     static F max_float(F a, F b) { return _mm512_max_ps(a, b); }
     static void store_float(float *p, F a) { _mm512_storeu_ps(p, a); }
@@ -144,6 +157,12 @@ struct Avx512 {
         return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(p)));
     }
 
+    // As Avx2's, per 128 bits.
+    static V pack_trunc32_to_16(V a, V b)
+    {
+        const __m512i low = _mm512_set1_epi32(0xFFFF);
+        return _mm512_packus_epi32(_mm512_and_si512(a, low), _mm512_and_si512(b, low));
+    }
     static V add32(V a, V b) { return _mm512_add_epi32(a, b); }
     static V sub32(V a, V b) { return _mm512_sub_epi32(a, b); }
     static V add64(V a, V b) { return _mm512_add_epi64(a, b); }

@@ -12,28 +12,42 @@
 
 namespace vmaf::adm {
 
-// The masker of a measure: its CSF-weighted bands and their floors (csf_weight()).
-template <typename T> struct Masker {
-    const Detail<T> &weighted;
-    const Detail<T> &floor;
+// The masker's rows around row i of a measure: its CSF-weighted bands at
+// row i and their floors (csf_row()) at rows i-1, i and i+1 (reflected at
+// the band's edges: window_index()).
+template <typename T> struct MaskerRows {
+    const T *weighted[3];
+    const T *floor[3][3]; // [row i-1, i, i+1][band]
 };
 
-// Pooled numerator over score_region() of `src` (unweighted bands), masked
-// by `masker`. DLM: src = restored, masker = additive; AIM the other way.
 // The masking threshold's sums: at scale 0 modulo 2^32, as the reference
 // forms them everywhere there (and twice as many per vector as 64-bit
 // sums); at scales 1-3 exact, masked_cube() wrapping them to 32 bits where
 // the reference's C code does.
 template <typename T> using ThresholdSum = std::conditional_t<sizeof(T) == 2, uint32_t, int64_t>;
 
-template <typename T>
-float contrast_masked(const Detail<T> &src, const typename ScaleMath<T>::Factors &factors,
-                      const Masker<T> &masker, const CmShifts &shifts, double noise_weight,
-                      std::vector<ThresholdSum<T>> &scratch);
+// Where a row of the numerator is pooled: columns [left, right) of bands w
+// wide, the reference's x86 columns `x86` (x86_mask_columns()).
+struct MaskedSpan {
+    int left, right, w;
+    ColumnSpan x86;
+};
+
+// Row i's sums over `span` of the masked cubes of `src` (unweighted bands,
+// the measure's: DLM the restored, AIM the additive), masked by `masker`
+// (DLM the additive's CSF, AIM the restored's), per band before the row's
+// shift. `scratch` holds at least 3 * span.w sums.
+// A template on an instruction-set tag (cpu/isa.h), built once per set
+// (adm_cm_rows.cpp); AdmKernels holds each build's or an intrinsics twin
+// (adm_cm_x86.h) with the same bits.
+template <class Isa, typename T>
+void masked_row(const T *const src[3], const typename ScaleMath<T>::Factors &factors,
+                const MaskerRows<T> &masker, const MaskedSpan &span, const CmShifts &shifts,
+                int64_t sums[3], ThresholdSum<T> *scratch);
 
 // The pooled numerator from its integer band sums (per row, the masked cubes'
 // sum (row + half_of(shifts.row)) >> shifts.row; per band, the rows' sum), as
-// contrast_masked() and adm_hip's kernels form them. The masking threshold
+// the row pipeline (adm_pipeline.h) and adm_hip's kernels form them. The masking threshold
 // is an exact sum (wrapped to 32 bits where the reference's C code does),
 // so any order of the 3x3 window gives its value.
 template <typename T>

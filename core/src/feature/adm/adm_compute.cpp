@@ -6,7 +6,6 @@
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_decouple.h"
-#include "feature/adm/adm_dwt2.h"
 #include "feature/adm/adm_math.h"
 #include "base/picture_cache.h"
 #include "base/picture_memory.h"
@@ -34,44 +33,48 @@ void IntegerAdm::transform0(const VmafPicture &pic, Detail<int16_t> *detail, Pla
 {
     if (pic.bpc > 8) {
         const auto *src = static_cast<const uint16_t *>(pic.data[0]);
-        dwt2_scale0(src, pic.stride[0] / 2, w_, h_, static_cast<int>(pic.bpc), detail, approx,
-                    tmp16_);
+        kernels_.dwt0_16(src, pic.stride[0] / 2, w_, h_, static_cast<int>(pic.bpc), detail, approx,
+                         tmp16_);
     } else {
         const auto *src = static_cast<const uint8_t *>(pic.data[0]);
-        dwt2_scale0(src, pic.stride[0], w_, h_, 8, detail, approx, tmp16_);
+        kernels_.dwt0_8(src, pic.stride[0], w_, h_, 8, detail, approx, tmp16_);
     }
 }
 
 // Detail loss (numerator of adm2) and, unless skipped, additive impairment:
 // each is the other's masker.
 template <typename T>
-void IntegerAdm::measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
-                       const CmShifts &shifts, float &num, float &aim)
+void IntegerAdm::measure(Work<T> &work, const Detail<T> &ref,
+                         const typename ScaleMath<T>::Factors &factors, const CmShifts &shifts,
+                         float &num, float &aim)
 {
-    auto &scratch = [&]() -> std::vector<ThresholdSum<T>> & {
-        if constexpr (sizeof(T) == 2) return scratch0_;
-        else return scratch_;
-    }();
-    csf_weight(work.additive, factors, work.weighted, work.floor);
-    num = contrast_masked(work.restored, factors, Masker<T>{work.weighted, work.floor}, shifts,
-                          params_.noise_weight, scratch);
-    aim = 0.0f;
-    if (params_.skip_aim) return;
-    csf_weight(work.restored, factors, work.weighted, work.floor);
-    aim = contrast_masked(work.additive, factors, Masker<T>{work.weighted, work.floor}, shifts,
-                          0.0, scratch);
+    MeasureSums sums;
+    work.pipeline.run(kernels_, ref, work.dis, factors, shifts, params_.enhn_gain_limit,
+                      !params_.skip_aim, sums);
+    const Region reg = score_region(ref[0].w, ref[0].h);
+    num = cm_from_sums<T>(sums.dlm, shifts, reg, params_.noise_weight);
+    aim = params_.skip_aim ? 0.0f : cm_from_sums<T>(sums.aim, shifts, reg, 0.0);
+}
+
+template <typename T>
+float IntegerAdm::denominator(const Detail<T> &ref, const DenShifts &shifts, const Region &reg,
+                              int scale) const
+{
+    uint64_t sums[3];
+    if constexpr (sizeof(T) == 2) kernels_.den16(ref, shifts, reg, sums);
+    else kernels_.den32(ref, shifts, reg, sums);
+    return den_from_sums(sums, shifts, weights_[scale], reg, params_.noise_weight);
 }
 
 ReferenceBands IntegerAdm::reference_bands(const VmafPicture &ref)
 {
     ReferenceBands bands;
-    transform0(ref, params_.skip_scale0 ? nullptr : &bands.scale0, approx_ref_);
+    transform0(ref, params_.skip_scale0 ? nullptr : &bands.scale0, approx_ref_[0]);
     for (int scale = 1; scale < kScales; scale++) {
-        const Plane<int32_t> *in[1] = {&approx_ref_};
+        const Plane<int32_t> *in[1] = {&approx_ref_[scale - 1]};
         Detail<int32_t> *detail[1] = {&bands.scales[scale - 1]};
-        Plane<int32_t> *next[1] = {&next_ref_};
-        dwt2_scale(in, 1, scale, detail, next, tmp64_);
-        std::swap(approx_ref_, next_ref_);
+        Plane<int32_t> *next[1] = {&approx_ref_[scale]};
+        kernels_.dwt(in, 1, scale, detail, next, tmp32_);
     }
     return bands;
 }
@@ -90,40 +93,36 @@ AdmScores IntegerAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
     std::array<float, kScales> num{}, den{}, aim{};
     int w = (w_ + 1) / 2, h = (h_ + 1) / 2;
     if (params_.skip_scale0) {
-        if (!shared) transform0(ref, nullptr, approx_ref_);
-        transform0(dis, nullptr, approx_dis_);
+        if (!shared) transform0(ref, nullptr, approx_ref_[0]);
+        transform0(dis, nullptr, approx_dis_[0]);
         den[0] = kSkippedScaleDen;
     } else {
-        if (!shared) transform0(ref, &work0_.ref, approx_ref_);
-        transform0(dis, &work0_.dis, approx_dis_);
+        if (!shared) transform0(ref, &work0_.ref, approx_ref_[0]);
+        transform0(dis, &work0_.dis, approx_dis_[0]);
         const Detail<int16_t> &ref0 = shared ? shared->scale0 : work0_.ref;
-        decouple(kernels_, ref0, work0_.dis, params_.enhn_gain_limit, work0_.restored,
-                 work0_.additive, decouple_rows_);
-        den[0] = csf_den_scale0(ref0, weights_[0], params_.noise_weight);
-        measure(work0_, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num[0], aim[0]);
+        const Region reg = score_region(ref0[0].w, ref0[0].h);
+        den[0] = denominator(ref0, den_shifts_scale0(reg), reg, 0);
+        measure(work0_, ref0, factors0_, ScaleMath<int16_t>::cm_shifts(w, h), num[0], aim[0]);
     }
     for (int scale = 1; scale < kScales; scale++) {
         if (shared) {
-            const Plane<int32_t> *in[1] = {&approx_dis_};
+            const Plane<int32_t> *in[1] = {&approx_dis_[scale - 1]};
             Detail<int32_t> *detail[1] = {&work_.dis};
-            Plane<int32_t> *next[1] = {&next_dis_};
-            dwt2_scale(in, 1, scale, detail, next, tmp64_);
+            Plane<int32_t> *next[1] = {&approx_dis_[scale]};
+            kernels_.dwt(in, 1, scale, detail, next, tmp32_);
         } else {
-            const Plane<int32_t> *in[2] = {&approx_ref_, &approx_dis_};
+            const Plane<int32_t> *in[2] = {&approx_ref_[scale - 1], &approx_dis_[scale - 1]};
             Detail<int32_t> *detail[2] = {&work_.ref, &work_.dis};
-            Plane<int32_t> *next[2] = {&next_ref_, &next_dis_};
-            dwt2_scale(in, 2, scale, detail, next, tmp64_);
-            std::swap(approx_ref_, next_ref_);
+            Plane<int32_t> *next[2] = {&approx_ref_[scale], &approx_dis_[scale]};
+            kernels_.dwt(in, 2, scale, detail, next, tmp32_);
         }
-        std::swap(approx_dis_, next_dis_);
         w = (w + 1) / 2;
         h = (h + 1) / 2;
         const Detail<int32_t> &ref_bands = shared ? shared->scales[scale - 1] : work_.ref;
-        decouple(kernels_, ref_bands, work_.dis, params_.enhn_gain_limit, work_.restored,
-                 work_.additive, decouple_rows_);
-        den[scale] = csf_den(ref_bands, scale, weights_[scale], params_.noise_weight);
-        measure(work_, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale), num[scale],
-                aim[scale]);
+        const Region reg = score_region(ref_bands[0].w, ref_bands[0].h);
+        den[scale] = denominator(ref_bands, den_shifts(scale, reg), reg, scale);
+        measure(work_, ref_bands, factors_[scale], ScaleMath<int32_t>::cm_shifts(w, h, scale),
+                num[scale], aim[scale]);
     }
     return combine_scales(num, den, aim, w_, h_);
 }

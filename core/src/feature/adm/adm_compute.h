@@ -9,7 +9,10 @@
 
 #include "feature/adm/adm_bands.h"
 #include "feature/adm/adm_csf_model.h"
+#include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_kernels.h"
+#include "feature/adm/adm_pipeline.h"
 #include "feature/adm/adm_scores.h"
 #include "libvmaf/picture.h"
 
@@ -51,12 +54,19 @@ public:
 
 private:
     template <typename T> struct Work {
-        Detail<T> ref, dis, restored, additive, weighted, floor;
+        Detail<T> ref, dis;
+        ScalePipeline<T> pipeline;
     };
 
+    // The numerator (DLM) and additive impairment (AIM, 0 when skipped) of
+    // the bands of one scale.
     template <typename T>
-    void measure(Work<T> &work, const typename ScaleMath<T>::Factors &factors,
+    void measure(Work<T> &work, const Detail<T> &ref, const typename ScaleMath<T>::Factors &factors,
                  const CmShifts &shifts, float &num, float &aim);
+    // Pooled denominator of the reference bands `ref` of `scale`.
+    template <typename T>
+    float denominator(const Detail<T> &ref, const DenShifts &shifts, const Region &reg,
+                      int scale) const;
     void transform0(const VmafPicture &pic, Detail<int16_t> *detail, Plane<int32_t> &approx);
     ReferenceBands reference_bands(const VmafPicture &ref);
 
@@ -70,12 +80,11 @@ private:
 
     Work<int16_t> work0_;
     Work<int32_t> work_;
-    Plane<int32_t> approx_ref_, approx_dis_, next_ref_, next_dis_;
+    // Each scale's approximation (the next scale's input) in a plane of its
+    // own: planes that swapped roles would grow again every frame.
+    std::array<Plane<int32_t>, kScales> approx_ref_, approx_dis_;
     std::vector<int16_t> tmp16_;
-    std::vector<int64_t> tmp64_;
-    std::vector<uint32_t> scratch0_; // contrast masking's sums, scale 0
-    std::vector<int64_t> scratch_;   // and scales 1-3
-    DecoupleRows decouple_rows_;
+    std::vector<int32_t> tmp32_;
 };
 
 } // namespace vmaf::adm

@@ -1,5 +1,9 @@
 // Contrast sensitivity weighting of detail bands, and the per-scale
 // denominator of ADM (the CSF-weighted energy of the reference).
+//
+// csf_row and den_sums are templates on an instruction-set tag (cpu/isa.h),
+// built once per set (adm_csf_rows.cpp); AdmKernels holds each build's or
+// an intrinsics twin (adm_csf_x86.h) with the same bits.
 #pragma once
 
 #include <array>
@@ -9,22 +13,19 @@
 
 namespace vmaf::adm {
 
-// Over work_region(): `weighted` = band x CSF factor, `floor` = |weighted| / 30
-// (each sample's share of its neighbours' masking threshold).
-template <typename T>
-void csf_weight(const Detail<T> &in, const typename ScaleMath<T>::Factors &factors,
-                Detail<T> &weighted, Detail<T> &floor);
+// One row of the three bands x over columns [lo, hi): `weighted` = band x
+// CSF factor, `floor` = |weighted| / 30 (each sample's share of its
+// neighbours' masking threshold). Columns [lo, x86_end) are the reference's
+// x86 ones (x86_work_end()).
+template <class Isa, typename T>
+void csf_row(const T *const x[3], const typename ScaleMath<T>::Factors &factors, int lo, int x86_end,
+             int hi, T *const weighted[3], T *const floor[3]);
 
-// Minkowski (p = 3) sum of the CSF-weighted reference bands over
-// score_region(), plus the noise floor; `weights` as csf_weights() gives them.
-float csf_den_scale0(const Detail<int16_t> &ref, std::array<float, 2> weights,
-                     double noise_weight);
-float csf_den(const Detail<int32_t> &ref, int scale, std::array<float, 2> weights,
-              double noise_weight);
-
-// The denominator in integers, as csf_den*() and adm_hip's kernels form it:
-// per sample den_cube(), per row (sum + row_round) >> row, per band the sum
-// of the rows; den_from_sums() pools the three band sums.
+// The denominator, a Minkowski (p = 3) sum of the CSF-weighted reference
+// bands over score_region() plus the noise floor, in integers as den_sums()
+// and adm_hip's kernels form it: per sample den_cube(), per row
+// (sum + row_round) >> row, per band the sum of the rows; den_from_sums()
+// pools the three band sums (`weights` as csf_weights() gives them).
 struct DenShifts {
     uint32_t sq = 0, cube = 0;        // scales 1-3: the square's and cube's shifts
     uint64_t sq_round = 0, cube_round = 0;
@@ -45,6 +46,10 @@ VMAF_HOST_DEVICE inline uint64_t den_cube(int32_t x, const DenShifts &s)
     const uint64_t v = static_cast<uint32_t>(wrapping_abs(x));
     return ((((v * v) + s.sq_round) >> s.sq) * v + s.cube_round) >> s.cube;
 }
+
+// The band sums of `ref` (16-bit bands: scale 0; 32-bit: scales 1-3) over reg.
+template <class Isa, typename T>
+void den_sums(const Detail<T> &ref, const DenShifts &shifts, const Region &reg, uint64_t sums[3]);
 
 float den_from_sums(const uint64_t sums[3], const DenShifts &shifts,
                     std::array<float, 2> weights, const Region &reg, double noise_weight);

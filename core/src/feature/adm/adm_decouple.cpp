@@ -1,8 +1,6 @@
 #include "feature/adm/adm_decouple.h"
 
-#include "cpu/cpu_flags.h"
 #include "feature/adm/adm_math.h"
-#include "feature/common/target_clones.h"
 
 namespace vmaf::adm {
 
@@ -25,9 +23,8 @@ inline __attribute__((always_inline)) void ratios(const T *__restrict o, const T
 } // namespace
 
 template <typename T>
-VMAF_TARGET_CLONES void decouple_row(const T *const o[3], const T *const t[3], T *const r[3],
-                                     T *const a[3], int lo, int hi, int nearest_end,
-                                     double enhn_gain_limit, DecoupleRows &rows)
+void decouple_row(const T *const o[3], const T *const t[3], T *const r[3], T *const a[3], int lo,
+                  int hi, int nearest_end, double enhn_gain_limit, DecoupleRows &rows)
 {
     const int32_t *div = division_table();
     const float cos_sq = cos_1deg_sq();
@@ -65,49 +62,5 @@ template void decouple_row<int16_t>(const int16_t *const[3], const int16_t *cons
 template void decouple_row<int32_t>(const int32_t *const[3], const int32_t *const[3],
                                     int32_t *const[3], int32_t *const[3], int, int, int, double,
                                     DecoupleRows &);
-
-template <typename T>
-void decouple(const AdmKernels &kernels, const Detail<T> &ref, const Detail<T> &dis,
-              double enhn_gain_limit, Detail<T> &restored, Detail<T> &additive, DecoupleRows &rows)
-{
-    const int w = ref[0].w, h = ref[0].h;
-    restored.resize(w, h);
-    additive.resize(w, h);
-    const Region reg = work_region(w, h);
-    auto row = [&] {
-        if constexpr (sizeof(T) == 2) return kernels.decouple16;
-        else return kernels.decouple32;
-    }();
-    for (int i = reg.top; i < reg.bottom; i++) {
-        const T *o[3] = {ref[0].row(i), ref[1].row(i), ref[2].row(i)};
-        const T *t[3] = {dis[0].row(i), dis[1].row(i), dis[2].row(i)};
-        T *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};
-        T *a[3] = {additive[0].row(i), additive[1].row(i), additive[2].row(i)};
-        row(o, t, r, a, reg.left, reg.right, x86_work_end(reg), enhn_gain_limit, rows);
-    }
-}
-
-template void decouple<int16_t>(const AdmKernels &, const Detail<int16_t> &,
-                                const Detail<int16_t> &, double, Detail<int16_t> &,
-                                Detail<int16_t> &, DecoupleRows &);
-template void decouple<int32_t>(const AdmKernels &, const Detail<int32_t> &,
-                                const Detail<int32_t> &, double, Detail<int32_t> &,
-                                Detail<int32_t> &, DecoupleRows &);
-
-const AdmKernels &adm_kernels_c()
-{
-    static constexpr AdmKernels kernels{decouple_row<int16_t>, decouple_row<int32_t>, "c"};
-    return kernels;
-}
-
-const AdmKernels &adm_kernels(unsigned cpu_flags)
-{
-    return cpu::widest(cpu_flags, adm_kernels_c(), adm_kernels_avx2(), adm_kernels_avx512());
-}
-
-#if !defined(VMAF_X86_SIMD)
-const AdmKernels *adm_kernels_avx2() { return nullptr; }
-const AdmKernels *adm_kernels_avx512() { return nullptr; }
-#endif
 
 } // namespace vmaf::adm

@@ -4,13 +4,14 @@
 // bands) in 64-bit lanes where the set shifts them by lane and counts their
 // leading zeros (AVX-512), else the portable row.
 //
-// Every sample in 32-bit lanes: the direction test in double as the
-// portable code does it (products of 16-bit values are exact in double, the
-// sums rounded to float and back), k = t / o from the 2^30 / o table by a
+// Every sample in 32-bit lanes: the direction test's dot products in
+// _madd_epi16, rounded to float and compared in double as the portable code
+// does it, k = t / o from the 2^30 / o table by a
 // gather and 64-bit products, clamped before the shift (which gives the
 // same k), and the gain limit in double, both branches truncated and picked.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 
 #include "feature/adm/adm_decouple.h"
@@ -67,12 +68,19 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
 {
     using V = typename S::V;
     using D = typename S::D;
+    using F = typename S::F;
     constexpr int kLanes = S::kBytes / 4;
     constexpr int kHalf = kLanes / 2;
     const int32_t *div = division_table();
     const Constants<S> c(enhn_gain_limit);
     const D cos_sq = c.cos_sq, quarter_kib = c.quarter_kib, zero_d = c.zero_d, egl = c.egl;
     const V zero = S::zero();
+    // |rst| <= 32768: with an integral limit up to 2^15, rst * egl is an
+    // integer below 2^31 in magnitude, exact in double, so rounding it (or
+    // not) and the double compares change nothing.
+    const bool integral_egl = enhn_gain_limit == std::floor(enhn_gain_limit) &&
+                              std::fabs(enhn_gain_limit) <= 32768.0;
+    const V egl32 = S::set32(integral_egl ? static_cast<int32_t>(enhn_gain_limit) : 0);
     // One block of kLanes columns from the given pointers (each_block).
     auto block = [&](const int16_t *const ob_row[3], const int16_t *const tb_row[3],
                      int16_t *const r_row[3], int16_t *const a_row[3], bool nearest) {
@@ -81,21 +89,29 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             ov[b] = S::load_i16_as_i32(ob_row[b]);
             tv[b] = S::load_i16_as_i32(tb_row[b]);
         }
-        // within_one_degree(dot_to_float(...)) of each half of the lanes.
+        // dot_to_float(...): each sum of two 16-bit products in one
+        // _madd_epi16 of (h, v) pairs, exact in 32 bits but for 2^31
+        // ((-32768)^2 twice), which wraps to INT32_MIN, a sum no other pair
+        // gives, and is put back; converted to float with one rounding, as
+        // the portable double is.
+        auto hv = [](V h, V v) { return S::bit_or(S::bit_and(h, S::set32(0xFFFF)), S::template slli32<16>(v)); };
+        const V o_hv = hv(ov[0], ov[1]), t_hv = hv(tv[0], tv[1]);
+        auto dot = [&](V p, V q) {
+            const V sum = S::madd16(p, q);
+            return S::select_float(S::eq32(sum, S::set32(INT32_MIN)), S::set_float(2147483648.0f),
+                                   S::i32_to_float(sum));
+        };
+        const F dp_f = dot(o_hv, t_hv), om_f = dot(o_hv, o_hv), tm_f = dot(t_hv, t_hv);
+        // within_one_degree of each half of the lanes, in double.
         auto angle_bits = [&](auto to_double) {
-            auto dot = [&](V p, V q, V u, V v) {
-                const D sum = S::add_double(S::mul_double(to_double(p), to_double(q)),
-                                            S::mul_double(to_double(u), to_double(v)));
-                return S::mul_double(S::round_to_float(sum), quarter_kib);
-            };
-            const D dp = dot(ov[0], tv[0], ov[1], tv[1]);
-            const D om = dot(ov[0], ov[0], ov[1], ov[1]);
-            const D tm = dot(tv[0], tv[0], tv[1], tv[1]);
+            const D dp = S::mul_double(to_double(dp_f), quarter_kib);
+            const D om = S::mul_double(to_double(om_f), quarter_kib);
+            const D tm = S::mul_double(to_double(tm_f), quarter_kib);
             return S::mask_ge_double(dp, zero_d) &
                    S::mask_ge_double(S::mul_double(dp, dp), S::mul_double(S::mul_double(cos_sq, om), tm));
         };
-        const unsigned angle = angle_bits([](V x) { return S::low_to_double(x); }) |
-                               (angle_bits([](V x) { return S::high_to_double(x); }) << kHalf);
+        const unsigned angle = angle_bits([](F x) { return S::float_low_to_double(x); }) |
+                               (angle_bits([](F x) { return S::float_high_to_double(x); }) << kHalf);
         const V angle_lanes = S::lanes_from_bits(angle);
         for (int b = 0; b < 3; b++) {
             const V ob = ov[b], tb = tv[b];
@@ -110,15 +126,20 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             const V k = S::select(o_zero, S::set32(32768), S::blend_odd32(even, S::template slli64<32>(odd)));
             // ScaleMath<int16_t>::restore
             const V rst = S::template srai32<15>(S::add32(S::mullo32(k, ob), S::set32(16384)));
-            // limit_gain
-            auto limited_half = [&](D g, D td, bool use_min) {
-                return use_min ? S::min_double(g, td) : S::max_double(g, td);
-            };
-            const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
-            const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
-            const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
-            const V below = S::truncate_to_i32(limited_half(g_lo, t_lo, true), limited_half(g_hi, t_hi, true));
-            const V above = S::truncate_to_i32(limited_half(g_lo, t_lo, false), limited_half(g_hi, t_hi, false));
+            // limit_gain: rst * egl in double, or in 32 bits where that is
+            // the same integer (an integral limit: every shipped model's).
+            V below, above;
+            if (integral_egl) {
+                const V g = S::mullo32(rst, egl32);
+                below = S::min32(g, tb);
+                above = S::max32(g, tb);
+            } else {
+                const D g_lo = S::gain(S::mul_double(S::low_to_double(rst), egl), nearest);
+                const D g_hi = S::gain(S::mul_double(S::high_to_double(rst), egl), nearest);
+                const D t_lo = S::low_to_double(tb), t_hi = S::high_to_double(tb);
+                below = S::truncate_to_i32(S::min_double(g_lo, t_lo), S::min_double(g_hi, t_hi));
+                above = S::truncate_to_i32(S::max_double(g_lo, t_lo), S::max_double(g_hi, t_hi));
+            }
             const V limited = S::select(S::gt32(ob, zero), below, above);
             const V keep = S::bit_and(angle_lanes, S::bit_and(S::gt32(k, zero), S::bit_xor(o_zero, S::set32(-1))));
             const V out = S::select(keep, limited, rst);
@@ -215,12 +236,6 @@ template <class S> constexpr auto decouple32()
 {
     if constexpr (S::kWide64) return &decouple_row32<S>;
     else return &decouple_row<int32_t>;
-}
-
-template <class S> const AdmKernels &kernels()
-{
-    static constexpr AdmKernels table{decouple_row16<S>, decouple32<S>(), S::kName};
-    return table;
 }
 
 } // namespace vmaf::adm::x86

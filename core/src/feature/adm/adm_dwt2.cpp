@@ -1,43 +1,20 @@
 #include "feature/adm/adm_dwt2.h"
 
 #include "feature/adm/adm_math.h"
-#include "feature/common/target_clones.h"
 
 namespace vmaf::adm {
 
 namespace {
 
-// Input columns of the four taps of every output column.
-struct Columns {
-    int first[3][4]; // outputs 0, n-2 and n-1, where taps are reflected
-    int n;
-
-    explicit Columns(int w) : n((w + 1) / 2)
-    {
-        const int at[3] = {0, n - 2, n - 1};
-        for (int e = 0; e < 3; e++)
-            for (int k = 0; k < 4; k++) first[e][k] = tap_index(at[e], k, w);
-    }
-    // Calls f(j, c0) for inner outputs (taps c0..c0+3) and g(j, taps) at the edges.
-    template <typename Inner, typename Edge> void each(Inner f, Edge g) const
-    {
-        g(0, first[0]);
-        for (int j = 1; j < n - 2; j++) f(j, 2 * j - 1);
-        g(n - 2, first[1]);
-        g(n - 1, first[2]);
-    }
-};
-
 // Scale 0 of rows [0, oh): the vertical pass of a row into lo/hi, then
 // the horizontal pass. kDetail false makes the approximation only.
 template <bool kDetail, typename Pixel>
-VMAF_TARGET_CLONES void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
-                                 Detail<int16_t> *detail, Plane<int32_t> &approx,
-                                 int16_t *__restrict lo, int16_t *__restrict hi)
+void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc, Detail<int16_t> *detail,
+                 Plane<int32_t> &approx, int16_t *__restrict lo, int16_t *__restrict hi)
 {
     // Sums are formed modulo 2^32: for 16-bit input the reference's 32-bit
     // sum overflows on the way, but its final value fits.
-    const Columns cols(w);
+    const DwtColumns cols(w);
     for (int i = 0; i < approx.h; i++) {
         const Pixel *__restrict r0 = src + tap_index(i, 0, h) * stride;
         const Pixel *__restrict r1 = src + tap_index(i, 1, h) * stride;
@@ -67,7 +44,7 @@ VMAF_TARGET_CLONES void scale0_rows(const Pixel *src, ptrdiff_t stride, int w, i
 
 } // namespace
 
-template <typename Pixel>
+template <class Isa, typename Pixel>
 void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
                  Detail<int16_t> *detail, Plane<int32_t> &approx, std::vector<int16_t> &tmp)
 {
@@ -82,18 +59,14 @@ void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc,
     }
 }
 
-template void dwt2_scale0<uint8_t>(const uint8_t *, ptrdiff_t, int, int, int, Detail<int16_t> *,
-                                   Plane<int32_t> &, std::vector<int16_t> &);
-template void dwt2_scale0<uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
-                                    Detail<int16_t> *, Plane<int32_t> &, std::vector<int16_t> &);
-
-VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale,
-                                Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
-                                std::vector<int64_t> &tmp)
+template <class Isa>
+void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale,
+                Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
+                std::vector<int32_t> &tmp)
 {
     const DwtShifts sh = dwt_shifts(scale);
-    const int64_t vr = sh.vround, hr = sh.hround;
-    const int vs = sh.vshift, hs = sh.hshift;
+    const int64_t vr = sh.vround;
+    const int vs = sh.vshift;
 
     const int w = in[0]->w, h = in[0]->h;
     const int ow = (w + 1) / 2, oh = (h + 1) / 2;
@@ -103,12 +76,10 @@ VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[], int picture
     // first and widest scale 1), so what lies past the current layout is
     // what the reference finds there: the last row of an earlier scale.
     if (tmp.size() < 4 * static_cast<size_t>(w) + 2) tmp.resize(4 * static_cast<size_t>(w) + 2);
-    int64_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
+    int32_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
 
     // See last_output_unreflected(): output ow-1 may read past its row.
-    Columns cols(w);
-    if (last_output_unreflected(ow))
-        for (int k = 0; k < 4; k++) cols.first[2][k] = 2 * (ow - 1) - 1 + k;
+    const DwtColumns cols = later_scale_columns(w);
 
     for (int p = 0; p < pictures; p++) {
         approx[p]->resize(ow, oh);
@@ -118,7 +89,7 @@ VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[], int picture
         for (int p = 0; p < pictures; p++) {
             const int32_t *r[4];
             for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
-            int64_t *lo = row_lo[p], *hi = lo + w;
+            int32_t *lo = row_lo[p], *hi = lo + w;
             for (int j = 0; j < w; j++) {
                 const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
                 // Stored as the reference's 32-bit intermediate.
@@ -127,24 +98,28 @@ VMAF_TARGET_CLONES void dwt2_scale(const Plane<int32_t> *const in[], int picture
             }
         }
         for (int p = 0; p < pictures; p++) {
-            const int64_t *lo = row_lo[p], *hi = lo + w;
+            const int32_t *lo = row_lo[p], *hi = lo + w;
             int32_t *a = approx[p]->row(i);
             Detail<int32_t> &d = *detail[p];
-            int32_t *bv = d[1].row(i), *bh = d[0].row(i), *bd = d[2].row(i);
-            auto out = [&](int j, const int *c) {
-                a[j] = dwt_round(lo_taps<int64_t>(lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]]), hr, hs);
-                bv[j] = dwt_round(hi_taps<int64_t>(lo[c[0]], lo[c[1]], lo[c[2]], lo[c[3]]), hr, hs);
-                bh[j] = dwt_round(lo_taps<int64_t>(hi[c[0]], hi[c[1]], hi[c[2]], hi[c[3]]), hr, hs);
-                bd[j] = dwt_round(hi_taps<int64_t>(hi[c[0]], hi[c[1]], hi[c[2]], hi[c[3]]), hr, hs);
-            };
+            int32_t *const bands[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
             cols.each(
                 [&](int j, int c) {
                     const int t[4] = {c, c + 1, c + 2, c + 3};
-                    out(j, t);
+                    dwt_output(lo, hi, j, t, sh, a, bands);
                 },
-                out);
+                [&](int j, const int *c) { dwt_output(lo, hi, j, c, sh, a, bands); });
         }
     }
 }
+
+template void dwt2_scale0<cpu::Portable, uint8_t>(const uint8_t *, ptrdiff_t, int, int, int,
+                                                 Detail<int16_t> *, Plane<int32_t> &,
+                                                 std::vector<int16_t> &);
+template void dwt2_scale0<cpu::Portable, uint16_t>(const uint16_t *, ptrdiff_t, int, int, int,
+                                                  Detail<int16_t> *, Plane<int32_t> &,
+                                                  std::vector<int16_t> &);
+template void dwt2_scale<cpu::Portable>(const Plane<int32_t> *const[], int, int,
+                                        Detail<int32_t> *const[], Plane<int32_t> *const[],
+                                        std::vector<int32_t> &);
 
 } // namespace vmaf::adm

@@ -286,7 +286,9 @@ template <> struct ScaleMath<int16_t> {
         const int32_t thr = static_cast<int32_t>(thr64); // 32-bit sums in every column
         constexpr int sub = B == 2 ? 12 : 10;
         constexpr int sq = B == 2 ? 30 : 29;
-        int32_t v = wrapping_abs(static_cast<int32_t>(x) * f) - (thr << sub);
+        // Modulo 2^32, as the reference's x86 code forms it.
+        int32_t v = wrapping_sub(wrapping_abs(static_cast<int32_t>(x) * f),
+                                 static_cast<int32_t>(static_cast<uint32_t>(thr) << sub));
         if (v < 0) v = 0;
         const int32_t v2 =
             static_cast<int32_t>((static_cast<int64_t>(v) * v + (int64_t{1} << (sq - 1))) >> sq);

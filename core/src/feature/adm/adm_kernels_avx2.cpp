@@ -1,6 +1,6 @@
-// ADM's decoupling row built for AVX2 (core_avx2_sources).
+// ADM's AVX2 table (core_avx2_sources).
 #include "cpu/x86/avx2.h"
-#include "feature/adm/adm_decouple_x86.h"
+#include "feature/adm/adm_kernels_x86.h"
 
 namespace vmaf::adm {
 

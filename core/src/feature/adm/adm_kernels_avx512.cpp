@@ -1,6 +1,6 @@
-// ADM's decoupling row built for AVX512 (core_avx512_sources).
+// ADM's AVX-512 table (core_avx512_sources).
 #include "cpu/x86/avx512.h"
-#include "feature/adm/adm_decouple_x86.h"
+#include "feature/adm/adm_kernels_x86.h"
 
 namespace vmaf::adm {
 

@@ -1,0 +1,26 @@
+// The instruction set that a source built once per set is compiled for.
+// core/meson.build builds the files of core_isa_sources three times: plain
+// (portable), and with VMAF_ISA_AVX2 / VMAF_ISA_AVX512 and that set's
+// compiler flags. Their kernels are templates on an instruction-set tag,
+// instantiated for BuiltFor only, so each build's code has symbols of its
+// own and a table (cpu::widest) picks one by the CPU mask: no loader-chosen
+// clones that the mask cannot reach.
+#pragma once
+
+namespace vmaf::cpu {
+
+struct Portable;
+struct Avx2;
+struct Avx512;
+
+#if defined(VMAF_ISA_AVX512)
+using BuiltFor = Avx512;
+#elif defined(VMAF_ISA_AVX2)
+using BuiltFor = Avx2;
+#else
+using BuiltFor = Portable;
+// Loops whose SIMD tables hold intrinsics twins are instantiated here alone.
+#define VMAF_ISA_PORTABLE 1
+#endif
+
+} // namespace vmaf::cpu

@@ -1,0 +1,58 @@
+// The loops of integer ADM, one table per instruction set: the portable
+// table is the definition; the AVX2 and AVX-512 tables hold intrinsics
+// twins where they exist (adm_*_x86.h) and elsewhere the same portable
+// loops built for that set (cpu/isa.h). Every entry gives the portable
+// entry's bits (test/checkasm/test_adm_kernels.cpp). IntegerAdm takes the
+// widest table that the CPU mask allows.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "feature/adm/adm_bands.h"
+#include "feature/adm/adm_cm.h"
+#include "feature/adm/adm_csf.h"
+#include "feature/adm/adm_decouple.h"
+#include "feature/adm/adm_math.h"
+
+namespace vmaf::adm {
+
+template <typename Pixel>
+using Dwt0Fn = void (*)(const Pixel *, ptrdiff_t, int, int, int, Detail<int16_t> *, Plane<int32_t> &,
+                        std::vector<int16_t> &);
+using DwtFn = void (*)(const Plane<int32_t> *const[], int, int, Detail<int32_t> *const[],
+                       Plane<int32_t> *const[], std::vector<int32_t> &);
+template <typename T>
+using CsfRowFn = void (*)(const T *const[3], const typename ScaleMath<T>::Factors &, int, int, int,
+                          T *const[3], T *const[3]);
+template <typename T>
+using DenFn = void (*)(const Detail<T> &, const DenShifts &, const Region &, uint64_t[3]);
+template <typename T>
+using MaskedRowFn = void (*)(const T *const[3], const typename ScaleMath<T>::Factors &,
+                             const MaskerRows<T> &, const MaskedSpan &, const CmShifts &, int64_t[3],
+                             ThresholdSum<T> *);
+
+// Scale 0 works on 16-bit bands (the *16 entries), scales 1-3 on 32-bit ones;
+// decoupling, CSF and masking a row at a time (adm_pipeline.h).
+struct AdmKernels {
+    Dwt0Fn<uint8_t> dwt0_8;   // dwt2_scale0 (adm_dwt2.h)
+    Dwt0Fn<uint16_t> dwt0_16;
+    DwtFn dwt;                // dwt2_scale
+    decltype(&decouple_row<int16_t>) decouple16;
+    decltype(&decouple_row<int32_t>) decouple32;
+    CsfRowFn<int16_t> csf16;  // csf_row (adm_csf.h)
+    CsfRowFn<int32_t> csf32;
+    DenFn<int16_t> den16;     // den_sums
+    DenFn<int32_t> den32;
+    MaskedRowFn<int16_t> masked16; // masked_row (adm_cm.h)
+    MaskedRowFn<int32_t> masked32;
+    const char *name;
+};
+
+const AdmKernels &adm_kernels(unsigned cpu_flags);
+const AdmKernels &adm_kernels_c();
+const AdmKernels *adm_kernels_avx2();
+const AdmKernels *adm_kernels_avx512();
+
+} // namespace vmaf::adm
