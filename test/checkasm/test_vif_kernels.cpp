@@ -66,7 +66,7 @@ struct Scratch {
 };
 
 template <typename Sample>
-void check_vertical(decltype(&vertical_moments<Sample>) simd, const char *name, unsigned bpc,
+void check_vertical(decltype(&vertical_moments<cpu::Portable, Sample>) simd, const char *name, unsigned bpc,
                     int scale)
 {
     const int fw = kFilterWidth[scale];
@@ -76,7 +76,7 @@ void check_vertical(decltype(&vertical_moments<Sample>) simd, const char *name, 
             SourceRows<Sample> ref(fw, w, bpc, fill), dis(fw, w, bpc, fill);
             OutRows expect(w), got(w);
             Scratch s1(w), s2(w);
-            vertical_moments<Sample>(ref.ptr.data(), dis.ptr.data(), kFilter[scale].data(), fw, w, vs,
+            vertical_moments<cpu::Portable, Sample>(ref.ptr.data(), dis.ptr.data(), kFilter[scale].data(), fw, w, vs,
                                      expect.rows(), s1.rows());
             simd(ref.ptr.data(), dis.ptr.data(), kFilter[scale].data(), fw, w, vs, got.rows(), s2.rows());
             for (int r = 0; r < 5; r++)
@@ -128,7 +128,7 @@ TEST(VifKernels, Horizontal)
                     InRows in(w, fill);
                     OutRows expect(w), got(w);
                     Scratch s1(w), s2(w);
-                    horizontal_moments(in.rows(), kFilter[scale].data(), fw, w, expect.rows(), s1.rows());
+                    horizontal_moments<cpu::Portable>(in.rows(), kFilter[scale].data(), fw, w, expect.rows(), s1.rows());
                     v.table->horizontal(in.rows(), kFilter[scale].data(), fw, w, got.rows(), s2.rows());
                     for (int r = 0; r < 5; r++)
                         ASSERT_EQ(expect.data[r], got.data[r])
@@ -140,7 +140,7 @@ TEST(VifKernels, Horizontal)
 }
 
 template <typename Sample>
-void check_decimate(decltype(&blur_row_for_decimation<Sample>) simd, const char *name, unsigned bpc,
+void check_decimate(decltype(&blur_row_for_decimation<cpu::Portable, Sample>) simd, const char *name, unsigned bpc,
                     int scale)
 {
     const int fw = kFilterWidth[scale + 1];
@@ -150,7 +150,7 @@ void check_decimate(decltype(&blur_row_for_decimation<Sample>) simd, const char 
             SourceRows<Sample> src(fw, w, bpc, fill);
             std::vector<uint32_t> conv1(w + 2 * kPad), conv2(w + 2 * kPad);
             std::vector<uint16_t> expect(w / 2 + kPad, 0xBEEF), got(w / 2 + kPad, 0xBEEF);
-            blur_row_for_decimation<Sample>(src.ptr.data(), kFilter[scale + 1].data(), fw, w, vs,
+            blur_row_for_decimation<cpu::Portable, Sample>(src.ptr.data(), kFilter[scale + 1].data(), fw, w, vs,
                                             conv1.data() + kPad, expect.data());
             simd(src.ptr.data(), kFilter[scale + 1].data(), fw, w, vs, conv2.data() + kPad, got.data());
             ASSERT_EQ(expect, got) << name << " bpc " << bpc << " scale " << scale << " w " << w;

@@ -2,8 +2,7 @@
 
 #include <type_traits>
 
-#include "cpu/cpu_flags.h"
-#include "feature/common/target_clones.h"
+#include "cpu/isa.h"
 
 namespace vmaf::vif {
 
@@ -14,7 +13,7 @@ template <typename Sample>
 using Wide = std::conditional_t<sizeof(Sample) == 1, uint32_t, uint64_t>;
 
 template <typename Sample>
-VMAF_TARGET_CLONES void vertical_sums(const Sample *const *ref_rows, const Sample *const *dis_rows,
+void vertical_sums(const Sample *const *ref_rows, const Sample *const *dis_rows,
                                       const uint16_t *filter, int fw, int w, uint32_t *__restrict m1,
                                       uint32_t *__restrict m2, Wide<Sample> *__restrict xx,
                                       Wide<Sample> *__restrict yy, Wide<Sample> *__restrict xy)
@@ -38,7 +37,7 @@ VMAF_TARGET_CLONES void vertical_sums(const Sample *const *ref_rows, const Sampl
 
 } // namespace
 
-template <typename Sample>
+template <class Isa, typename Sample>
 void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
                       const uint16_t *filter, int fw, int w, const VerticalShift &vs,
                       const MomentRows &out, const WideRows &scratch)
@@ -58,7 +57,8 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
     }
 }
 
-VMAF_TARGET_CLONES void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw,
+template <class Isa>
+void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw,
                                            int w, const MomentRows &out, const WideRows &scratch)
 {
     const int half = fw / 2;
@@ -85,8 +85,8 @@ VMAF_TARGET_CLONES void horizontal_moments(const MomentRows &in, const uint16_t 
     }
 }
 
-template <typename Sample>
-VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter,
+template <class Isa, typename Sample>
+void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter,
                                                 int fw, int w, const VerticalShift &vs,
                                                 uint32_t *conv, uint16_t *out)
 {
@@ -109,41 +109,23 @@ VMAF_TARGET_CLONES void blur_row_for_decimation(const Sample *const *rows, const
     }
 }
 
-template void vertical_moments<uint8_t>(const uint8_t *const *, const uint8_t *const *,
-                                        const uint16_t *, int, int, const VerticalShift &,
-                                        const MomentRows &, const WideRows &);
-template void vertical_moments<uint16_t>(const uint16_t *const *, const uint16_t *const *,
-                                         const uint16_t *, int, int, const VerticalShift &,
-                                         const MomentRows &, const WideRows &);
-template void blur_row_for_decimation<uint8_t>(const uint8_t *const *, const uint16_t *, int, int,
-                                               const VerticalShift &, uint32_t *, uint16_t *);
-template void blur_row_for_decimation<uint16_t>(const uint16_t *const *, const uint16_t *, int,
-                                                int, const VerticalShift &, uint32_t *, uint16_t *);
-
-void accumulate_row(const MomentRows &sums, int w, const uint16_t *log2, double gain_limit,
-                    Accumulator &acc)
-{
-    for (int j = 0; j < w; j++)
-        accumulate_rounded(acc, log2, sums.mu1[j], sums.mu2[j], sums.xx[j], sums.yy[j], sums.xy[j],
-                           gain_limit);
-}
-
-const VifRowKernels &vif_row_kernels_c()
-{
-    static constexpr VifRowKernels kernels{vertical_moments<uint8_t>, vertical_moments<uint16_t>,
-                                           horizontal_moments, blur_row_for_decimation<uint8_t>,
-                                           blur_row_for_decimation<uint16_t>, accumulate_row, "c"};
-    return kernels;
-}
-
-const VifRowKernels &vif_row_kernels(unsigned cpu_flags)
-{
-    return cpu::widest(cpu_flags, vif_row_kernels_c(), vif_row_kernels_avx2(), vif_row_kernels_avx512());
-}
-
-#if !defined(VMAF_X86_SIMD)
-const VifRowKernels *vif_row_kernels_avx2() { return nullptr; }
-const VifRowKernels *vif_row_kernels_avx512() { return nullptr; }
-#endif
+template void vertical_moments<cpu::BuiltFor, uint8_t>(const uint8_t *const *,
+                                                       const uint8_t *const *, const uint16_t *,
+                                                       int, int, const VerticalShift &,
+                                                       const MomentRows &, const WideRows &);
+template void vertical_moments<cpu::BuiltFor, uint16_t>(const uint16_t *const *,
+                                                        const uint16_t *const *, const uint16_t *,
+                                                        int, int, const VerticalShift &,
+                                                        const MomentRows &, const WideRows &);
+template void blur_row_for_decimation<cpu::BuiltFor, uint8_t>(const uint8_t *const *,
+                                                              const uint16_t *, int, int,
+                                                              const VerticalShift &, uint32_t *,
+                                                              uint16_t *);
+template void blur_row_for_decimation<cpu::BuiltFor, uint16_t>(const uint16_t *const *,
+                                                               const uint16_t *, int, int,
+                                                               const VerticalShift &, uint32_t *,
+                                                               uint16_t *);
+template void horizontal_moments<cpu::BuiltFor>(const MomentRows &, const uint16_t *, int, int,
+                                                const MomentRows &, const WideRows &);
 
 } // namespace vmaf::vif

@@ -108,7 +108,7 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
     const Sample *r[17], *d[17];
     for (int k = 0; k < fw; k++) r[k] = ref_rows[k] + j, d[k] = dis_rows[k] + j;
     const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
-    vif::vertical_moments<Sample>(r, d, filter, fw, w - j, vs, o, scratch);
+    vif::vertical_moments<S, Sample>(r, d, filter, fw, w - j, vs, o, scratch);
 }
 
 // Horizontal pass over blocks of kBytes / 4 samples of 32 bits.
@@ -157,7 +157,7 @@ void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw, in
     if (j == w) return;
     const MomentRows i{in.mu1 + j, in.mu2 + j, in.xx + j, in.yy + j, in.xy + j};
     const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
-    vif::horizontal_moments(i, filter, fw, w - j, o, scratch);
+    vif::horizontal_moments<S>(i, filter, fw, w - j, o, scratch);
 }
 
 // Decimation: the vertical pass as vertical_moments' means, the horizontal
@@ -168,7 +168,7 @@ void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, 
 {
     using V = typename S::V;
     constexpr bool kDeep = sizeof(Sample) == 2;
-    if (!fits_madd(fw)) return vif::blur_row_for_decimation<Sample>(rows, filter, fw, w, vs, conv, out);
+    if (!fits_madd(fw)) return vif::blur_row_for_decimation<S, Sample>(rows, filter, fw, w, vs, conv, out);
     const int half = fw / 2;
     constexpr int kBlock = S::kBytes / 2;
     int j = 0;
