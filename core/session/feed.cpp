@@ -48,12 +48,12 @@ void keep_frames_on_device(const std::vector<const Scorer *> &scorers, VideoInpu
 {
     const Scorer &first = *scorers[0];
     if (!first.hip_state()) return;
-    unsigned ref_held = FrameReader::kDepth;
+    unsigned ref_held = first.read_ahead();
     for (const Scorer *s : scorers) ref_held += s->pictures_held();
     ref.keep_on_device(first.hip_state(), *first.gpu(), ref_held);
     for (size_t i = 0; i < dis.size(); i++)
         dis[i]->keep_on_device(scorers[i]->hip_state(), *scorers[i]->gpu(),
-                               FrameReader::kDepth + scorers[i]->pictures_held());
+                               scorers[i]->read_ahead() + scorers[i]->pictures_held());
 }
 
 // The reference's frames go to every context: its reader fills pictures of
@@ -68,11 +68,12 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
     for (size_t i = 0; i < n; i++) dis[i]->set_planes(scorers[i]->planes());
     // Each file on its own thread; they stop (and are joined) before the
     // contexts go, whichever way this returns.
-    FrameReader ref_reader(scorers[0]->context(), ref, span.skip_ref, span.count);
+    FrameReader ref_reader(scorers[0]->context(), ref, span.skip_ref, span.count,
+                           scorers[0]->read_ahead());
     std::vector<std::unique_ptr<FrameReader>> dis_readers;
     for (size_t i = 0; i < n; i++)
-        dis_readers.push_back(std::make_unique<FrameReader>(scorers[i]->context(), *dis[i],
-                                                            span.skip_dis, span.count));
+        dis_readers.push_back(std::make_unique<FrameReader>(
+            scorers[i]->context(), *dis[i], span.skip_dis, span.count, scorers[i]->read_ahead()));
     if (!ref_reader.skipped(error)) return false;
     for (const auto &reader : dis_readers)
         if (!reader->skipped(error)) return false;

@@ -17,8 +17,9 @@ FrameReader::Item::~Item()
     if (pic.ref) vmaf_picture_unref(&pic);
 }
 
-FrameReader::FrameReader(VmafContext *ctx, VideoInput &in, unsigned skip, unsigned count)
-    : ctx_(ctx), in_(in), skip_(skip), count_(count)
+FrameReader::FrameReader(VmafContext *ctx, VideoInput &in, unsigned skip, unsigned count,
+                         unsigned depth)
+    : ctx_(ctx), in_(in), skip_(skip), count_(count), depth_(depth)
 {
     thread_ = std::thread([this] { run(); });
 }
@@ -148,7 +149,7 @@ bool FrameReader::skip_frames(std::string &error)
 bool FrameReader::wait_for_room()
 {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return stopping_ || queue_.size() < kDepth; });
+    changed_.wait(lock, [this] { return stopping_ || queue_.size() < depth_; });
     return !stopping_;
 }
 

@@ -31,16 +31,24 @@ public:
         ~Item();
     };
 
-    // Pictures one reader holds at most, queued or being read: it waits for
-    // room in its queue before it fetches. The pool needs this many per
-    // reader on top of what the context holds, so that a fetch never finds
-    // it empty.
-    static constexpr unsigned kDepth = 4;
+    // Pictures one reader holds at most, queued or being read (its depth):
+    // it waits for room in its queue before it fetches. The pool needs this
+    // many per reader on top of what the context holds, so that a fetch
+    // never finds it empty. A frame more than the workers take at once is
+    // enough to keep them busy: every picture further ahead is memory the
+    // pool touches for the first time (a page fault per 4 KiB), which costs
+    // short clips more than it saves.
+    static constexpr unsigned kMaxDepth = 4;
+    static unsigned depth_for(unsigned threads)
+    {
+        return threads + 1 < 2 ? 2 : (threads + 1 > kMaxDepth ? kMaxDepth : threads + 1);
+    }
 
     // Starts reading `in` (which must outlive the reader): `skip` frames
     // first, read and dropped, then up to `count` frames (0: every frame),
-    // never one more.
-    FrameReader(VmafContext *ctx, VideoInput &in, unsigned skip, unsigned count);
+    // never one more; at most `depth` pictures ahead.
+    FrameReader(VmafContext *ctx, VideoInput &in, unsigned skip, unsigned count,
+                unsigned depth = kMaxDepth);
     // Stops the thread, also one waiting for a pipe or for room, and joins
     // it; the pictures not taken go back to the pool.
     ~FrameReader();
@@ -67,7 +75,7 @@ private:
 
     VmafContext *ctx_;
     VideoInput &in_;
-    const unsigned skip_, count_;
+    const unsigned skip_, count_, depth_;
 
     std::mutex mutex_;
     std::condition_variable changed_;

@@ -110,6 +110,7 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
             return false;
         }
     }
+    read_ahead_ = FrameReader::depth_for(r.threads);
     if (pictures == Pictures::kTaken) return true;
     VmafPictureConfiguration pic_cfg{};
     pic_cfg.pic_params.w = format.w;
@@ -120,7 +121,7 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     // workers' jobs), plus what each reader holds ahead: a fetch never
     // finds the pool empty.
     held_ = r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4;
-    pic_cfg.pic_cnt = held_ * contexts_sharing + 2 * FrameReader::kDepth;
+    pic_cfg.pic_cnt = held_ * contexts_sharing + 2 * read_ahead_;
     if (vmaf_preallocate_pictures(ctx_.get(), pic_cfg)) {
         error = "could not allocate pictures (see the message above)";
         return false;

@@ -41,6 +41,8 @@ public:
     VmafHipState *hip_state() const { return hip_.state(); }
     // The most pictures of one input the context holds at once.
     unsigned pictures_held() const { return held_; }
+    // How far ahead the readers feeding it read (FrameReader::depth_for).
+    unsigned read_ahead() const { return read_ahead_; }
 
     // After the last frame (`frames` of them): flushes, scores the models
     // (handing their means to hooks.on_models_scored), fills `table` and
@@ -56,6 +58,7 @@ private:
     unsigned planes_ = 3;
     std::optional<unsigned> gpu_;
     unsigned held_ = 0;
+    unsigned read_ahead_ = 0;
 };
 
 // vmaf_read_pictures(ctx, NULL, NULL): false with `error` set.

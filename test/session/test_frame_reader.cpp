@@ -100,7 +100,7 @@ vmaf::test::Context pooled_context()
     auto ctx = vmaf::test::make_context(0);
     VmafPictureConfiguration cfg{};
     cfg.pic_params = {kW, kH, 8, VMAF_PIX_FMT_YUV420P};
-    cfg.pic_cnt = FrameReader::kDepth + 1;
+    cfg.pic_cnt = FrameReader::kMaxDepth + 1;
     EXPECT_EQ(vmaf_preallocate_pictures(ctx.get(), cfg), 0);
     return ctx;
 }
@@ -247,7 +247,7 @@ TEST(FrameReader, StopsWhileWaitingForRoom)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
         // Every picture is back: the whole pool can be fetched.
-        VmafPicture pics[FrameReader::kDepth + 1];
+        VmafPicture pics[FrameReader::kMaxDepth + 1];
         for (auto &p : pics) ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx.get(), &p), 0);
         for (auto &p : pics) vmaf_picture_unref(&p);
     });
