@@ -2,8 +2,7 @@
 """Speed of whole `vmaf` runs (default model), ours beside another vmaf CLI
 such as Netflix's, on the same Y4M pairs, in alternating runs.
 
-usage: compare_cli.py --ours BUILD/core/tools/vmaf [--ours-avx2 BUILD2/core/tools/vmaf]
-                      [--reference PATH/vmaf]
+usage: compare_cli.py --ours BUILD/core/tools/vmaf [--reference PATH/vmaf]
                       [--model version=vmaf_v0.6.1 | --feature NAME] [--threads 1 2]
                       [--cpumask 0 16] [--repeat 3] REF.y4m:DIS.y4m:FRAMES ...
 
@@ -14,9 +13,9 @@ frames/s (best run), frames per CPU second (best run), and the speed ratio
 ours / reference: the median, over the repeats, of the ratio of two
 neighbouring runs' wall times. A shared machine's speed drifts between
 runs by tens of percent; neighbours see the same drift, so their ratio
-holds where the ratio of the best times of each need not. --ours-avx2 (a build with
--Dx86_clones=avx2) replaces --ours on the rows whose cpumask forbids
-AVX-512, so those rows run all of the code an AVX2-only CPU would. Each run writes JSON, and the
+holds where the ratio of the best times of each need not. Our CLI honours
+--cpumask in every loop, so those rows run all of the code an AVX2-only CPU
+would. Each run writes JSON, and the
 pooled scores of the two CLIs must agree, so a fast wrong answer shows up.
 --feature NAME scores one feature without a model (`-n --feature NAME`)
 instead; the table then shows that feature's pooled mean.
@@ -60,7 +59,6 @@ def first_mean(pooled, shown):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--ours", required=True)
-    p.add_argument("--ours-avx2", help="our CLI built with -Dx86_clones=avx2, for cpumask 16 rows")
     p.add_argument("--reference")
     p.add_argument("--threads", nargs="+", type=int, default=[1, 2])
     p.add_argument("--cpumask", nargs="+", type=int, default=[0])
@@ -71,8 +69,7 @@ def main():
     p.add_argument("pairs", nargs="+")
     a = p.parse_args()
     def binaries(cpumask):
-        ours = a.ours_avx2 if a.ours_avx2 and cpumask & 16 else a.ours
-        return [("vmaf-hip", ours)] + ([("reference", a.reference)] if a.reference else [])
+        return [("vmaf-hip", a.ours)] + ([("reference", a.reference)] if a.reference else [])
     scoring = ["-n", "--feature", a.feature] if a.feature else ["--model", a.model]
     shown = a.feature or "vmaf"
     print(f"| input | threads | cpumask | CLI | wall fps | fps per CPU second | {shown} mean | speed ratio |")

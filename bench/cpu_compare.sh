@@ -8,9 +8,9 @@
 #
 # CLIPS_DIR holds the public clips (*.y4m.xz); the pairs are made in
 # WORK_DIR by bench/make_clips.py (needs numpy). THREADS default: 1 2.
-# Environment: REPEAT (runs of each CLI per row, default 3), FRAMES (48),
-# OURS_AVX2 (our CLI built with -Dx86_clones=avx2: runs the cpumask 16
-# rows, so they measure all of what an AVX2-only CPU runs).
+# Environment: REPEAT (runs of each CLI per row, default 3), FRAMES (48).
+# Our CLI honours --cpumask in every loop (cpu/isa.h): its cpumask 16 rows
+# are what an AVX2-only CPU runs.
 set -euo pipefail
 ours=$1 reference=$2 clips=$3 work=$4
 shift 4
@@ -25,5 +25,5 @@ for name in 576x324_8bit 576x324_10bit 1920x1080_8bit 1920x1080_10bit; do
 done
 echo "# $(date -u +%F) $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) CPUs"
 echo "# AVX-512: $(grep -o 'avx512[a-z]*' /proc/cpuinfo | sort -u | tr '\n' ' ')"
-python3 "$here/compare_cli.py" --ours "$ours" ${OURS_AVX2:+--ours-avx2 "$OURS_AVX2"} --reference "$reference" --threads "${threads[@]}" \
+python3 "$here/compare_cli.py" --ours "$ours" --reference "$reference" --threads "${threads[@]}" \
     --cpumask 0 16 --repeat "${REPEAT:-3}" "${pairs[@]}"

@@ -17,7 +17,11 @@ int init(void **state, const VmafExtractorSetup *setup)
     adm::AdmOutput output;
     if (int err = read_setup(*setup, "float_adm", p, output)) return err;
     return adm::create_adm_extractor(
-        state, [&] { return FloatAdm(p, static_cast<int>(setup->w), static_cast<int>(setup->h)); },
+        state,
+        [&] {
+            return FloatAdm(p, static_cast<int>(setup->w), static_cast<int>(setup->h),
+                            setup->cpu_flags);
+        },
         output, setup->feature_names);
 }
 

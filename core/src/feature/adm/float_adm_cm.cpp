@@ -1,9 +1,11 @@
+// float_adm's CSF and pooled sums (float_adm_stages.h), built once per
+// instruction set (cpu/isa.h).
 #include <cmath>
 
 #include "feature/adm/adm_math.h"
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
-#include "feature/common/target_clones.h"
+#include "cpu/isa.h"
 
 namespace vmaf::float_adm {
 
@@ -14,8 +16,8 @@ inline float factor_of(std::array<float, 2> f, int b) { return b == 2 ? f[1] : f
 
 } // namespace
 
-VMAF_TARGET_CLONES void csf_weight(const Detail &in, std::array<float, 2> factors,
-                                   Detail &weighted, Detail &floor)
+template <class Isa>
+void csf_weight(const Detail &in, std::array<float, 2> factors, Detail &weighted, Detail &floor)
 {
     const int w = in[0].w, h = in[0].h;
     weighted.resize(w, h);
@@ -36,8 +38,8 @@ VMAF_TARGET_CLONES void csf_weight(const Detail &in, std::array<float, 2> factor
     }
 }
 
-VMAF_TARGET_CLONES BandSums csf_den_sums(const Detail &ref, std::array<float, 2> factors,
-                                         double p_norm)
+template <class Isa>
+BandSums csf_den_sums(const Detail &ref, std::array<float, 2> factors, double p_norm)
 {
     const adm::Region reg = adm::score_region(ref[0].w, ref[0].h);
     BandSums sums{};
@@ -55,9 +57,9 @@ VMAF_TARGET_CLONES BandSums csf_den_sums(const Detail &ref, std::array<float, 2>
     return sums;
 }
 
-VMAF_TARGET_CLONES BandSums masked_sums(const Detail &src, std::array<float, 2> factors,
-                                        const Detail &weighted, const Detail &floor, bool bypass,
-                                        double p_norm)
+template <class Isa>
+BandSums masked_sums(const Detail &src, std::array<float, 2> factors, const Detail &weighted,
+                     const Detail &floor, bool bypass, double p_norm)
 {
     const int w = src[0].w, h = src[0].h;
     const adm::Region reg = adm::score_region(w, h);
@@ -81,13 +83,10 @@ VMAF_TARGET_CLONES BandSums masked_sums(const Detail &src, std::array<float, 2> 
     return acc;
 }
 
-float pooled_bands(const BandSums &sums, int w, int h, double noise_weight, double p_norm)
-{
-    const adm::Region reg = adm::score_region(w, h);
-    const float nf = noise_floor(reg.width(), reg.height(), noise_weight, p_norm);
-    float pooled[3];
-    for (int b = 0; b < 3; b++) pooled[b] = pooled_root(sums[b], p_norm) + nf;
-    return pooled[0] + pooled[1] + pooled[2];
-}
+template void csf_weight<cpu::BuiltFor>(const Detail &, std::array<float, 2>, Detail &,
+                                        Detail &);
+template BandSums csf_den_sums<cpu::BuiltFor>(const Detail &, std::array<float, 2>, double);
+template BandSums masked_sums<cpu::BuiltFor>(const Detail &, std::array<float, 2>, const Detail &,
+                                             const Detail &, bool, double);
 
 } // namespace vmaf::float_adm

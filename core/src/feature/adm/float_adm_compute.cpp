@@ -1,7 +1,6 @@
 #include "feature/adm/float_adm_compute.h"
 
-#include <utility>
-
+#include "cpu/cpu_flags.h"
 #include "feature/common/float_picture.h"
 
 namespace vmaf::float_adm {
@@ -16,6 +15,33 @@ void load_luma(const VmafPicture &pic, int w, int h, FloatPlane &out)
 }
 
 } // namespace
+
+float pooled_bands(const BandSums &sums, int w, int h, double noise_weight, double p_norm)
+{
+    const adm::Region reg = adm::score_region(w, h);
+    const float nf = noise_floor(reg.width(), reg.height(), noise_weight, p_norm);
+    float pooled[3];
+    for (int b = 0; b < 3; b++) pooled[b] = pooled_root(sums[b], p_norm) + nf;
+    return pooled[0] + pooled[1] + pooled[2];
+}
+
+const FloatAdmStages &float_adm_stages(unsigned cpu_flags)
+{
+    using P = cpu::Portable;
+    static constexpr FloatAdmStages portable{dwt2<P>, decouple<P>, csf_weight<P>, csf_den_sums<P>,
+                                             masked_sums<P>};
+#if defined(VMAF_X86_SIMD)
+    using A = cpu::Avx2;
+    using B = cpu::Avx512;
+    static constexpr FloatAdmStages avx2{dwt2<A>, decouple<A>, csf_weight<A>, csf_den_sums<A>,
+                                         masked_sums<A>};
+    static constexpr FloatAdmStages avx512{dwt2<B>, decouple<B>, csf_weight<B>, csf_den_sums<B>,
+                                           masked_sums<B>};
+    return cpu::widest(cpu_flags, portable, &avx2, &avx512);
+#else
+    return cpu::widest(cpu_flags, portable, nullptr, nullptr);
+#endif
+}
 
 ScaleTotals pool_scale(const FloatAdmParams &p, int scale, int w, int h, const BandSums &den,
                        const BandSums &num, const BandSums &aim)
@@ -59,7 +85,8 @@ adm::AdmScores combine_scales(const FloatAdmParams &p, int w, int h,
     return out;
 }
 
-FloatAdm::FloatAdm(const FloatAdmParams &params, int w, int h) : params_(params), w_(w), h_(h)
+FloatAdm::FloatAdm(const FloatAdmParams &params, int w, int h, unsigned cpu_flags)
+    : params_(params), w_(w), h_(h), stages_(float_adm_stages(cpu_flags))
 {
     for (int s = 0; s < adm::kScales; s++) factors_[s] = csf_factors(params.csf, s);
 }
@@ -68,36 +95,30 @@ ScaleTotals FloatAdm::measure(int scale)
 {
     const auto &f = factors_[scale];
     const double p = params_.p_norm;
-    decouple(ref_, dis_, params_.enhn_gain_limit, restored_, additive_);
-    const BandSums den = csf_den_sums(ref_, f, p);
+    const FloatAdmStages &st = stages_;
+    st.decouple(ref_, dis_, params_.enhn_gain_limit, restored_, additive_);
+    const BandSums den = st.csf_den_sums(ref_, f, p);
     // Detail loss masked by the additive impairment, and the other way round.
-    csf_weight(additive_, f, weighted_, floor_);
-    const BandSums num = masked_sums(restored_, f, weighted_, floor_, params_.bypass_cm, p);
+    st.csf_weight(additive_, f, weighted_, floor_);
+    const BandSums num = st.masked_sums(restored_, f, weighted_, floor_, params_.bypass_cm, p);
     BandSums aim{};
     if (params_.skip_aim_scale != scale) {
-        csf_weight(restored_, f, weighted_, floor_);
-        aim = masked_sums(additive_, f, weighted_, floor_, params_.bypass_cm, p);
+        st.csf_weight(restored_, f, weighted_, floor_);
+        aim = st.masked_sums(additive_, f, weighted_, floor_, params_.bypass_cm, p);
     }
     return pool_scale(params_, scale, ref_[0].w, ref_[0].h, den, num, aim);
 }
 
 adm::AdmScores FloatAdm::compute(const VmafPicture &ref, const VmafPicture &dis)
 {
-    load_luma(ref, w_, h_, approx_ref_);
-    load_luma(dis, w_, h_, approx_dis_);
+    load_luma(ref, w_, h_, approx_ref_[0]);
+    load_luma(dis, w_, h_, approx_dis_[0]);
     std::array<ScaleTotals, adm::kScales> scales;
     for (int s = 0; s < adm::kScales; s++) {
-        if (s == 0 && params_.skip_scale0) {
-            dwt2(approx_ref_, next_ref_, nullptr, scratch_);
-            dwt2(approx_dis_, next_dis_, nullptr, scratch_);
-            scales[s] = kSkippedScale;
-        } else {
-            dwt2(approx_ref_, next_ref_, &ref_, scratch_);
-            dwt2(approx_dis_, next_dis_, &dis_, scratch_);
-            scales[s] = measure(s);
-        }
-        std::swap(approx_ref_, next_ref_);
-        std::swap(approx_dis_, next_dis_);
+        const bool skipped = s == 0 && params_.skip_scale0;
+        stages_.dwt2(approx_ref_[s], approx_ref_[s + 1], skipped ? nullptr : &ref_, scratch_);
+        stages_.dwt2(approx_dis_[s], approx_dis_[s + 1], skipped ? nullptr : &dis_, scratch_);
+        scales[s] = skipped ? kSkippedScale : measure(s);
     }
     return combine_scales(params_, w_, h_, scales);
 }

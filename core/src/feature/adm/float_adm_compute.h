@@ -48,7 +48,8 @@ adm::AdmScores combine_scales(const FloatAdmParams &p, int w, int h,
 class FloatAdm {
 public:
     // w, h at least kMinSize; the caller checks.
-    FloatAdm(const FloatAdmParams &params, int w, int h);
+    // cpu_flags: the instruction sets its stages may use (cpu::Flag bits).
+    FloatAdm(const FloatAdmParams &params, int w, int h, unsigned cpu_flags);
 
     // Luma of both pictures, of the size given at construction.
     adm::AdmScores compute(const VmafPicture &ref, const VmafPicture &dis);
@@ -59,8 +60,11 @@ private:
 
     FloatAdmParams params_;
     int w_, h_;
+    const FloatAdmStages &stages_;
     std::array<std::array<float, 2>, adm::kScales> factors_;
-    FloatPlane approx_ref_, approx_dis_, next_ref_, next_dis_;
+    // The picture and each scale's approximation, a plane each: planes that
+    // swapped roles would grow again every frame.
+    std::array<FloatPlane, adm::kScales + 1> approx_ref_, approx_dis_;
     Detail ref_, dis_, restored_, additive_, weighted_, floor_;
     DwtScratch scratch_;
 };

@@ -1,12 +1,15 @@
+// float_adm's decoupling (float_adm_stages.h), built once per instruction
+// set (cpu/isa.h).
 #include "feature/adm/adm_math.h"
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
-#include "feature/common/target_clones.h"
+#include "cpu/isa.h"
 
 namespace vmaf::float_adm {
 
-VMAF_TARGET_CLONES void decouple(const Detail &ref, const Detail &dis, double gain_limit,
-                                 Detail &restored, Detail &additive)
+template <class Isa>
+void decouple(const Detail &ref, const Detail &dis, double gain_limit, Detail &restored,
+              Detail &additive)
 {
     const int w = ref[0].w, h = ref[0].h;
     restored.resize(w, h);
@@ -34,5 +37,7 @@ VMAF_TARGET_CLONES void decouple(const Detail &ref, const Detail &dis, double ga
         }
     }
 }
+
+template void decouple<cpu::BuiltFor>(const Detail &, const Detail &, double, Detail &, Detail &);
 
 } // namespace vmaf::float_adm

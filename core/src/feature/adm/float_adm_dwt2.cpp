@@ -1,14 +1,16 @@
+// float_adm's transform (float_adm_stages.h), built once per instruction
+// set (cpu/isa.h).
 #include "feature/adm/adm_math.h"
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
-#include "feature/common/target_clones.h"
+#include "cpu/isa.h"
 
 namespace vmaf::float_adm {
 
 namespace {
 
 template <bool kDetail>
-VMAF_TARGET_CLONES void transform(const FloatPlane &src, FloatPlane &approx, Detail *detail,
+void transform(const FloatPlane &src, FloatPlane &approx, Detail *detail,
                                   DwtScratch &tmp)
 {
     const int w = src.w, h = src.h;
@@ -48,6 +50,7 @@ VMAF_TARGET_CLONES void transform(const FloatPlane &src, FloatPlane &approx, Det
 
 } // namespace
 
+template <class Isa>
 void dwt2(const FloatPlane &src, FloatPlane &approx, Detail *detail, DwtScratch &tmp)
 {
     const int ow = (src.w + 1) / 2, oh = (src.h + 1) / 2;
@@ -59,5 +62,7 @@ void dwt2(const FloatPlane &src, FloatPlane &approx, Detail *detail, DwtScratch 
         transform<false>(src, approx, nullptr, tmp);
     }
 }
+
+template void dwt2<cpu::BuiltFor>(const FloatPlane &, FloatPlane &, Detail *, DwtScratch &);
 
 } // namespace vmaf::float_adm

@@ -5,7 +5,6 @@
 
 #include "cpu/cpu_flags.h"
 #include "feature/cambi/reciprocal_table.h"
-#include "feature/common/target_clones.h"
 
 namespace vmaf::cambi {
 
@@ -57,7 +56,6 @@ int row_of(SampleRow row, int x, const WindowCounts &wc)
 
 } // namespace
 
-VMAF_TARGET_CLONES
 void slide_counts(const WindowCounts &wc, SampleRow leaving, SampleRow entering)
 {
     for (int x = 0; x < wc.w; x++) {
@@ -75,7 +73,6 @@ void slide_counts(const WindowCounts &wc, SampleRow leaving, SampleRow entering)
     }
 }
 
-VMAF_TARGET_CLONES
 void c_values_row(const CValueLevels &levels, std::span<const float> reciprocal,
                   const uint16_t *counts, ptrdiff_t stride, SampleRow row, int w, float *c)
 {

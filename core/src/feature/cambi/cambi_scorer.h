@@ -32,7 +32,8 @@ class CambiScorer {
 public:
     // The kernels are the widest `cpu_flags` (cpu::Flag bits) allow.
     CambiScorer(const CambiConfig &config, unsigned cpu_flags)
-        : config_(config), levels_(config.levels), c_values_(cambi_kernels(cpu_flags))
+        : config_(config), levels_(config.levels), spatial_mask_(cpu_flags), mode_filter_(cpu_flags),
+          c_values_(cambi_kernels(cpu_flags))
     {
     }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "feature/common/target_clones.h"
 
 namespace vmaf::cambi {
 namespace {
@@ -18,7 +17,7 @@ const Sample *luma_row(const VmafPicture &pic, unsigned y)
 // The largest sample of a row: a reduction the compiler vectorises, where a
 // search that stops at the first sample too large would not be.
 template <typename Sample>
-VMAF_TARGET_CLONES unsigned row_max(const Sample *row, unsigned w)
+unsigned row_max(const Sample *row, unsigned w)
 {
     Sample m = 0;
     for (unsigned x = 0; x < w; x++) m = std::max(m, row[x]);

@@ -1,41 +1,36 @@
 #include "feature/cambi/scale_filters.h"
 
-#include "feature/common/target_clones.h"
+#include "cpu/cpu_flags.h"
 
 namespace vmaf::cambi {
-namespace {
-
-VMAF_TARGET_CLONES
-void horizontal_modes(const uint16_t *in, int w, uint16_t *out)
+const ModeRows &mode_rows(unsigned cpu_flags)
 {
-    out[0] = in[0];
-    for (int x = 1; x + 1 < w; x++) out[x] = mode3(in[x - 1], in[x], in[x + 1]);
-    out[w - 1] = in[w - 1];
+    using P = cpu::Portable;
+    static constexpr ModeRows portable{horizontal_modes<P>, vertical_modes<P>};
+#if defined(VMAF_X86_SIMD)
+    static constexpr ModeRows avx2{horizontal_modes<cpu::Avx2>, vertical_modes<cpu::Avx2>};
+    static constexpr ModeRows avx512{horizontal_modes<cpu::Avx512>, vertical_modes<cpu::Avx512>};
+    return cpu::widest(cpu_flags, portable, &avx2, &avx512);
+#else
+    return cpu::widest(cpu_flags, portable, nullptr, nullptr);
+#endif
 }
-
-VMAF_TARGET_CLONES
-void vertical_modes(const uint16_t *a, const uint16_t *b, const uint16_t *c, int w, uint16_t *out)
-{
-    for (int x = 0; x < w; x++) out[x] = mode3(a[x], b[x], c[x]);
-}
-
-} // namespace
 
 void ModeFilter::apply(Plane<uint16_t> &image)
 {
     const int w = image.w, h = image.h;
     if (h < 3) return;
     const auto row_len = static_cast<size_t>(w);
-    rows_.resize(3 * row_len);
+    ring_.resize(3 * row_len);
     // The horizontal modes of rows y - 1, y, y + 1 in a ring; row y is
     // rewritten once the modes of row y + 1 are taken from the unfiltered
     // samples (mode3 is symmetric: the ring's order does not matter).
-    auto ring = [&](int y) { return rows_.data() + static_cast<size_t>(y % 3) * row_len; };
-    horizontal_modes(image.row(0), w, ring(0));
-    horizontal_modes(image.row(1), w, ring(1));
+    auto ring = [&](int y) { return ring_.data() + static_cast<size_t>(y % 3) * row_len; };
+    rows_->horizontal(image.row(0), w, ring(0));
+    rows_->horizontal(image.row(1), w, ring(1));
     for (int y = 1; y + 1 < h; y++) {
-        horizontal_modes(image.row(y + 1), w, ring(y + 1));
-        vertical_modes(ring(y - 1), ring(y), ring(y + 1), w, image.row(y));
+        rows_->horizontal(image.row(y + 1), w, ring(y + 1));
+        rows_->vertical(ring(y - 1), ring(y), ring(y + 1), w, image.row(y));
     }
 }
 

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 
-#include "feature/common/target_clones.h"
+#include "cpu/cpu_flags.h"
 
 namespace vmaf::cambi {
 namespace {
 
 constexpr int kFilterSide = kMaskWindow;
-constexpr int kHalf = kFilterSide / 2;
 
 int ceil_log2(uint32_t n)
 {
@@ -17,39 +16,22 @@ int ceil_log2(uint32_t n)
     return bits;
 }
 
-VMAF_TARGET_CLONES
-void flat_row(const uint16_t *row, const uint16_t *below, int w, uint16_t *flat)
-{
-    // The last column apart, so that the loop needs no test of the edge.
-    for (int x = 0; x + 1 < w; x++) flat[x] = static_cast<uint16_t>(is_flat(row, below, x, w));
-    flat[w - 1] = static_cast<uint16_t>(is_flat(row, below, w - 1, w));
-}
-
-VMAF_TARGET_CLONES
-void add_flat(uint32_t *count, const uint16_t *flat, int w)
-{
-    for (int x = 0; x < w; x++) count[x] += flat[x];
-}
-
-VMAF_TARGET_CLONES
-void take_flat(uint32_t *count, const uint16_t *flat, int w)
-{
-    for (int x = 0; x < w; x++) count[x] -= flat[x];
-}
-
-// out[x] = whether the 7 column counts around x (zero past the edges, which
-// `counts` has room for) sum to more than the threshold.
-VMAF_TARGET_CLONES
-void window_sums(const uint32_t *counts, int w, uint32_t threshold, uint16_t *out)
-{
-    for (int x = 0; x < w; x++) {
-        uint32_t sum = 0;
-        for (int k = -kHalf; k <= kHalf; k++) sum += counts[x + k];
-        out[x] = static_cast<uint16_t>(sum > threshold);
-    }
-}
-
 } // namespace
+
+const MaskRows &mask_rows(unsigned cpu_flags)
+{
+    using P = cpu::Portable;
+    static constexpr MaskRows portable{flat_row<P>, add_flat<P>, take_flat<P>, window_sums<P>};
+#if defined(VMAF_X86_SIMD)
+    using A = cpu::Avx2;
+    using B = cpu::Avx512;
+    static constexpr MaskRows avx2{flat_row<A>, add_flat<A>, take_flat<A>, window_sums<A>};
+    static constexpr MaskRows avx512{flat_row<B>, add_flat<B>, take_flat<B>, window_sums<B>};
+    return cpu::widest(cpu_flags, portable, &avx2, &avx512);
+#else
+    return cpu::widest(cpu_flags, portable, nullptr, nullptr);
+#endif
+}
 
 int mask_threshold(int w, int h)
 {
@@ -64,8 +46,8 @@ void SpatialMask::compute(const Plane<uint16_t> &image, Plane<uint16_t> &mask)
     const int w = image.w, h = image.h;
     mask.resize(w, h);
     // Three zero columns on either side stand for the columns past the edges.
-    col_count_.assign(static_cast<size_t>(w) + 2 * kHalf, 0);
-    uint32_t *counts = col_count_.data() + kHalf;
+    col_count_.assign(static_cast<size_t>(w) + 2 * kMaskHalf, 0);
+    uint32_t *counts = col_count_.data() + kMaskHalf;
     const auto threshold = static_cast<uint32_t>(mask_threshold(w, h));
 
     // col_count_ holds rows y - 3 .. y + 3 (those inside the picture) as the
@@ -76,14 +58,14 @@ void SpatialMask::compute(const Plane<uint16_t> &image, Plane<uint16_t> &mask)
     auto flat_of = [&](int y) { return flat_.data() + static_cast<size_t>(y % kRing) * w; };
     auto enter = [&](int y) {
         const uint16_t *row = image.row(y);
-        flat_row(row, y + 1 < h ? image.row(y + 1) : row, w, flat_of(y));
-        add_flat(counts, flat_of(y), w);
+        rows_->flat_row(row, y + 1 < h ? image.row(y + 1) : row, w, flat_of(y));
+        rows_->add_flat(counts, flat_of(y), w);
     };
-    for (int y = 0; y < std::min(kHalf, h); y++) enter(y);
+    for (int y = 0; y < std::min(kMaskHalf, h); y++) enter(y);
     for (int y = 0; y < h; y++) {
-        if (y + kHalf < h) enter(y + kHalf);
-        if (y - kHalf - 1 >= 0) take_flat(counts, flat_of(y - kHalf - 1), w);
-        window_sums(counts, w, threshold, mask.row(y));
+        if (y + kMaskHalf < h) enter(y + kMaskHalf);
+        if (y - kMaskHalf - 1 >= 0) rows_->take_flat(counts, flat_of(y - kMaskHalf - 1), w);
+        rows_->window_sums(counts, w, threshold, mask.row(y));
     }
 }
 

@@ -3,58 +3,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cpu/cpu_flags.h"
 #include "feature/common/edge.h"
-#include "feature/common/target_clones.h"
 
 namespace vmaf::floatf {
 
-namespace {
-
-// Column pass of one output row: out[x] = sum over k of taps[k] * input at
-// (x, rows[k]), summed from the first tap. The loop over x inside the loop
-// over taps keeps that order for every x.
-VMAF_TARGET_CLONES
-void column_pass(const float *taps, int n, const float *const *a, const float *const *b,
-                 Input in, int w, float *__restrict out)
+const FilterPasses &filter_passes(unsigned cpu_flags)
 {
-    for (int x = 0; x < w; x++) out[x] = 0.0f;
-    for (int k = 0; k < n; k++) {
-        const float f = taps[k];
-        const float *__restrict ra = a[k];
-        if (in == Input::kPlain) {
-            for (int x = 0; x < w; x++) out[x] += f * ra[x];
-        } else if (in == Input::kSquare) {
-            for (int x = 0; x < w; x++) out[x] += f * (ra[x] * ra[x]);
-        } else {
-            const float *__restrict rb = b[k];
-            for (int x = 0; x < w; x++) out[x] += f * (ra[x] * rb[x]);
-        }
-    }
+    static constexpr FilterPasses portable{column_pass<cpu::Portable>, row_pass<cpu::Portable>};
+#if defined(VMAF_X86_SIMD)
+    static constexpr FilterPasses avx2{column_pass<cpu::Avx2>, row_pass<cpu::Avx2>};
+    static constexpr FilterPasses avx512{column_pass<cpu::Avx512>, row_pass<cpu::Avx512>};
+    return cpu::widest(cpu_flags, portable, &avx2, &avx512);
+#else
+    return cpu::widest(cpu_flags, portable, nullptr, nullptr);
+#endif
 }
-
-// Row pass: out[x] = sum over k of taps[k] * t[x - n/2 + k], reflected at
-// the ends.
-VMAF_TARGET_CLONES
-void row_pass(const float *taps, int n, const float *__restrict t, int w, float *__restrict out)
-{
-    const int r = n / 2;
-    const int lo = std::min(r, w), hi = std::max(w - r, lo);
-    auto edge = [&](int x) {
-        float acc = 0.0f;
-        for (int k = 0; k < n; k++) acc += taps[k] * t[edge::reflect_about_sample(x - r + k, w)];
-        out[x] = acc;
-    };
-    for (int x = 0; x < lo; x++) edge(x);
-    for (int x = lo; x < hi; x++) out[x] = 0.0f;
-    for (int k = 0; k < n; k++) {
-        const float f = taps[k];
-        const float *__restrict s = t + k - r;
-        for (int x = lo; x < hi; x++) out[x] += f * s[x];
-    }
-    for (int x = hi; x < w; x++) edge(x);
-}
-
-} // namespace
 
 void Filter::row(std::span<const float> taps, Input in, const FloatPlane &a, const FloatPlane *b, int y,
                  float *out)
@@ -68,8 +32,8 @@ void Filter::row(std::span<const float> taps, Input in, const FloatPlane &a, con
         rb[k] = b ? b->row(src) : nullptr;
     }
     column_.resize(static_cast<size_t>(a.w));
-    column_pass(taps.data(), n, ra, rb, in, a.w, column_.data());
-    row_pass(taps.data(), n, column_.data(), a.w, out);
+    passes_->column(taps.data(), n, ra, rb, in, a.w, column_.data());
+    passes_->row(taps.data(), n, column_.data(), a.w, out);
 }
 
 void Filter::plane(std::span<const float> taps, const FloatPlane &a, FloatPlane &out, int step)

@@ -39,7 +39,8 @@ public:
           add_scale1_(setup.options[kAddScale1].b),
           planes_(setup.options[kAddUv].b ? 3 : 1),
           fps_weight_(setup.options[kFpsWeight].d), max_val_(setup.options[kMaxVal].d),
-          taps_(blur_taps(setup.options[kFilterSize].i)), params_(params_of(setup))
+          taps_(blur_taps(setup.options[kFilterSize].i)), params_(params_of(setup)),
+          filter_(setup.cpu_flags)
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
     }

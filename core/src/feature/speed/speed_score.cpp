@@ -9,7 +9,8 @@
 namespace vmaf::speed {
 
 SpeedScorer::SpeedScorer(const SpeedParams &params, const SpeedSize &size, unsigned cpu_flags)
-    : params_(params), size_(size), covariance_(cov_kernels(cpu_flags).sum), linalg_(kBlockArea)
+    : params_(params), size_(size), covariance_(cov_kernels(cpu_flags).sum), filter_(cpu_flags),
+      linalg_(kBlockArea)
 {
     SpeedTaps taps = speed_taps(params.kernelscale);
     antialias_ = std::move(taps.antialias);

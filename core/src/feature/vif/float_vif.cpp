@@ -17,7 +17,7 @@ namespace {
 class FloatVif {
 public:
     FloatVif(const VmafExtractorSetup &setup, const FloatVifSetup &s)
-        : setup_(s), pyramid_(s.params)
+        : setup_(s), pyramid_(s.params, setup.cpu_flags)
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
     }

@@ -90,7 +90,8 @@ StatisticConstants statistic_constants(const FloatVifParams &p)
             static_cast<float>(p.enhn_gain_limit)};
 }
 
-Pyramid::Pyramid(const FloatVifParams &p) : p_(p), constants_(statistic_constants(p))
+Pyramid::Pyramid(const FloatVifParams &p, unsigned cpu_flags)
+    : p_(p), constants_(statistic_constants(p)), filter_(cpu_flags)
 {
     for (int s = 0; s < kScales; s++) taps_[s] = gaussian_filter(s, p.kernelscale);
 }

@@ -119,7 +119,8 @@ bool size_fits(int w, int h, const FloatVifParams &p);
 // kept from frame to frame.
 class Pyramid {
 public:
-    explicit Pyramid(const FloatVifParams &p);
+    // cpu_flags: the instruction sets its filter may use (cpu::Flag bits).
+    Pyramid(const FloatVifParams &p, unsigned cpu_flags);
     // Scores of scales 0..3; scale 0 is left zero when skipped.
     void compute(const FloatPlane &ref, const FloatPlane &dis, ScaleScore out[kScales]);
 

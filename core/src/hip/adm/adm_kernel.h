@@ -56,7 +56,7 @@ template <typename T> struct DecoupleArgs {
 };
 template <typename T> hipError_t launch_decouple(const DecoupleArgs<T> &a, hipStream_t stream);
 
-// adm::csf_weight over reg (work_region), for one or two passes at once
+// adm::csf_row over the rows of reg (work_region), for one or two passes at once
 // (z = pass): detail loss, masked by the additive part, and additive
 // impairment, masked by the restored part.
 template <typename T> struct CsfPass {
@@ -72,7 +72,7 @@ template <typename T> struct CsfArgs {
 };
 template <typename T> hipError_t launch_csf(const CsfArgs<T> &a, hipStream_t stream);
 
-// adm::contrast_masked's band sums over reg (score_region), per pass (z):
+// adm::masked_row's band sums over reg (score_region), per pass (z):
 // sums[b] += (row sum + row_round) >> row_shift for every row, modulo 2^64.
 template <typename T> struct MaskPass {
     const T *src[3], *weighted[3], *floor[3];
