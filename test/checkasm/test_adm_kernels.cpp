@@ -84,7 +84,7 @@ template <typename T> struct Out {
 };
 
 template <typename T>
-void run(decltype(&decouple_row<T>) row, Bands<T> &in, Out<T> &out, int lo, int hi, int nearest_end,
+void run(decltype(&decouple_row<cpu::Portable, T>) row, Bands<T> &in, Out<T> &out, int lo, int hi, int nearest_end,
          double egl)
 {
     DecoupleRows rows;
@@ -95,7 +95,7 @@ void run(decltype(&decouple_row<T>) row, Bands<T> &in, Out<T> &out, int lo, int 
     row(o, t, r, a, lo, hi, nearest_end, egl, rows);
 }
 
-template <typename T> void check(decltype(&decouple_row<T>) simd, const char *name)
+template <typename T> void check(decltype(&decouple_row<cpu::Portable, T>) simd, const char *name)
 {
     for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
         for (double egl : {100.0, 1.0, 1.2}) {
@@ -106,7 +106,7 @@ template <typename T> void check(decltype(&decouple_row<T>) simd, const char *na
                     for (int nearest_end : {lo, lo + n - n % 16}) {
                         Bands<T> in(fill);
                         Out<T> expect, got;
-                        run<T>(decouple_row<T>, in, expect, lo, lo + n, nearest_end, egl);
+                        run<T>(decouple_row<cpu::Portable, T>, in, expect, lo, lo + n, nearest_end, egl);
                         run<T>(simd, in, got, lo, lo + n, nearest_end, egl);
                         for (int b = 0; b < 3; b++) {
                             ASSERT_EQ(expect.r[b], got.r[b])

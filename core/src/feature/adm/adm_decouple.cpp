@@ -1,5 +1,8 @@
+// The portable decoupling row (adm_decouple.h), built once per instruction
+// set (cpu/isa.h).
 #include "feature/adm/adm_decouple.h"
 
+#include "cpu/isa.h"
 #include "feature/adm/adm_math.h"
 
 namespace vmaf::adm {
@@ -22,7 +25,7 @@ inline __attribute__((always_inline)) void ratios(const T *__restrict o, const T
 
 } // namespace
 
-template <typename T>
+template <class Isa, typename T>
 void decouple_row(const T *const o[3], const T *const t[3], T *const r[3], T *const a[3], int lo,
                   int hi, int nearest_end, double enhn_gain_limit, DecoupleRows &rows)
 {
@@ -56,11 +59,15 @@ void decouple_row(const T *const o[3], const T *const t[3], T *const r[3], T *co
     }
 }
 
-template void decouple_row<int16_t>(const int16_t *const[3], const int16_t *const[3],
-                                    int16_t *const[3], int16_t *const[3], int, int, int, double,
-                                    DecoupleRows &);
-template void decouple_row<int32_t>(const int32_t *const[3], const int32_t *const[3],
-                                    int32_t *const[3], int32_t *const[3], int, int, int, double,
-                                    DecoupleRows &);
+#if defined(VMAF_ISA_PORTABLE) // 16-bit bands: every SIMD table has its twin
+template void decouple_row<cpu::BuiltFor, int16_t>(const int16_t *const[3], const int16_t *const[3],
+                                                   int16_t *const[3], int16_t *const[3], int, int,
+                                                   int, double, DecoupleRows &);
+#endif
+#if !defined(VMAF_ISA_AVX512) // AVX-512 has a twin for 32-bit bands too
+template void decouple_row<cpu::BuiltFor, int32_t>(const int32_t *const[3], const int32_t *const[3],
+                                                   int32_t *const[3], int32_t *const[3], int, int,
+                                                   int, double, DecoupleRows &);
+#endif
 
 } // namespace vmaf::adm

@@ -19,10 +19,11 @@ struct DecoupleRows {
 // reference, t of the distorted picture, r restored and a additive out.
 // The gain limit rounds to nearest before column nearest_end, truncates
 // from there (limit_gain()).
-// The portable function is the definition; AdmKernels (adm_kernels.h)
-// picks it or its AVX2 / AVX-512 twin (adm_decouple_x86.h), with the same
-// bits.
-template <typename T>
+// The portable function (Isa cpu::Portable, cpu/isa.h) is the definition;
+// AdmKernels (adm_kernels.h) picks it or its AVX2 / AVX-512 twin
+// (adm_decouple_x86.h), with the same bits, or where a set has no twin
+// (32-bit bands on AVX2) this source built for that set.
+template <class Isa, typename T>
 void decouple_row(const T *const o[3], const T *const t[3], T *const r[3], T *const a[3], int lo,
                   int hi, int nearest_end, double enhn_gain_limit, DecoupleRows &rows);
 

@@ -235,7 +235,7 @@ void decouple_row32(const int32_t *const o[3], const int32_t *const t[3], int32_
 template <class S> constexpr auto decouple32()
 {
     if constexpr (S::kWide64) return &decouple_row32<S>;
-    else return &decouple_row<int32_t>;
+    else return &adm::decouple_row<S, int32_t>;
 }
 
 } // namespace vmaf::adm::x86

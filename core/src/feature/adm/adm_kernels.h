@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "cpu/isa.h"
 #include "feature/adm/adm_bands.h"
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_csf.h"
@@ -39,8 +40,8 @@ struct AdmKernels {
     Dwt0Fn<uint8_t> dwt0_8;   // dwt2_scale0 (adm_dwt2.h)
     Dwt0Fn<uint16_t> dwt0_16;
     DwtFn dwt;                // dwt2_scale
-    decltype(&decouple_row<int16_t>) decouple16;
-    decltype(&decouple_row<int32_t>) decouple32;
+    decltype(&decouple_row<cpu::Portable, int16_t>) decouple16;
+    decltype(&decouple_row<cpu::Portable, int32_t>) decouple32;
     CsfRowFn<int16_t> csf16;  // csf_row (adm_csf.h)
     CsfRowFn<int32_t> csf32;
     DenFn<int16_t> den16;     // den_sums
