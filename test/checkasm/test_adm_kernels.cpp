@@ -26,7 +26,7 @@ constexpr int kMaxLength = 3 * 16 + 9;
 constexpr int kWidth = kMaxLength + 8;
 constexpr int kSentinel = 0x5A5A;
 
-enum class Fill { Random, Extreme, Parallel };
+enum class Fill { Random, Extreme, Parallel, Wide };
 
 std::vector<checkasm::Variant<AdmKernels>> variants()
 {
@@ -41,6 +41,14 @@ template <typename T> T any()
 {
     if constexpr (sizeof(T) == 2) return static_cast<T>(random_below(65536));
     else return static_cast<T>(static_cast<int32_t>(random_below(2 * kBand32 + 1)) - kBand32);
+}
+
+// 32-bit bands up to 2^30 in magnitude: past AVX2's exact int64 -> float
+// (2^53) in the direction test's products, within the portable int64 sums.
+template <typename T> T wide()
+{
+    if constexpr (sizeof(T) == 2) return any<T>();
+    else return static_cast<T>(static_cast<int32_t>(random_below(uint64_t{1} << 31)) - (1 << 30));
 }
 
 template <typename T> T extreme()
@@ -62,6 +70,9 @@ template <typename T> struct Bands {
                 if (fill == Fill::Random) {
                     o[b][j] = any<T>();
                     t[b][j] = any<T>();
+                } else if (fill == Fill::Wide) {
+                    o[b][j] = wide<T>();
+                    t[b][j] = wide<T>();
                 } else if (fill == Fill::Extreme) {
                     o[b][j] = extreme<T>();
                     t[b][j] = extreme<T>();
@@ -97,7 +108,7 @@ void run(decltype(&decouple_row<cpu::Portable, T>) row, Bands<T> &in, Out<T> &ou
 
 template <typename T> void check(decltype(&decouple_row<cpu::Portable, T>) simd, const char *name)
 {
-    for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
+    for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel, Fill::Wide}) {
         for (double egl : {100.0, 1.0, 1.2}) {
             for (int lo = 0; lo < 4; lo++) {
                 for (int n = 1; n <= kMaxLength; n++) {
