@@ -33,6 +33,39 @@ struct MaskedSpan {
     ColumnSpan x86;
 };
 
+// Parts of a row's masking threshold that masked_row and its twins share.
+// Sums of Sum: for uint32_t, modulo 2^32.
+// Sample j's own share of its threshold: |csf| / 15 of the masker's
+// weighted bands (ScaleMath::floor15, the x86 columns' with in_x86).
+template <typename T, typename Sum = ThresholdSum<T>>
+inline Sum own_share(const MaskerRows<T> &m, int j, bool in_x86)
+{
+    using M = ScaleMath<T>;
+    return static_cast<Sum>(M::floor15(m.weighted[0][j], in_x86)) +
+           static_cast<Sum>(M::floor15(m.weighted[1][j], in_x86)) +
+           static_cast<Sum>(M::floor15(m.weighted[2][j], in_x86));
+}
+// The span's columns whose 3x3 window lies inside the band: all but its
+// first and last where they are the band's.
+inline ColumnSpan inner_columns(const MaskedSpan &span)
+{
+    return {span.left > 1 ? span.left : 1, span.right < span.w - 1 ? span.right : span.w - 1};
+}
+// The threshold of the span's first and last column where they are not
+// inner ones (the window reflected), from the columns' window sums (col:
+// all three rows, centre: the middle one).
+template <typename T, typename Sum>
+inline void edge_thresholds(const MaskerRows<T> &m, const MaskedSpan &span, const Sum *col,
+                            const Sum *centre, Sum *thr)
+{
+    const ColumnSpan inner = inner_columns(span);
+    for (int j : {span.left, span.right - 1}) {
+        if (inner.holds(j)) continue;
+        thr[j] = col[window_index(j - 1, span.w)] + col[j] + col[window_index(j + 1, span.w)] -
+                 centre[j] + own_share<T, Sum>(m, j, span.x86.holds(j));
+    }
+}
+
 // Row i's sums over `span` of the masked cubes of `src` (unweighted bands,
 // the measure's: DLM the restored, AIM the additive), masked by `masker`
 // (DLM the additive's CSF, AIM the restored's), per band before the row's

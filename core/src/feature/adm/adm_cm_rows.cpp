@@ -28,16 +28,14 @@ template <typename T, typename Sum = ThresholdSum<T>>
 void threshold_row(const MaskerRows<T> &m, const MaskedSpan &span, Sum *__restrict thr,
                    Sum *__restrict col, Sum *__restrict centre)
 {
-    using M = ScaleMath<T>;
     const int w = span.w;
     const int lo = span.left > 0 ? span.left - 1 : 0;
     const int hi = span.right < w ? span.right + 1 : w;
-    const T *__restrict f0[3], *__restrict f1[3], *__restrict f2[3], *__restrict c1[3];
+    const T *__restrict f0[3], *__restrict f1[3], *__restrict f2[3];
     for (int b = 0; b < 3; b++) {
         f0[b] = m.floor[0][b];
         f1[b] = m.floor[1][b];
         f2[b] = m.floor[2][b];
-        c1[b] = m.weighted[b];
     }
     // Sums of Sum: for uint32_t, modulo 2^32.
     auto s = [](int32_t v) { return static_cast<Sum>(v); };
@@ -46,21 +44,13 @@ void threshold_row(const MaskerRows<T> &m, const MaskedSpan &span, Sum *__restri
         col[c] = s(f0[0][c]) + s(f0[1][c]) + s(f0[2][c]) + mid + s(f2[0][c]) + s(f2[1][c]) + s(f2[2][c]);
         centre[c] = mid;
     }
-    auto own = [&](int j, bool in_x86) {
-        return s(M::floor15(c1[0][j], in_x86)) + s(M::floor15(c1[1][j], in_x86)) +
-               s(M::floor15(c1[2][j], in_x86));
-    };
     // Reflected / replicated neighbours only at the band's first and last column.
-    const int inner_lo = span.left > 1 ? span.left : 1;
-    const int inner_hi = span.right < w - 1 ? span.right : w - 1;
-    split(inner_lo, inner_hi, span.x86, [&]<bool kX86>(int a, int b) {
-        for (int j = a; j < b; j++) thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j, kX86);
+    const ColumnSpan inner = inner_columns(span);
+    split(inner.lo, inner.hi, span.x86, [&]<bool kX86>(int a, int b) {
+        for (int j = a; j < b; j++)
+            thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own_share<T, Sum>(m, j, kX86);
     });
-    for (int j : {span.left, span.right - 1}) {
-        if (j >= inner_lo && j < inner_hi) continue;
-        thr[j] = col[window_index(j - 1, w)] + col[j] + col[window_index(j + 1, w)] - centre[j] +
-                 own(j, span.x86.holds(j));
-    }
+    edge_thresholds(m, span, col, centre, thr);
 }
 
 } // namespace

@@ -17,7 +17,7 @@ namespace vmaf::adm::x86 {
 
 // |csf| / 15 of kBytes / 4 weighted coefficients (ScaleMath::floor15): the
 // full share in x86 columns (lanes of `in_x86`), its low 16 bits elsewhere.
-template <class S> inline typename S::V own_share(const int16_t *c, typename S::V in_x86)
+template <class S> inline typename S::V own_share_lanes(const int16_t *c, typename S::V in_x86)
 {
     const typename S::V share = S::template srai32<12>(
         S::add32(S::mullo32(S::abs32(S::load_i16_as_i32(c)), S::set32(8738)), S::set32(2048)));
@@ -30,7 +30,6 @@ void threshold_row16(const MaskerRows<int16_t> &m, const MaskedSpan &span, uint3
                      uint32_t *centre)
 {
     using V = typename S::V;
-    using M = ScaleMath<int16_t>;
     constexpr int kBlock = S::kBytes / 4;
     const int w = span.w;
     const int lo = span.left > 0 ? span.left - 1 : 0;
@@ -53,28 +52,20 @@ void threshold_row16(const MaskerRows<int16_t> &m, const MaskedSpan &span, uint3
         col[c] = s(f0[0][c]) + s(f0[1][c]) + s(f0[2][c]) + mid + s(f2[0][c]) + s(f2[1][c]) + s(f2[2][c]);
         centre[c] = mid;
     }
-    auto own = [&](int j, bool in_x86) {
-        return s(M::floor15(c1[0][j], in_x86)) + s(M::floor15(c1[1][j], in_x86)) +
-               s(M::floor15(c1[2][j], in_x86));
-    };
-    const int inner_lo = span.left > 1 ? span.left : 1;
-    const int inner_hi = span.right < w - 1 ? span.right : w - 1;
+    const ColumnSpan inner = inner_columns(span);
     const V x86_lo = S::set32(span.x86.lo - 1), x86_hi = S::set32(span.x86.hi);
-    int j = inner_lo;
-    for (; j + kBlock <= inner_hi; j += kBlock) {
+    int j = inner.lo;
+    for (; j + kBlock <= inner.hi; j += kBlock) {
         const V idx = S::add32(S::iota32(), S::set32(j));
         const V in_x86 = S::bit_and(S::gt32(idx, x86_lo), S::gt32(x86_hi, idx));
         V t = S::sub32(S::add32(S::add32(S::load(col + j - 1), S::load(col + j)), S::load(col + j + 1)),
                        S::load(centre + j));
-        for (int b = 0; b < 3; b++) t = S::add32(t, own_share<S>(c1[b] + j, in_x86));
+        for (int b = 0; b < 3; b++) t = S::add32(t, own_share_lanes<S>(c1[b] + j, in_x86));
         S::store(thr + j, t);
     }
-    for (; j < inner_hi; j++) thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + own(j, span.x86.holds(j));
-    for (int e : {span.left, span.right - 1}) {
-        if (e >= inner_lo && e < inner_hi) continue;
-        thr[e] = col[window_index(e - 1, w)] + col[e] + col[window_index(e + 1, w)] - centre[e] +
-                 own(e, span.x86.holds(e));
-    }
+    for (; j < inner.hi; j++)
+        thr[j] = col[j - 1] + col[j] + col[j + 1] - centre[j] + adm::own_share<int16_t>(m, j, span.x86.holds(j));
+    edge_thresholds(m, span, col, centre, thr);
 }
 
 // The sum of masked_cube<B> over columns [lo, hi) of one band's row.

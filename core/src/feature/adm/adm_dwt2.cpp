@@ -64,52 +64,24 @@ void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale,
                 Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
                 std::vector<int32_t> &tmp)
 {
-    const DwtShifts sh = dwt_shifts(scale);
-    const int64_t vr = sh.vround;
-    const int vs = sh.vshift;
-
-    const int w = in[0]->w, h = in[0]->h;
-    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
-    // The vertical pass of a row, laid out as the reference's: low and high
-    // of the reference, low and high of the distorted. Like the reference's
-    // buffer it lives across scales and frames (allocated, zeroed, at the
-    // first and widest scale 1), so what lies past the current layout is
-    // what the reference finds there: the last row of an earlier scale.
-    if (tmp.size() < 4 * static_cast<size_t>(w) + 2) tmp.resize(4 * static_cast<size_t>(w) + 2);
-    int32_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
-
-    // See last_output_unreflected(): output ow-1 may read past its row.
-    const DwtColumns cols = later_scale_columns(w);
-
-    for (int p = 0; p < pictures; p++) {
-        approx[p]->resize(ow, oh);
-        detail[p]->resize(ow, oh);
-    }
-    for (int i = 0; i < oh; i++) {
-        for (int p = 0; p < pictures; p++) {
-            const int32_t *r[4];
-            for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
-            int32_t *lo = row_lo[p], *hi = lo + w;
-            for (int j = 0; j < w; j++) {
-                const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
-                // Stored as the reference's 32-bit intermediate.
-                lo[j] = dwt_round(lo_taps<int64_t>(s0, s1, s2, s3), vr, vs);
-                hi[j] = dwt_round(hi_taps<int64_t>(s0, s1, s2, s3), vr, vs);
-            }
+    auto vertical = [](const int32_t *const r[4], int w, const DwtShifts &sh, int32_t *lo, int32_t *hi) {
+        for (int j = 0; j < w; j++) {
+            const int32_t s0 = r[0][j], s1 = r[1][j], s2 = r[2][j], s3 = r[3][j];
+            // Stored as the reference's 32-bit intermediate.
+            lo[j] = dwt_round(lo_taps<int64_t>(s0, s1, s2, s3), sh.vround, sh.vshift);
+            hi[j] = dwt_round(hi_taps<int64_t>(s0, s1, s2, s3), sh.vround, sh.vshift);
         }
-        for (int p = 0; p < pictures; p++) {
-            const int32_t *lo = row_lo[p], *hi = lo + w;
-            int32_t *a = approx[p]->row(i);
-            Detail<int32_t> &d = *detail[p];
-            int32_t *const bands[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
-            cols.each(
-                [&](int j, int c) {
-                    const int t[4] = {c, c + 1, c + 2, c + 3};
-                    dwt_output(lo, hi, j, t, sh, a, bands);
-                },
-                [&](int j, const int *c) { dwt_output(lo, hi, j, c, sh, a, bands); });
-        }
-    }
+    };
+    auto horizontal = [](const int32_t *lo, const int32_t *hi, const DwtColumns &cols,
+                         const DwtShifts &sh, int32_t *a, int32_t *const bands[3]) {
+        cols.each(
+            [&](int j, int c) {
+                const int t[4] = {c, c + 1, c + 2, c + 3};
+                dwt_output(lo, hi, j, t, sh, a, bands);
+            },
+            [&](int j, const int *c) { dwt_output(lo, hi, j, c, sh, a, bands); });
+    };
+    dwt_later_scale(in, pictures, scale, detail, approx, tmp, vertical, horizontal);
 }
 
 template void dwt2_scale0<cpu::Portable, uint8_t>(const uint8_t *, ptrdiff_t, int, int, int,

@@ -80,6 +80,44 @@ inline void dwt_output(const int32_t *lo, const int32_t *hi, int j, const int c[
     bands[2][j] = dwt_round(hi_taps<int64_t>(hi[c[0]], hi[c[1]], hi[c[2]], hi[c[3]]), sh.hround, sh.hshift);
 }
 
+// The frame of dwt2_scale, whichever passes fill it: the row buffer laid out
+// as the reference's, low and high of the reference, low and high of the
+// distorted (w samples each, two more past them). Like the reference's
+// buffer it lives across scales and frames (allocated, zeroed, at the
+// first and widest scale 1), so what lies past the current layout is what
+// the reference finds there: the last row of an earlier scale, which
+// output n-1 reads where last_output_unreflected(). Per output row i and
+// picture p: vertical(rows of taps[4], w, shifts, lo, hi), then, once for
+// every picture, horizontal(lo, hi, columns, shifts, approx row, bands).
+template <typename Vertical, typename Horizontal>
+void dwt_later_scale(const Plane<int32_t> *const in[], int pictures, int scale,
+                     Detail<int32_t> *const detail[], Plane<int32_t> *const approx[],
+                     std::vector<int32_t> &tmp, Vertical vertical, Horizontal horizontal)
+{
+    const DwtShifts sh = dwt_shifts(scale);
+    const int w = in[0]->w, h = in[0]->h;
+    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
+    if (tmp.size() < 4 * static_cast<size_t>(w) + 2) tmp.resize(4 * static_cast<size_t>(w) + 2);
+    int32_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
+    const DwtColumns cols = later_scale_columns(w);
+    for (int p = 0; p < pictures; p++) {
+        approx[p]->resize(ow, oh);
+        detail[p]->resize(ow, oh);
+    }
+    for (int i = 0; i < oh; i++) {
+        for (int p = 0; p < pictures; p++) {
+            const int32_t *r[4];
+            for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
+            vertical(r, w, sh, row_lo[p], row_lo[p] + w);
+        }
+        for (int p = 0; p < pictures; p++) {
+            Detail<int32_t> &d = *detail[p];
+            int32_t *const bands[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
+            horizontal(row_lo[p], row_lo[p] + w, cols, sh, approx[p]->row(i), bands);
+        }
+    }
+}
+
 // Output j of scale 0's horizontal pass from taps c of the vertical pass's
 // rows: the approximation and, where `bands` is non-null, h, v and d.
 inline void dwt0_output(const int16_t *lo, const int16_t *hi, int j, const int c[4], int32_t *approx,

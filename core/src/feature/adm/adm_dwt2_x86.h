@@ -210,34 +210,11 @@ void dwt_horizontal(const int32_t *lo, const int32_t *hi, const DwtColumns &cols
         [&](int k, const int *c) { dwt_output(lo, hi, k, c, sh, approx, bands); }, j);
 }
 
-// As the portable dwt2_scale, its row buffers laid out alike (the last
-// output may read across them).
 template <class S>
 void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale, Detail<int32_t> *const detail[],
                 Plane<int32_t> *const approx[], std::vector<int32_t> &tmp)
 {
-    const DwtShifts sh = dwt_shifts(scale);
-    const int w = in[0]->w, h = in[0]->h;
-    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
-    if (tmp.size() < 4 * static_cast<size_t>(w) + 2) tmp.resize(4 * static_cast<size_t>(w) + 2);
-    int32_t *const row_lo[2] = {tmp.data(), tmp.data() + 2 * w};
-    const DwtColumns cols = later_scale_columns(w);
-    for (int p = 0; p < pictures; p++) {
-        approx[p]->resize(ow, oh);
-        detail[p]->resize(ow, oh);
-    }
-    for (int i = 0; i < oh; i++) {
-        for (int p = 0; p < pictures; p++) {
-            const int32_t *r[4];
-            for (int k = 0; k < 4; k++) r[k] = in[p]->row(tap_index(i, k, h));
-            dwt_vertical<S>(r, w, sh, row_lo[p], row_lo[p] + w);
-        }
-        for (int p = 0; p < pictures; p++) {
-            Detail<int32_t> &d = *detail[p];
-            int32_t *const bands[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
-            dwt_horizontal<S>(row_lo[p], row_lo[p] + w, cols, sh, approx[p]->row(i), bands);
-        }
-    }
+    dwt_later_scale(in, pictures, scale, detail, approx, tmp, dwt_vertical<S>, dwt_horizontal<S>);
 }
 
 } // namespace vmaf::adm::x86
