@@ -369,6 +369,9 @@ TEST(AdmKernels, Denominator)
 template <typename T> void check_masked(MaskedRowFn<T> simd, MaskedRowFn<T> ref, const char *name)
 {
     for (int w : kRowWidths) {
+        // Scale 0's bands are at least 17 wide (kMinSize): its shifts are
+        // not defined below that.
+        if (sizeof(T) == 2 && w < 17) continue;
         for (Fill fill : {Fill::Random, Fill::Extreme, Fill::Parallel}) {
             for (bool real : {true, false}) {
                 const auto f = factors<T>(real);

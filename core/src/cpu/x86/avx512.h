@@ -202,8 +202,23 @@ struct Avx512 {
     static V max32(V a, V b) { return _mm512_max_epi32(a, b); }
     static V min32(V a, V b) { return _mm512_min_epi32(a, b); }
     static V blend_odd32(V a, V b) { return _mm512_mask_blend_epi32(0xAAAA, a, b); }
-    static uint32_t sum32(V a) { return static_cast<uint32_t>(_mm512_reduce_add_epi32(a)); }
-    static uint64_t sum64(V a) { return static_cast<uint64_t>(_mm512_reduce_add_epi64(a)); }
+    // Modulo 2^32 and 2^64, by vector adds: GCC's _mm512_reduce_add_* add
+    // in signed C arithmetic, whose overflow is undefined.
+    static uint32_t sum32(V a)
+    {
+        __m256i s = _mm256_add_epi32(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1));
+        __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+        t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0x4E));
+        t = _mm_add_epi32(t, _mm_shuffle_epi32(t, 0xB1));
+        return static_cast<uint32_t>(_mm_cvtsi128_si32(t));
+    }
+    static uint64_t sum64(V a)
+    {
+        __m256i s = _mm256_add_epi64(_mm512_castsi512_si256(a), _mm512_extracti64x4_epi64(a, 1));
+        __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+        t = _mm_add_epi64(t, _mm_unpackhi_epi64(t, t));
+        return static_cast<uint64_t>(_mm_cvtsi128_si64(t));
+    }
     static unsigned mask_ge32(V a, V b) { return _mm512_cmpge_epi32_mask(a, b); }
     static V select_lt32(V a, V b, V x) { return _mm512_maskz_mov_epi32(_mm512_cmplt_epi32_mask(a, b), x); }
     static void store_even32_as_u16(uint16_t *out, V a)

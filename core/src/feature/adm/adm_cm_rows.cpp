@@ -68,13 +68,14 @@ void masked_row(const T *const src[3], const typename ScaleMath<T>::Factors &fac
         const T *__restrict x = src[B];
         const auto f = factors[B];
         const uint32_t cube = shifts.cube[B];
-        int64_t row = 0;
+        // Summed modulo 2^64, as vector lanes add: defined for any input.
+        uint64_t row = 0;
         split(span.left, span.right, span.x86, [&]<bool kX86>(int a, int b) {
             for (int j = a; j < b; j++)
-                row += M::template masked_cube<B>(x[j], f, static_cast<std::make_signed_t<Sum>>(thr[j]),
-                                                  cube, kX86);
+                row += static_cast<uint64_t>(M::template masked_cube<B>(
+                    x[j], f, static_cast<std::make_signed_t<Sum>>(thr[j]), cube, kX86));
         });
-        sums[B] = row;
+        sums[B] = static_cast<int64_t>(row);
     };
     band.template operator()<0>();
     band.template operator()<1>();

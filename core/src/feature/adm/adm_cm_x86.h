@@ -91,9 +91,10 @@ int64_t masked_band_row(const int16_t *x, uint16_t factor, const uint32_t *thr, 
         add_cubes(v);
         add_cubes(S::template srli64<32>(v));
     }
-    int64_t row = static_cast<int64_t>(S::sum64(acc));
-    for (; j < hi; j++) row += M::template masked_cube<B>(x[j], factor, static_cast<int32_t>(thr[j]), cube);
-    return row;
+    uint64_t row = S::sum64(acc); // modulo 2^64, as the portable row
+    for (; j < hi; j++)
+        row += static_cast<uint64_t>(M::template masked_cube<B>(x[j], factor, static_cast<int32_t>(thr[j]), cube));
+    return static_cast<int64_t>(row);
 }
 
 template <class S>
