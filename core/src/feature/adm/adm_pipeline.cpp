@@ -8,9 +8,18 @@ void ScalePipeline<T>::run(const AdmKernels &kernels, const Detail<T> &ref, cons
                            double enhn_gain_limit, bool aim, MeasureSums &out)
 {
     using M = ScaleMath<T>;
-    const auto [decouple_row, csf_row, masked_row] = [&] {
-        if constexpr (sizeof(T) == 2) return std::tuple{kernels.decouple16, kernels.csf16, kernels.masked16};
-        else return std::tuple{kernels.decouple32, kernels.csf32, kernels.masked32};
+    // Plain variables, not a structured binding: lambdas capture them below.
+    const auto decouple_row = [&] {
+        if constexpr (sizeof(T) == 2) return kernels.decouple16;
+        else return kernels.decouple32;
+    }();
+    const auto csf_row = [&] {
+        if constexpr (sizeof(T) == 2) return kernels.csf16;
+        else return kernels.csf32;
+    }();
+    const auto masked_row = [&] {
+        if constexpr (sizeof(T) == 2) return kernels.masked16;
+        else return kernels.masked32;
     }();
     const int w = ref[0].w, h = ref[0].h;
     w_ = static_cast<size_t>(w);
