@@ -148,8 +148,8 @@ TEST(AdmKernels, GainLimitRoundsOnlyWhereAsked)
 TEST(AdmKernels, Decouple)
 {
     for (const auto &v : variants()) {
-        check<int16_t>(v.table->decouple16, v.name);
-        check<int32_t>(v.table->decouple32, v.name);
+        check<int16_t>(v.table->scale0.decouple, v.name);
+        check<int32_t>(v.table->scales.decouple, v.name);
     }
 }
 
@@ -334,8 +334,8 @@ template <typename T> void check_csf(CsfRowFn<T> simd, CsfRowFn<T> ref, const ch
 TEST(AdmKernels, CsfRow)
 {
     for (const auto &v : variants()) {
-        check_csf<int16_t>(v.table->csf16, adm_kernels_c().csf16, v.name);
-        check_csf<int32_t>(v.table->csf32, adm_kernels_c().csf32, v.name);
+        check_csf<int16_t>(v.table->scale0.csf, adm_kernels_c().scale0.csf, v.name);
+        check_csf<int32_t>(v.table->scales.csf, adm_kernels_c().scales.csf, v.name);
     }
 }
 
@@ -357,9 +357,9 @@ template <typename T> void check_den(DenFn<T> simd, DenFn<T> ref, const char *na
 TEST(AdmKernels, Denominator)
 {
     for (const auto &v : variants()) {
-        check_den<int16_t>(v.table->den16, adm_kernels_c().den16, v.name, 0);
+        check_den<int16_t>(v.table->scale0.den, adm_kernels_c().scale0.den, v.name, 0);
         for (int scale = 1; scale < kScales; scale++)
-            check_den<int32_t>(v.table->den32, adm_kernels_c().den32, v.name, scale);
+            check_den<int32_t>(v.table->scales.den, adm_kernels_c().scales.den, v.name, scale);
     }
 }
 
@@ -379,8 +379,7 @@ template <typename T> void check_masked(MaskedRowFn<T> simd, MaskedRowFn<T> ref,
                 Rows<T> weighted(w, fill), floor[3] = {Rows<T>(w, fill), Rows<T>(w, fill), Rows<T>(w, fill)};
                 if (real) {
                     const Rows<T> m(w, fill);
-                    if constexpr (sizeof(T) == 2) adm_kernels_c().csf16(m.rows(), f, 0, w, w, weighted.out(), floor[1].out());
-                    else adm_kernels_c().csf32(m.rows(), f, 0, w, w, weighted.out(), floor[1].out());
+                    adm_kernels_c().bands<T>().csf(m.rows(), f, 0, w, w, weighted.out(), floor[1].out());
                 }
                 MaskerRows<T> masker;
                 for (int b = 0; b < 3; b++) {
@@ -414,8 +413,8 @@ template <typename T> void check_masked(MaskedRowFn<T> simd, MaskedRowFn<T> ref,
 TEST(AdmKernels, MaskedRow)
 {
     for (const auto &v : variants()) {
-        check_masked<int16_t>(v.table->masked16, adm_kernels_c().masked16, v.name);
-        check_masked<int32_t>(v.table->masked32, adm_kernels_c().masked32, v.name);
+        check_masked<int16_t>(v.table->scale0.masked, adm_kernels_c().scale0.masked, v.name);
+        check_masked<int32_t>(v.table->scales.masked, adm_kernels_c().scales.masked, v.name);
     }
 }
 
@@ -438,7 +437,7 @@ void bench_kernels()
     const Rows<int16_t> in0(960, Fill::Parallel);
     const auto f0 = factors<int16_t>(true);
     Rows<int16_t> weighted0(960, Fill::Parallel), floor0(960, Fill::Parallel);
-    adm_kernels_c().csf16(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out());
+    adm_kernels_c().scale0.csf(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out());
     MaskerRows<int16_t> masker0;
     for (int b = 0; b < 3; b++) {
         masker0.weighted[b] = weighted0.b[b].data();
@@ -463,16 +462,16 @@ void bench_kernels()
         checkasm::bench("adm dwt scale 1 (960x540, two pictures)", v.name,
                         [&] { v.table->dwt(in1, 2, 1, d1s, a1s, tmp32); });
         checkasm::bench("adm csf16 (960 samples)", v.name,
-                        [&] { v.table->csf16(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out()); });
+                        [&] { v.table->scale0.csf(in0.rows(), f0, 0, 960, 960, weighted0.out(), floor0.out()); });
         checkasm::bench("adm masked16 (960 samples)", v.name, [&] {
             int64_t sums[3];
-            v.table->masked16(in0.rows(), f0, masker0, span0, shifts0, sums, scratch0.data());
+            v.table->scale0.masked(in0.rows(), f0, masker0, span0, shifts0, sums, scratch0.data());
             checkasm::keep(sums[0]);
         });
         checkasm::bench("adm decouple16 (" + n + " samples)", v.name,
-                        [&] { run<int16_t>(v.table->decouple16, in16, out16, 0, kMaxLength, kMaxLength, 100.0); });
+                        [&] { run<int16_t>(v.table->scale0.decouple, in16, out16, 0, kMaxLength, kMaxLength, 100.0); });
         checkasm::bench("adm decouple32 (" + n + " samples)", v.name,
-                        [&] { run<int32_t>(v.table->decouple32, in32, out32, 0, kMaxLength, kMaxLength, 100.0); });
+                        [&] { run<int32_t>(v.table->scales.decouple, in32, out32, 0, kMaxLength, kMaxLength, 100.0); });
     }
 }
 

@@ -193,7 +193,7 @@ TEST(AdmDecouple, IdenticalBandsAreFullyRestored)
     additive.resize(d[0].w, d[0].h);
     DecoupleRows rows;
     const Region reg = work_region(d[0].w, d[0].h);
-    const auto decouple_row = adm_kernels(vmaf::cpu::detected()).decouple16;
+    const auto decouple_row = adm_kernels(vmaf::cpu::detected()).scale0.decouple;
     for (int i = reg.top; i < reg.bottom; i++) {
         const int16_t *o[3] = {d[0].row(i), d[1].row(i), d[2].row(i)};
         int16_t *r[3] = {restored[0].row(i), restored[1].row(i), restored[2].row(i)};

@@ -1,7 +1,6 @@
 #include "feature/adm/adm_compute.h"
 
 #include <memory>
-#include <utility>
 
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_csf.h"
@@ -61,8 +60,7 @@ float IntegerAdm::denominator(const Detail<T> &ref, const DenShifts &shifts, con
                               int scale) const
 {
     uint64_t sums[3];
-    if constexpr (sizeof(T) == 2) kernels_.den16(ref, shifts, reg, sums);
-    else kernels_.den32(ref, shifts, reg, sums);
+    kernels_.bands<T>().den(ref, shifts, reg, sums);
     return den_from_sums(sums, shifts, weights_[scale], reg, params_.noise_weight);
 }
 

@@ -11,10 +11,8 @@ const AdmKernels &adm_kernels_c()
     using P = cpu::Portable;
     static constexpr AdmKernels kernels{
         dwt2_scale0<P, uint8_t>, dwt2_scale0<P, uint16_t>, dwt2_scale<P>,
-        decouple_row<P, int16_t>, decouple_row<P, int32_t>,
-        csf_row<P, int16_t>, csf_row<P, int32_t>,
-        den_sums<P, int16_t>, den_sums<P, int32_t>,
-        masked_row<P, int16_t>, masked_row<P, int32_t>,
+        {decouple_row<P, int16_t>, csf_row<P, int16_t>, den_sums<P, int16_t>, masked_row<P, int16_t>},
+        {decouple_row<P, int32_t>, csf_row<P, int32_t>, den_sums<P, int32_t>, masked_row<P, int32_t>},
         "c"};
     return kernels;
 }

@@ -34,21 +34,29 @@ using MaskedRowFn = void (*)(const T *const[3], const typename ScaleMath<T>::Fac
                              const MaskerRows<T> &, const MaskedSpan &, const CmShifts &, int64_t[3],
                              ThresholdSum<T> *);
 
-// Scale 0 works on 16-bit bands (the *16 entries), scales 1-3 on 32-bit ones;
-// decoupling, CSF and masking a row at a time (adm_pipeline.h).
+// The row loops of one kind of band: 16-bit at scale 0, 32-bit at scales
+// 1-3; decoupling, CSF and masking a row at a time (adm_pipeline.h).
+template <typename T> struct BandKernels {
+    decltype(&decouple_row<cpu::Portable, T>) decouple;
+    CsfRowFn<T> csf;       // csf_row (adm_csf.h)
+    DenFn<T> den;          // den_sums
+    MaskedRowFn<T> masked; // masked_row (adm_cm.h)
+};
+
 struct AdmKernels {
-    Dwt0Fn<uint8_t> dwt0_8;   // dwt2_scale0 (adm_dwt2.h)
+    Dwt0Fn<uint8_t> dwt0_8; // dwt2_scale0 (adm_dwt2.h)
     Dwt0Fn<uint16_t> dwt0_16;
-    DwtFn dwt;                // dwt2_scale
-    decltype(&decouple_row<cpu::Portable, int16_t>) decouple16;
-    decltype(&decouple_row<cpu::Portable, int32_t>) decouple32;
-    CsfRowFn<int16_t> csf16;  // csf_row (adm_csf.h)
-    CsfRowFn<int32_t> csf32;
-    DenFn<int16_t> den16;     // den_sums
-    DenFn<int32_t> den32;
-    MaskedRowFn<int16_t> masked16; // masked_row (adm_cm.h)
-    MaskedRowFn<int32_t> masked32;
+    DwtFn dwt;              // dwt2_scale
+    BandKernels<int16_t> scale0;
+    BandKernels<int32_t> scales; // 1-3
     const char *name;
+
+    // The loops of bands of T.
+    template <typename T> const BandKernels<T> &bands() const
+    {
+        if constexpr (sizeof(T) == 2) return scale0;
+        else return scales;
+    }
 };
 
 const AdmKernels &adm_kernels(unsigned cpu_flags);

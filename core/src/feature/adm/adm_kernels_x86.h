@@ -19,10 +19,8 @@ template <class S> const AdmKernels &kernels()
 {
     static constexpr AdmKernels table{
         dwt2_scale0<S, uint8_t>, dwt2_scale0<S, uint16_t>, dwt2_scale<S>,
-        decouple_row16<S>, decouple32<S>(),
-        csf_row16<S>, adm::csf_row<S, int32_t>,
-        adm::den_sums<S, int16_t>, adm::den_sums<S, int32_t>,
-        masked_row16<S>, adm::masked_row<S, int32_t>,
+        {decouple_row16<S>, csf_row16<S>, adm::den_sums<S, int16_t>, masked_row16<S>},
+        {decouple32<S>(), adm::csf_row<S, int32_t>, adm::den_sums<S, int32_t>, adm::masked_row<S, int32_t>},
         S::kName};
     return table;
 }

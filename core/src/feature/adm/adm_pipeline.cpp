@@ -8,19 +8,7 @@ void ScalePipeline<T>::run(const AdmKernels &kernels, const Detail<T> &ref, cons
                            double enhn_gain_limit, bool aim, MeasureSums &out)
 {
     using M = ScaleMath<T>;
-    // Plain variables, not a structured binding: lambdas capture them below.
-    const auto decouple_row = [&] {
-        if constexpr (sizeof(T) == 2) return kernels.decouple16;
-        else return kernels.decouple32;
-    }();
-    const auto csf_row = [&] {
-        if constexpr (sizeof(T) == 2) return kernels.csf16;
-        else return kernels.csf32;
-    }();
-    const auto masked_row = [&] {
-        if constexpr (sizeof(T) == 2) return kernels.masked16;
-        else return kernels.masked32;
-    }();
+    const BandKernels<T> &loops = kernels.bands<T>();
     const int w = ref[0].w, h = ref[0].h;
     w_ = static_cast<size_t>(w);
     if (rows_.size() < 3 * kKinds * 3 * w_) rows_.resize(3 * kKinds * 3 * w_);
@@ -43,9 +31,9 @@ void ScalePipeline<T>::run(const AdmKernels &kernels, const Detail<T> &ref, cons
             aw[b] = row(slot, kAdditiveWeighted, b);
             af[b] = row(slot, kAdditiveFloor, b);
         }
-        decouple_row(o, t, r, a, work.left, work.right, x86_end, enhn_gain_limit, decouple_rows_);
-        csf_row(a, factors, work.left, x86_end, work.right, aw, af);
-        if (aim) csf_row(r, factors, work.left, x86_end, work.right, rw, rf);
+        loops.decouple(o, t, r, a, work.left, work.right, x86_end, enhn_gain_limit, decouple_rows_);
+        loops.csf(a, factors, work.left, x86_end, work.right, aw, af);
+        if (aim) loops.csf(r, factors, work.left, x86_end, work.right, rw, rf);
     };
     // Masks row i of `src` by the CSF of the masker's rows i-1..i+1.
     const int64_t row_round = half_of(shifts.row);
@@ -60,7 +48,7 @@ void ScalePipeline<T>::run(const AdmKernels &kernels, const Detail<T> &ref, cons
         }
         const MaskedSpan span{score.left, score.right, w, x86_mask_columns(score, h, i, M::kX86MaskBlock)};
         int64_t row_sums[3];
-        masked_row(src, factors, masker, span, shifts, row_sums, scratch_.data());
+        loops.masked(src, factors, masker, span, shifts, row_sums, scratch_.data());
         for (int b = 0; b < 3; b++) sums[b] += (row_sums[b] + row_round) >> shifts.row;
     };
 
