@@ -136,7 +136,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_flag("--sub", sub, "Write subtitles (SUB)");
     app.add_option("--threads", threads, "Worker threads");
     app.add_option("--cpumask", cpumask,
-                   "Instruction sets not to use: 8 AVX2, 16 AVX-512 (24: portable code only)");
+                   "Instruction sets not to use: 8 AVX2, 16 AVX-512, 32 AVX-512 ICL (24: portable code only)");
     app.add_option("--subsample", subsample, "Score every Nth frame");
     app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
     app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");

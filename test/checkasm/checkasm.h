@@ -33,12 +33,14 @@ template <typename Table> struct Variant {
 
 // The SIMD variants this CPU runs (built ones whose instruction set it has).
 template <typename Table>
-std::vector<Variant<Table>> simd_variants(const Table *avx2, const Table *avx512)
+std::vector<Variant<Table>> simd_variants(const Table *avx2, const Table *avx512,
+                                          const Table *avx512icl = nullptr)
 {
     std::vector<Variant<Table>> out;
     const unsigned flags = cpu::detected();
     if (avx2 && (flags & cpu::kAvx2)) out.push_back({"avx2", avx2});
     if (avx512 && (flags & cpu::kAvx512)) out.push_back({"avx512", avx512});
+    if (avx512icl && (flags & cpu::kAvx512Icl)) out.push_back({"avx512icl", avx512icl});
     return out;
 }
 

@@ -37,9 +37,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (std::strcmp(argv[i], "--bench") == 0) vmaf::checkasm::bench_enabled() = true;
     const unsigned flags = vmaf::cpu::detected();
-    std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU: avx2 %s, avx512 %s\n",
-                static_cast<unsigned long long>(vmaf::checkasm::seed()),
-                (flags & vmaf::cpu::kAvx2) ? "yes" : "no", (flags & vmaf::cpu::kAvx512) ? "yes" : "no");
+    auto has = [&](unsigned set) { return (flags & set) ? "yes" : "no"; };
+    std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU: avx2 %s, avx512 %s, avx512icl %s\n",
+                static_cast<unsigned long long>(vmaf::checkasm::seed()), has(vmaf::cpu::kAvx2),
+                has(vmaf::cpu::kAvx512), has(vmaf::cpu::kAvx512Icl));
     const int failed = RUN_ALL_TESTS();
     if (vmaf::checkasm::bench_enabled() && !failed) {
         vmaf::vif::bench_kernels();

@@ -241,6 +241,10 @@ def main():
     os.environ["VMAF_CPU_MASK"] = "16"
     rc, out, err = run(*model_run)
     check("VMAF_CPU_MASK=16 scores the same", rc == 0 and json.loads(out)["frames"] == plain)
+    os.environ["VMAF_CPU_MASK"] = "32"
+    rc, out, err = run(*model_run)
+    check("VMAF_CPU_MASK=32 (AVX-512 without ICL) scores the same",
+          rc == 0 and json.loads(out)["frames"] == plain)
     os.environ["VMAF_CPU_MASK"] = "avx"
     expect_error("VMAF_CPU_MASK not a number", model_run, "VMAF_CPU_MASK", "avx", "not a number")
     del os.environ["VMAF_CPU_MASK"]

@@ -48,9 +48,10 @@ typedef struct VmafConfiguration {
                            * hardware thread (at least 64), else -EINVAL */
     unsigned n_subsample; /* 0 or 1: every frame */
     /* Instruction sets the CPU kernels must not use, as libvmaf's bits:
-     * 1 SSE2, 2 SSSE3, 4 SSE4.1, 8 AVX2, 16 AVX-512 (so 24 runs the portable
-     * C++ kernels). Scores do not depend on it. The environment variable
-     * VMAF_CPU_MASK adds bits to it (vmaf_init: -EINVAL if not a number). */
+     * 1 SSE2, 2 SSSE3, 4 SSE4.1, 8 AVX2, 16 AVX-512 (its ICL kernels too),
+     * 32 AVX-512 ICL; 24 runs the portable C++ kernels. Scores do not
+     * depend on it. The environment variable VMAF_CPU_MASK adds bits to it
+     * (vmaf_init: -EINVAL if not a number). */
     uint64_t cpumask;
     uint64_t gpumask;
 } VmafConfiguration;

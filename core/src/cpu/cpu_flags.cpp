@@ -21,6 +21,12 @@ unsigned detected()
         __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
         f |= kAvx512;
+    if ((f & kAvx512) && __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vbmi") &&
+        __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512ifma") &&
+        __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("avx512vpopcntdq") &&
+        __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vaes") &&
+        __builtin_cpu_supports("vpclmulqdq"))
+        f |= kAvx512Icl;
     return f;
 #else
     return 0;
@@ -37,7 +43,7 @@ int environment_mask(uint64_t &mask)
     const unsigned long long v = std::strtoull(text, &end, 0);
     if (errno || *end || *text == '-') {
         log_error("VMAF_CPU_MASK='{}' is not a number (instruction sets to forbid: 8 AVX2, "
-                  "16 AVX-512)", excerpt(text));
+                  "16 AVX-512, 32 AVX-512 ICL)", excerpt(text));
         return -EINVAL;
     }
     mask = v;

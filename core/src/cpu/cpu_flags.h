@@ -13,6 +13,10 @@ enum Flag : unsigned {
     kSse41 = 1u << 2,
     kAvx2 = 1u << 3,   // with FMA
     kAvx512 = 1u << 4, // AVX-512 F, CD, BW, DQ and VL
+    // Ice Lake's additions as the reference defines them: VNNI, VBMI, VBMI2,
+    // IFMA, BITALG, VPOPCNTDQ, GFNI, VAES and VPCLMULQDQ. Its kernels run
+    // only where kAvx512 is allowed too.
+    kAvx512Icl = 1u << 5,
 };
 
 // The instruction sets of the running CPU (and operating system) that this
@@ -29,10 +33,13 @@ int environment_mask(uint64_t &mask);
 unsigned permitted(uint64_t cpumask);
 
 // The widest of a metric's kernel tables that `flags` allow: the portable
-// one, or an AVX2 / AVX-512 one where built (non-null) and allowed.
+// one, or an AVX2 / AVX-512 (/ AVX-512 ICL) one where built (non-null) and
+// allowed.
 template <typename Table>
-const Table &widest(unsigned flags, const Table &portable, const Table *avx2, const Table *avx512)
+const Table &widest(unsigned flags, const Table &portable, const Table *avx2, const Table *avx512,
+                    const Table *avx512icl = nullptr)
 {
+    if ((flags & kAvx512) && (flags & kAvx512Icl) && avx512icl) return *avx512icl;
     if ((flags & kAvx512) && avx512) return *avx512;
     if ((flags & kAvx2) && avx2) return *avx2;
     return portable;

@@ -12,6 +12,7 @@ namespace vmaf::cpu {
 struct Portable;
 struct Avx2;
 struct Avx512;
+struct Avx512Icl; // no build of its own: its kernels' leftovers run Avx512's
 
 #if defined(VMAF_ISA_AVX512)
 using BuiltFor = Avx512;

@@ -13,6 +13,7 @@ struct Avx2 {
     using V = __m256i;
     static constexpr int kBytes = 32;
     static constexpr const char *kName = "avx2";
+    using Isa = Avx2; // the build of core_isa_sources these vectors belong to
     static constexpr bool kWide64 = false; // no 64-bit abs, arithmetic shifts, int64 -> float
 
     using D = __m256d; // doubles, half as many as 32-bit lanes
@@ -221,6 +222,8 @@ struct Avx2 {
     static V mul_u32_to_u64(V a, V b) { return _mm256_mul_epu32(a, b); }
     static V mul_i32_to_i64(V a, V b) { return _mm256_mul_epi32(a, b); }
     static V madd16(V a, V b) { return _mm256_madd_epi16(a, b); }
+    // acc + madd16(a, b) (wrapping).
+    static V madd16_add(V acc, V a, V b) { return _mm256_add_epi32(acc, _mm256_madd_epi16(a, b)); }
     static V unpacklo16(V a, V b) { return _mm256_unpacklo_epi16(a, b); }
     static V unpackhi16(V a, V b) { return _mm256_unpackhi_epi16(a, b); }
     static V unpacklo32(V a, V b) { return _mm256_unpacklo_epi32(a, b); }

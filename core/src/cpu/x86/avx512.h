@@ -13,6 +13,7 @@ struct Avx512 {
     using V = __m512i;
     static constexpr int kBytes = 64;
     static constexpr const char *kName = "avx512";
+    using Isa = Avx512; // the build of core_isa_sources these vectors belong to
     static constexpr bool kWide64 = true; // 64-bit abs, arithmetic shifts, lzcnt by lane
 
     using D = __m512d; // doubles, half as many as 32-bit lanes
@@ -176,6 +177,8 @@ struct Avx512 {
     static V mul_u32_to_u64(V a, V b) { return _mm512_mul_epu32(a, b); }
     static V mul_i32_to_i64(V a, V b) { return _mm512_mul_epi32(a, b); }
     static V madd16(V a, V b) { return _mm512_madd_epi16(a, b); }
+    // acc + madd16(a, b) (wrapping); one instruction with VNNI (Avx512Icl).
+    static V madd16_add(V acc, V a, V b) { return _mm512_add_epi32(acc, _mm512_madd_epi16(a, b)); }
     static V unpacklo16(V a, V b) { return _mm512_unpacklo_epi16(a, b); }
     static V unpackhi16(V a, V b) { return _mm512_unpackhi_epi16(a, b); }
     static V unpacklo32(V a, V b) { return _mm512_unpacklo_epi32(a, b); }

@@ -35,7 +35,7 @@ public:
           skip_scale0_(setup.options[kSkipScale0].b), kernels_(vif_row_kernels(setup.cpu_flags))
     {
         for (int i = 0; setup.feature_names[i]; i++) keys_.emplace_back(setup.feature_names[i]);
-        const size_t padded = w_ + 2 * kPad;
+        const size_t padded = w_ + 2 * size_t{kRowPad};
         for (auto *row : {&mu1_, &mu2_, &xx_, &yy_, &xy_}) row->resize(padded);
         for (auto *row : {&sum_mu1_, &sum_mu2_, &sum_xx_, &sum_yy_, &sum_xy_, &wide_mu1_, &wide_mu2_})
             row->resize(w_);
@@ -99,12 +99,6 @@ private:
                 drows[k] = dis.row(edge::reflect_about_sample(i - half + k, h));
             }
             vertical(rrows, drows, f, fw, w, vs, rows, wide);
-            for (int k = 1; k <= half; k++) {
-                for (uint32_t *row : {rows.mu1, rows.mu2, rows.xx, rows.yy, rows.xy}) {
-                    row[-k] = row[k];
-                    row[w - 1 + k] = row[w - 1 - k];
-                }
-            }
             kernels_.horizontal(rows, f, fw, w, sums, wide);
             kernels_.accumulate(sums, w, log2_.data(), gain_limit_, acc);
         }
@@ -143,8 +137,8 @@ private:
 
     MomentRows moment_rows()
     {
-        return {mu1_.data() + kPad, mu2_.data() + kPad, xx_.data() + kPad, yy_.data() + kPad,
-                xy_.data() + kPad};
+        return {mu1_.data() + kRowPad, mu2_.data() + kRowPad, xx_.data() + kRowPad, yy_.data() + kRowPad,
+                xy_.data() + kRowPad};
     }
 
     int write(const ScaleScore (&scores)[kScales], unsigned index, VmafFeatureSink *sink) const
@@ -160,8 +154,6 @@ private:
     const VifRowKernels &kernels_;
     std::vector<std::string> keys_;
     Log2Table log2_;
-    // Room for the widest filter's reflected edge (17 taps).
-    static constexpr size_t kPad = 8;
     std::vector<uint32_t> mu1_, mu2_, xx_, yy_, xy_;
     std::vector<uint32_t> sum_mu1_, sum_mu2_, sum_xx_, sum_yy_, sum_xy_, wide_mu1_, wide_mu2_;
     std::vector<uint64_t> wide_xx_, wide_yy_, wide_xy_;

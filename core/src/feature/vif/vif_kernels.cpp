@@ -17,18 +17,21 @@ const VifRowKernels &vif_row_kernels_c()
     using P = cpu::Portable;
     static constexpr VifRowKernels kernels{vertical_moments<P, uint8_t>, vertical_moments<P, uint16_t>,
                                            horizontal_moments<P>, blur_row_for_decimation<P, uint8_t>,
-                                           blur_row_for_decimation<P, uint16_t>, accumulate_row, "c"};
+                                           blur_row_for_decimation<P, uint16_t>, accumulate_row, false,
+                                           "c"};
     return kernels;
 }
 
 const VifRowKernels &vif_row_kernels(unsigned cpu_flags)
 {
-    return cpu::widest(cpu_flags, vif_row_kernels_c(), vif_row_kernels_avx2(), vif_row_kernels_avx512());
+    return cpu::widest(cpu_flags, vif_row_kernels_c(), vif_row_kernels_avx2(), vif_row_kernels_avx512(),
+                       vif_row_kernels_avx512icl());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const VifRowKernels *vif_row_kernels_avx2() { return nullptr; }
 const VifRowKernels *vif_row_kernels_avx512() { return nullptr; }
+const VifRowKernels *vif_row_kernels_avx512icl() { return nullptr; }
 #endif
 
 } // namespace vmaf::vif

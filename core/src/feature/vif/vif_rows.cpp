@@ -55,6 +55,12 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
         out.yy[j] = round_moment(yy[j], vs);
         out.xy[j] = round_moment(xy[j], vs);
     }
+    for (int k = 1; k <= fw / 2; k++) {
+        for (uint32_t *row : {out.mu1, out.mu2, out.xx, out.yy, out.xy}) {
+            row[-k] = row[k];
+            row[w - 1 + k] = row[w - 1 - k];
+        }
+    }
 }
 
 template <class Isa>

@@ -16,11 +16,47 @@
 namespace vmaf::vif {
 
 // Rows of 32-bit values, one per sample: filtered means (mu1, mu2) and
-// second moments (xx, yy, xy). The vertical pass writes them with `pad`
-// samples of room on each side for the horizontal pass's reflected edges.
+// second moments (xx, yy, xy).
 struct MomentRows {
     uint32_t *mu1, *mu2, *xx, *yy, *xy;
 };
+
+// Room on each side of a vertical pass's rows: the filter's reflected reach
+// and one sample more, which the SIMD horizontal passes read with a zero tap.
+inline constexpr int kRowPad = 16;
+
+// The SIMD tables' form of the vertical pass's rows (VifRowKernels::planar):
+// eight planes of 16-bit values centred on zero (v ^ 0x8000), the means and
+// the low and high halves of each moment, in the memory of MomentRows whose
+// rows have kRowPad samples of room on each side (a 32-bit row holds two
+// planes). _madd_epi16 then filters two neighbouring columns at once.
+struct MomentPlanes {
+    int16_t *mu1, *mu2, *xx[2], *yy[2], *xy[2]; // [0] low halves, [1] high
+};
+inline constexpr uint16_t kPlaneBias = 0x8000;
+
+// A value below 2^16 in a plane, and back; a moment in its two planes.
+inline int16_t centred(uint32_t v) { return static_cast<int16_t>(static_cast<uint16_t>(v ^ kPlaneBias)); }
+inline uint32_t plain(int16_t v) { return static_cast<uint16_t>(v) ^ uint32_t{kPlaneBias}; }
+inline uint32_t joined(int16_t *const (&halves)[2], int c)
+{
+    return plain(halves[0][c]) | plain(halves[1][c]) << 16;
+}
+inline void put_moment(int16_t *const (&halves)[2], int c, uint32_t v)
+{
+    halves[0][c] = centred(v & 0xFFFF);
+    halves[1][c] = centred(v >> 16);
+}
+
+inline MomentPlanes planes_of(const MomentRows &rows, int w)
+{
+    const int n = w + 2 * kRowPad; // values per plane, room included
+    auto plane = [&](uint32_t *row, int which) {
+        return reinterpret_cast<int16_t *>(row - kRowPad) + which * n + kRowPad;
+    };
+    return {plane(rows.mu1, 0), plane(rows.mu2, 0), {plane(rows.xx, 0), plane(rows.xx, 1)},
+            {plane(rows.yy, 0), plane(rows.yy, 1)}, {plane(rows.xy, 0), plane(rows.xy, 1)}};
+}
 
 // Room for the portable passes' wide sums, one row each.
 struct WideRows {
@@ -29,14 +65,16 @@ struct WideRows {
 };
 
 // Vertical pass: filtered means and second moments of one row from `fw`
-// source rows, rounded as the reference rounds them at this scale.
+// source rows, rounded as the reference rounds them at this scale, with the
+// filter's reach reflected on each side (in rows with kRowPad of room). The
+// portable pass writes MomentRows, the SIMD ones MomentPlanes.
 template <class Isa, typename Sample>
 void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
                       const uint16_t *filter, int fw, int w, const VerticalShift &vs,
                       const MomentRows &out, const WideRows &scratch);
 
-// Horizontal pass over a vertically filtered row (edges already reflected):
-// the means' sums and the second moments after round_second_moment().
+// Horizontal pass over a row of its table's vertical pass: the means' sums
+// and the second moments after round_second_moment().
 template <class Isa>
 void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw, int w,
                         const MomentRows &out, const WideRows &scratch);
@@ -60,6 +98,9 @@ struct VifRowKernels {
     decltype(&blur_row_for_decimation<cpu::Portable, uint8_t>) decimate8;
     decltype(&blur_row_for_decimation<cpu::Portable, uint16_t>) decimate16;
     decltype(&accumulate_row) accumulate;
+    // Whether the vertical pass writes MomentPlanes (else MomentRows); only
+    // the same table's horizontal pass reads them.
+    bool planar;
     const char *name;
 };
 
@@ -70,5 +111,6 @@ const VifRowKernels &vif_row_kernels(unsigned cpu_flags);
 const VifRowKernels &vif_row_kernels_c();
 const VifRowKernels *vif_row_kernels_avx2();
 const VifRowKernels *vif_row_kernels_avx512();
+const VifRowKernels *vif_row_kernels_avx512icl();
 
 } // namespace vmaf::vif

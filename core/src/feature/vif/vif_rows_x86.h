@@ -1,6 +1,6 @@
 // The row passes of vif_rows.h for a vector type S (cpu/x86/avx2.h,
-// avx512.h), bit-exact with the portable ones. Included by one file per
-// instruction set.
+// avx512.h, avx512icl.h), bit-exact with the portable ones. Included by one
+// file per instruction set.
 //
 // The filters' taps are below 2^15 at scales 0-2 and sum to 2^16, which lets
 // _madd_epi16 (signed 16 x 16 -> 32 bits, two products added) form the
@@ -9,7 +9,12 @@
 // themselves stay below 2^32, so 32-bit lanes hold them exactly. A 32-bit
 // value is filtered as its two 16-bit halves, whose sums are joined when the
 // result is rounded. Scale 3's centre tap (43728) does not fit, so its rows
-// (1/64 of the samples) take the portable passes.
+// (1/64 of the samples) take the column loops.
+// The vertical pass pairs rows that share a tap in one _madd_epi16; it
+// stores MomentPlanes, already centred, in which the horizontal pass pairs
+// neighbouring columns (taps k, k+1) by loading at every offset: half the
+// multiplies of one tap per 32-bit lane, and no shuffles per tap. With VNNI
+// (Avx512Icl) each multiply-add also accumulates in one instruction.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +27,8 @@ namespace vmaf::vif::x86 {
 // The sign bias of 16-bit values in 16- and 32-bit lanes, and its total.
 inline constexpr int32_t kBias16 = static_cast<int32_t>(0x80008000u);
 inline constexpr uint32_t kBiasTotal = 0x80000000u;
+// A mean (below 2^16) centred in the low half of its 32-bit lane.
+inline constexpr uint32_t kMeanBias = 0x8000u;
 
 inline bool fits_madd(int fw) { return fw != 3; }
 
@@ -40,23 +47,60 @@ inline void madd_pair(Pair<S> &acc, typename S::V v0, typename S::V v1, typename
         lo = S::bit_xor(lo, bias);
         hi = S::bit_xor(hi, bias);
     }
-    acc.lo = S::add32(acc.lo, S::madd16(lo, taps));
-    acc.hi = S::add32(acc.hi, S::madd16(hi, taps));
+    acc.lo = S::madd16_add(acc.lo, lo, taps);
+    acc.hi = S::madd16_add(acc.hi, hi, taps);
 }
 
 template <class S> inline typename S::V load_samples(const uint8_t *p) { return S::load_u8_as_u16(p); }
 template <class S> inline typename S::V load_samples(const uint16_t *p) { return S::load(p); }
+
+// The vertical pass of column j, as the portable pass computes it.
+template <typename Sample>
+void vertical_column(const Sample *const *ref_rows, const Sample *const *dis_rows, const uint16_t *filter,
+                     int fw, int j, const VerticalShift &vs, const MomentPlanes &p)
+{
+    uint32_t m1 = 0, m2 = 0;
+    uint64_t xx = 0, yy = 0, xy = 0;
+    for (int k = 0; k < fw; k++) {
+        const uint32_t r = ref_rows[k][j], d = dis_rows[k][j];
+        const uint32_t fr = filter[k] * r, fd = filter[k] * d;
+        m1 += fr;
+        m2 += fd;
+        xx += uint64_t{fr} * r;
+        yy += uint64_t{fd} * d;
+        xy += uint64_t{fr} * d;
+    }
+    p.mu1[j] = centred(round_mean(m1, vs));
+    p.mu2[j] = centred(round_mean(m2, vs));
+    put_moment(p.xx, j, round_moment(xx, vs));
+    put_moment(p.yy, j, round_moment(yy, vs));
+    put_moment(p.xy, j, round_moment(xy, vs));
+}
+
+// The filter's reach reflected about the row's ends, and the one value past
+// it that the horizontal pass reads with a zero tap.
+inline void reflect_planes(const MomentPlanes &p, int w, int half)
+{
+    for (int16_t *plane : {p.mu1, p.mu2, p.xx[0], p.xx[1], p.yy[0], p.yy[1], p.xy[0], p.xy[1]}) {
+        for (int k = 1; k <= half; k++) {
+            plane[-k] = plane[k];
+            plane[w - 1 + k] = plane[w - 1 - k];
+        }
+        plane[w + half] = 0;
+    }
+}
 
 // Vertical pass over blocks of kBytes / 2 columns, every tap in registers.
 // Rows k and fw-1-k share a tap and go through one _madd_epi16.
 template <class S, typename Sample>
 void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_rows,
                       const uint16_t *filter, int fw, int w, const VerticalShift &vs,
-                      const MomentRows &out, const WideRows &scratch)
+                      const MomentRows &out, const WideRows &)
 {
     using V = typename S::V;
     constexpr int kBlock = S::kBytes / 2;
     constexpr bool kDeep = sizeof(Sample) == 2;
+    const MomentPlanes p = planes_of(out, w);
     const int half = fw / 2;
     int j = 0;
     if (fits_madd(fw)) {
@@ -96,68 +140,105 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
                 if constexpr (!kDeep) return low; // the high halves are 0
                 return S::add32(S::sll32(S::add32(hi, unbias), 16 - shift), low);
             };
-            S::deinterleave_store32(out.mu1 + j, mean(mu1.lo), mean(mu1.hi));
-            S::deinterleave_store32(out.mu2 + j, mean(mu2.lo), mean(mu2.hi));
-            S::deinterleave_store32(out.xx + j, moment(xl.lo, xh.lo), moment(xl.hi, xh.hi));
-            S::deinterleave_store32(out.yy + j, moment(yl.lo, yh.lo), moment(yl.hi, yh.hi));
-            S::deinterleave_store32(out.xy + j, moment(zl.lo, zh.lo), moment(zl.hi, zh.hi));
+            // unpacklo16 / unpackhi16 halves pack back in column order.
+            const V bias = S::set32(kBias16);
+            auto store = [&](int16_t *plane, V lo, V hi) {
+                S::store(plane + j, S::bit_xor(S::pack_trunc32_to_16(lo, hi), bias));
+            };
+            auto store_moment = [&](int16_t *const (&halves)[2], V lo, V hi) {
+                store(halves[0], lo, hi);
+                store(halves[1], S::template srli32<16>(lo), S::template srli32<16>(hi));
+            };
+            store(p.mu1, mean(mu1.lo), mean(mu1.hi));
+            store(p.mu2, mean(mu2.lo), mean(mu2.hi));
+            store_moment(p.xx, moment(xl.lo, xh.lo), moment(xl.hi, xh.hi));
+            store_moment(p.yy, moment(yl.lo, yh.lo), moment(yl.hi, yh.hi));
+            store_moment(p.xy, moment(zl.lo, zh.lo), moment(zl.hi, zh.hi));
         }
     }
-    if (j == w) return;
-    // The last columns (and scale 3) through the portable pass.
-    const Sample *r[17], *d[17];
-    for (int k = 0; k < fw; k++) r[k] = ref_rows[k] + j, d[k] = dis_rows[k] + j;
-    const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
-    vif::vertical_moments<S, Sample>(r, d, filter, fw, w - j, vs, o, scratch);
+    // The last columns, and scale 3.
+    for (; j < w; j++) vertical_column(ref_rows, dis_rows, filter, fw, j, vs, p);
+    reflect_planes(p, w, half);
 }
 
-// Horizontal pass over blocks of kBytes / 4 samples of 32 bits.
+// The horizontal pass of column j, as the portable pass computes it.
+inline void horizontal_column(const MomentPlanes &p, const uint16_t *filter, int fw, int j, const MomentRows &out)
+{
+    uint32_t m1 = 0, m2 = 0;
+    uint64_t xx = 0, yy = 0, xy = 0;
+    for (int k = 0; k < fw; k++) {
+        const int c = j - fw / 2 + k;
+        const uint32_t f = filter[k];
+        m1 += f * plain(p.mu1[c]);
+        m2 += f * plain(p.mu2[c]);
+        xx += uint64_t{f} * joined(p.xx, c);
+        yy += uint64_t{f} * joined(p.yy, c);
+        xy += uint64_t{f} * joined(p.xy, c);
+    }
+    out.mu1[j] = m1;
+    out.mu2[j] = m2;
+    out.xx[j] = round_second_moment(xx);
+    out.yy[j] = round_second_moment(yy);
+    out.xy[j] = round_second_moment(xy);
+}
+
+// Horizontal pass over blocks of kBytes / 2 outputs. A load at column c
+// holds the pairs (c + 2i, c + 2i + 1): _madd_epi16 with taps (k, k+1)
+// gives the even outputs' share of two taps from loads at j - half + k, the
+// odd outputs' from one column further on.
 template <class S>
 void horizontal_moments(const MomentRows &in, const uint16_t *filter, int fw, int w,
-                        const MomentRows &out, const WideRows &scratch)
+                        const MomentRows &out, const WideRows &)
 {
     using V = typename S::V;
-    constexpr int kBlock = S::kBytes / 4;
+    constexpr int kBlock = S::kBytes / 2;
+    const MomentPlanes p = planes_of(in, w);
     const int half = fw / 2;
     int j = 0;
     if (fits_madd(fw)) {
-        const V bias = S::set32(kBias16);
-        const V bias_low = S::set32(0x8000);
+        const int pairs = (fw + 1) / 2;
+        V taps[9];
+        for (int q = 0; q < pairs; q++) {
+            const uint32_t next = 2 * q + 1 < fw ? filter[2 * q + 1] : 0;
+            taps[q] = S::set32(static_cast<int32_t>(filter[2 * q] | next << 16));
+        }
+        const V unbias = S::set32(static_cast<int32_t>(kBiasTotal));
+        // round_second_moment(hi * 2^16 + lo) = hi + (lo + 2^15) >> 16.
+        const V round = S::set32(static_cast<int32_t>(kBiasTotal + 32768));
+        auto moment = [&](V lo, V hi) {
+            return S::add32(S::add32(hi, unbias), S::template srli32<16>(S::add32(lo, round)));
+        };
+        // Even and odd outputs back in column order.
+        auto store = [&](uint32_t *row, V even, V odd) {
+            S::deinterleave_store32(row + j, S::unpacklo32(even, odd), S::unpackhi32(even, odd));
+        };
         for (; j + kBlock <= w; j += kBlock) {
-            V mu1 = S::zero(), mu2 = mu1, xl = mu1, xh = mu1, yl = mu1, yh = mu1, zl = mu1, zh = mu1;
-            for (int k = 0; k < fw; k++) {
-                const int at = j + k - half;
-                const V low = S::set32(filter[k]), high = S::set32(static_cast<int32_t>(uint32_t{filter[k]} << 16));
-                // Means are below 2^16: one 16-bit half each.
-                mu1 = S::add32(mu1, S::madd16(S::bit_xor(S::load(in.mu1 + at), bias_low), low));
-                mu2 = S::add32(mu2, S::madd16(S::bit_xor(S::load(in.mu2 + at), bias_low), low));
-                const V x = S::bit_xor(S::load(in.xx + at), bias);
-                const V y = S::bit_xor(S::load(in.yy + at), bias);
-                const V z = S::bit_xor(S::load(in.xy + at), bias);
-                xl = S::add32(xl, S::madd16(x, low));
-                xh = S::add32(xh, S::madd16(x, high));
-                yl = S::add32(yl, S::madd16(y, low));
-                yh = S::add32(yh, S::madd16(y, high));
-                zl = S::add32(zl, S::madd16(z, low));
-                zh = S::add32(zh, S::madd16(z, high));
-            }
-            const V unbias = S::set32(static_cast<int32_t>(kBiasTotal));
-            // round_second_moment(hi * 2^16 + lo) = hi + (lo + 2^15) >> 16.
-            const V round = S::set32(static_cast<int32_t>(kBiasTotal + 32768));
-            auto moment = [&](V lo, V hi) {
-                return S::add32(S::add32(hi, unbias), S::template srli32<16>(S::add32(lo, round)));
+            auto sums = [&](const int16_t *plane, V &even, V &odd) {
+                const int16_t *at = plane + j - half;
+                even = odd = S::zero();
+                for (int q = 0; q < pairs; q++) {
+                    even = S::madd16_add(even, S::load(at + 2 * q), taps[q]);
+                    odd = S::madd16_add(odd, S::load(at + 2 * q + 1), taps[q]);
+                }
             };
-            S::store(out.mu1 + j, S::add32(mu1, unbias));
-            S::store(out.mu2 + j, S::add32(mu2, unbias));
-            S::store(out.xx + j, moment(xl, xh));
-            S::store(out.yy + j, moment(yl, yh));
-            S::store(out.xy + j, moment(zl, zh));
+            V even, odd;
+            sums(p.mu1, even, odd);
+            store(out.mu1, S::add32(even, unbias), S::add32(odd, unbias));
+            sums(p.mu2, even, odd);
+            store(out.mu2, S::add32(even, unbias), S::add32(odd, unbias));
+            auto moments = [&](int16_t *const (&halves)[2], uint32_t *row) {
+                V even_hi, odd_hi;
+                sums(halves[0], even, odd);
+                sums(halves[1], even_hi, odd_hi);
+                store(row, moment(even, even_hi), moment(odd, odd_hi));
+            };
+            moments(p.xx, out.xx);
+            moments(p.yy, out.yy);
+            moments(p.xy, out.xy);
         }
     }
-    if (j == w) return;
-    const MomentRows i{in.mu1 + j, in.mu2 + j, in.xx + j, in.yy + j, in.xy + j};
-    const MomentRows o{out.mu1 + j, out.mu2 + j, out.xx + j, out.yy + j, out.xy + j};
-    vif::horizontal_moments<S>(i, filter, fw, w - j, o, scratch);
+    // The last columns, and scale 3.
+    for (; j < w; j++) horizontal_column(p, filter, fw, j, out);
 }
 
 // Decimation: the vertical pass as vertical_moments' means, the horizontal
@@ -168,7 +249,8 @@ void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, 
 {
     using V = typename S::V;
     constexpr bool kDeep = sizeof(Sample) == 2;
-    if (!fits_madd(fw)) return vif::blur_row_for_decimation<S, Sample>(rows, filter, fw, w, vs, conv, out);
+    if (!fits_madd(fw))
+        return vif::blur_row_for_decimation<typename S::Isa, Sample>(rows, filter, fw, w, vs, conv, out);
     const int half = fw / 2;
     constexpr int kBlock = S::kBytes / 2;
     int j = 0;
@@ -181,17 +263,19 @@ void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, 
             const V r1 = centre ? S::zero() : load_samples<S>(rows[fw - 1 - k] + j);
             madd_pair<S, kDeep>(mu, r0, r1, taps);
         }
+        // Stored centred, as the horizontal pass reads them.
         auto mean = [&](V sum) {
             if constexpr (kDeep) sum = S::add32(sum, S::set32(static_cast<int32_t>(kBiasTotal)));
-            return S::srl32(S::add32(sum, S::set32(static_cast<int32_t>(vs.mu_round))),
-                            static_cast<int>(vs.mu_shift));
+            const V m = S::srl32(S::add32(sum, S::set32(static_cast<int32_t>(vs.mu_round))),
+                                 static_cast<int>(vs.mu_shift));
+            return S::bit_xor(m, S::set32(kMeanBias));
         };
         S::deinterleave_store32(conv + j, mean(mu.lo), mean(mu.hi));
     }
     for (; j < w; j++) {
         uint32_t sum = 0;
         for (int k = 0; k < fw; k++) sum += filter[k] * uint32_t{rows[k][j]};
-        conv[j] = round_mean(sum, vs);
+        conv[j] = round_mean(sum, vs) ^ kMeanBias;
     }
     for (int k = 1; k <= half; k++) {
         conv[-k] = conv[k];
@@ -200,19 +284,16 @@ void blur_row_for_decimation(const Sample *const *rows, const uint16_t *filter, 
 
     constexpr int kLanes = S::kBytes / 4;
     const int ow = w / 2;
-    const V bias_low = S::set32(0x8000);
     const V round = S::set32(static_cast<int32_t>(kBiasTotal + 32768));
     int i = 0; // first input sample of the block, even
     for (; i + kLanes <= 2 * ow; i += kLanes) {
         V sum = S::zero();
-        for (int k = 0; k < fw; k++)
-            sum = S::add32(sum, S::madd16(S::bit_xor(S::load(conv + i + k - half), bias_low),
-                                          S::set32(filter[k])));
+        for (int k = 0; k < fw; k++) sum = S::madd16_add(sum, S::load(conv + i + k - half), S::set32(filter[k]));
         S::store_even32_as_u16(out + i / 2, S::template srli32<16>(S::add32(sum, round)));
     }
     for (int o = i / 2; o < ow; o++) {
         uint32_t acc = 0;
-        for (int k = 0; k < fw; k++) acc += filter[k] * conv[2 * o - half + k];
+        for (int k = 0; k < fw; k++) acc += filter[k] * (conv[2 * o - half + k] ^ kMeanBias);
         out[o] = round_decimated(acc);
     }
 }
@@ -325,7 +406,7 @@ template <class S> const VifRowKernels &row_kernels()
     static constexpr VifRowKernels kernels{
         vertical_moments<S, uint8_t>, vertical_moments<S, uint16_t>, horizontal_moments<S>,
         blur_row_for_decimation<S, uint8_t>, blur_row_for_decimation<S, uint16_t>,
-        accumulate_row<S>, S::kName};
+        accumulate_row<S>, true, S::kName};
     return kernels;
 }
 
