@@ -3,10 +3,31 @@
 #include <cerrno>
 #include <cstdlib>
 
+#if defined(VMAF_X86_SIMD)
+#include <cpuid.h>
+#endif
+
 #include "base/excerpt.h"
 #include "base/log.h"
 
 namespace vmaf::cpu {
+
+#if defined(VMAF_X86_SIMD)
+namespace {
+
+// Ice Lake's additions, read as the reference reads them (CPUID leaf 7:
+// EBX IFMA; ECX VBMI, VBMI2, GFNI, VAES, VPCLMULQDQ, VNNI, BITALG,
+// VPOPCNTDQ); clang 14's __builtin_cpu_supports knows not all their names.
+// The OS's saving of the wide registers is checked with AVX-512's.
+bool has_icl_extensions()
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    return (b & (1u << 21)) && (c & 0x5f42u) == 0x5f42u;
+}
+
+} // namespace
+#endif
 
 unsigned detected()
 {
@@ -21,12 +42,7 @@ unsigned detected()
         __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
         f |= kAvx512;
-    if ((f & kAvx512) && __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vbmi") &&
-        __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512ifma") &&
-        __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("avx512vpopcntdq") &&
-        __builtin_cpu_supports("gfni") && __builtin_cpu_supports("vaes") &&
-        __builtin_cpu_supports("vpclmulqdq"))
-        f |= kAvx512Icl;
+    if ((f & kAvx512) && has_icl_extensions()) f |= kAvx512Icl;
     return f;
 #else
     return 0;
