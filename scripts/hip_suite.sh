@@ -53,7 +53,9 @@
 # Environment: VMAF_NVIDIA_ARCH (build; default sm_90), VMAF_GPU (run; the
 # GPU index, default 0), VMAF_LIBAV_DIR (build: a folder of libav* shared
 # libraries of the same ABI to pack instead of the system's, whose codec
-# dependencies are too large to carry; see docs/containers.md).
+# dependencies are too large to carry; see docs/containers.md; without it,
+# test_cli.py checks that container input names the missing library, and
+# test_hwdec.py is not run).
 set -euo pipefail
 
 CLIPS=(vtest_576x324_420p8 box_960x540_420p8 tree_640x360_420p10 box_352x288_444p8
@@ -71,7 +73,7 @@ V1_MODELS=(vmaf_v1.0.16_3d0h vmaf_v1.0.16_5d0h vmaf_v1.0.16_1d5h_2160 vmaf_v1.0.
            vmaf_v1.0.16_hfr_3d0h_2160)
 
 usage() {
-    sed -n '2,56p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,58p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -134,6 +136,12 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     cp "$(command -v xz)" "$suite/bin/"
     cp "$(command -v xz)" "$suite/"
     cp test/tools/test_cli.py "$suite/"
+    # Whether this vmaf reads containers (FFmpeg's libraries, loaded on use):
+    # without VMAF_LIBAV_DIR none are packed, and test_cli.py then expects the
+    # message that names the missing library, not "built without".
+    if grep -q -- -DVMAF_HAVE_LIBAV "$build/compile_commands.json"; then
+        echo built >"$suite/libav"
+    fi
     mkdir -p "$suite/tools" "$suite/support"
     cp test/tools/test_batch.py "$suite/tools/"
     cp test/support/clip_files.py "$suite/support/"
@@ -371,6 +379,7 @@ run() {
         # Whether the suite reads containers and converts depths: FFmpeg's
         # libraries, loaded on use, packed from VMAF_LIBAV_DIR.
         local libav_mode=no-libav
+        [[ -f $suite/libav ]] && libav_mode=libav-unloadable
         compgen -G "$suite/lib/libavformat.so.*" >/dev/null && libav_mode=libav
         if python3 "$suite/test_cli.py" "$suite/bin/vmaf" "$work/shared" "$libav_mode" >"$out/test_cli.log" 2>&1; then
             cli_tests="ok ($(tail -1 "$out/test_cli.log"))"

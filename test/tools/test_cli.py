@@ -2,7 +2,10 @@
 """CLI tests: bad input ends with a message and a non-zero exit (never a
 signal, a hang or exit 0); good input writes the reference's structure.
 
-usage: test_cli.py VMAF_BINARY SHARED_DIR libav|no-libav (whether the build has libav)
+usage: test_cli.py VMAF_BINARY SHARED_DIR libav|no-libav|libav-unloadable
+  libav: the build reads containers and FFmpeg's libraries load; no-libav:
+  built without them; libav-unloadable: built with them, but they cannot be
+  loaded where it runs (a GPU suite packed without VMAF_LIBAV_DIR).
 """
 import json
 import lzma
@@ -12,8 +15,10 @@ import subprocess
 import sys
 import tempfile
 
-VMAF, SHARED = sys.argv[1], sys.argv[2]
-LIBAV = sys.argv[3] == "libav"
+LIBAV_MODES = ("libav", "no-libav", "libav-unloadable")
+if len(sys.argv) != 4 or sys.argv[3] not in LIBAV_MODES:
+    sys.exit(f"usage: {sys.argv[0]} VMAF_BINARY SHARED_DIR {'|'.join(LIBAV_MODES)}")
+VMAF, SHARED, LIBAV_MODE = sys.argv[1:]
 results = {"passed": 0, "failed": 0}
 
 
@@ -177,11 +182,14 @@ def main():
                                                      "--bitdepth-convert", depth], *words)
     # 128 against 120 at 10 bits: 512 against 480, an MSE of 32 * 32.
     args = ["-r", good, "-d", p("good2.y4m"), *n, "--json", "--bitdepth-convert", "10"]
-    if LIBAV:
+    if LIBAV_MODE == "libav":
         rc, out, err = run(*args)
         want = round(10 * math.log10(1023 ** 2 / 1024), 6)
         ok = rc == 0 and all(f["metrics"]["psnr_y"] == want for f in json.loads(out)["frames"])
         check("--bitdepth-convert 10: the 10-bit psnr", ok, f"rc={rc} err={err!r} out={out[:300]!r}")
+    elif LIBAV_MODE == "libav-unloadable":
+        expect_error("--bitdepth-convert with FFmpeg's libraries missing", args,
+                     "need ffmpeg's", "could not be loaded", "VMAF_LIBAV_DIR")
     else:
         expect_error("--bitdepth-convert without libswscale", args, "good2.y4m",
                      "built without libswscale")
