@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fmt/format.h>
 #include <set>
+#include <string_view>
 #include <vector>
 
 #ifdef VMAF_HAVE_HIP
@@ -307,6 +308,14 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
                             "libavformat recognises ({}); to read it as raw YUV give --width, "
                             "--height, --pixel_format and --bitdepth",
                             path_, av_error_text(r));
+        return false;
+    }
+    // libavformat takes a ".yuv" name for its raw demuxer, which cannot
+    // open without the size it was not given.
+    if (std::string_view(container->name) == "rawvideo") {
+        error = fmt::format("{}: raw YUV (not Y4M, nor a container): give its --width, --height, "
+                            "--pixel_format and --bitdepth",
+                            path_);
         return false;
     }
     AVFormatContext *ctx = libav().avformat_alloc_context();

@@ -1,10 +1,13 @@
 #include "session/html_report.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "session/run_files.h"
 
 namespace vmaf::session::report_assets {
 extern const char kTemplate[];
@@ -137,6 +140,22 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
     return page(data["title"].get<std::string>(), data);
 }
 
+std::string url_path(const std::string &path)
+{
+    std::string out;
+    for (const char c : path) {
+        const auto u = static_cast<unsigned char>(c);
+        // RFC 3986's unreserved characters and the separator stay; all else
+        // (':' of a scheme, '#', '?', '%', spaces, bytes of UTF-8) is escaped,
+        // so a link is always a relative path.
+        if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+            out += c;
+        else
+            out += fmt::format("%{:02X}", u);
+    }
+    return out;
+}
+
 std::string html_batch_report(const std::string &title, const std::vector<std::string> &columns,
                               const std::vector<BatchReportRow> &rows)
 {
@@ -156,7 +175,7 @@ std::string html_batch_report(const std::string &title, const std::vector<std::s
                                     : json(std::get<std::string>(row.cells[c]));
         items.push_back({{"cells", std::move(cells)},
                          {"status", row.status},
-                         {"link", row.link.empty() ? json(nullptr) : json(row.link)}});
+                         {"link", row.link.empty() ? json(nullptr) : json(url_path(row.link))}});
     }
     data["rows"] = std::move(items);
     return page(title, data);
@@ -164,18 +183,7 @@ std::string html_batch_report(const std::string &title, const std::vector<std::s
 
 bool write_html(const std::string &path, const std::string &page_text, std::string &error)
 {
-    const std::string tmp = path + ".partial";
-    FILE *f = std::fopen(tmp.c_str(), "wb");
-    bool ok = f && std::fwrite(page_text.data(), 1, page_text.size(), f) == page_text.size();
-    if (f) ok = std::fclose(f) == 0 && ok;
-    std::error_code ec;
-    if (ok) std::filesystem::rename(tmp, path, ec);
-    if (!ok || ec) {
-        std::filesystem::remove(tmp, ec);
-        error = fmt::format("cannot write the HTML report '{}'", path);
-        return false;
-    }
-    return true;
+    return write_output_file(path, page_text, error);
 }
 
 } // namespace vmaf::session

@@ -40,7 +40,12 @@ struct BatchReportRow {
     std::string link; // the pair's own page, relative to the batch page; empty: none
 };
 
-// One page for a batch: `columns` heads, a row per pair.
+// `path` as a link's relative URL: every byte but letters, digits, '-', '.',
+// '_', '~' and '/' percent-encoded ("a#1.html" -> "a%231.html").
+std::string url_path(const std::string &path);
+
+// One page for a batch: `columns` heads, a row per pair; the links
+// URL-encoded here.
 std::string html_batch_report(const std::string &title, const std::vector<std::string> &columns,
                               const std::vector<BatchReportRow> &rows);
 

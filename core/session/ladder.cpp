@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <fmt/core.h>
 #include <memory>
-#include <set>
 
 #include "libvmaf/libvmaf_ext.h"
 #include "session/feed.h"
@@ -35,7 +34,8 @@ bool report_folder(const std::string &dir, std::string &error)
     return true;
 }
 
-// Mistakes found before anything is read: each rendition's report named.
+// Mistakes found before anything is read: each rendition's report named,
+// none of them an input or another's.
 bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted, bool write,
                   std::vector<LadderRung> &rungs, std::string &error)
 {
@@ -43,32 +43,14 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
     if (write && (!r.output || r.output->empty()))
         return error = "several distorted videos need --output DIR, the folder of their reports",
                false;
-    std::set<std::string> names;
     for (const std::string &d : distorted) {
         if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
-        if (!write) {
-            rungs.push_back({d, {}});
-            continue;
-        }
-        const std::string report = ladder_report_path(*r.output, d, r.format);
-        if (!names.insert(report).second) {
-            error = fmt::format("two distorted videos would write one report '{}': give them "
-                                "different names",
-                                report);
-            return false;
-        }
-        auto is_report = [&](const std::string &input) {
-            return same_file(report, input) || fs::path(report) == fs::path(input).lexically_normal();
-        };
-        if (is_report(r.reference) || std::any_of(distorted.begin(), distorted.end(), is_report)) {
-            error = fmt::format("the report '{}' is one of the input videos; refusing to "
-                                "overwrite it",
-                                report);
-            return false;
-        }
-        rungs.push_back({d, report});
+        rungs.push_back({d, write ? ladder_report_path(*r.output, d, r.format) : std::string()});
     }
-    return !write || report_folder(*r.output, error);
+    if (write && !report_folder(*r.output, error)) return false;
+    ScoreRequest files = r;
+    if (!write) files.output.reset();
+    return check_run_files(files, distorted, std::nullopt, error);
 }
 
 } // namespace
@@ -153,10 +135,10 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
             error = fmt::format("{}: {}", rungs[i].distorted, error);
             return false;
         }
+        tables[i].seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (hooks.on_rendition_scored) hooks.on_rendition_scored(i, tables[i]);
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (ScoreTable &t : tables) t.seconds = seconds;
     return true;
 }
 

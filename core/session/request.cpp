@@ -1,6 +1,7 @@
 #include "session/request.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
 
 #include "base/excerpt.h"
@@ -27,6 +28,59 @@ std::vector<std::string> extra_pools(const std::vector<std::string> &pools)
 }
 
 std::string quote(std::string_view text, size_t max) { return excerpt(text, max); }
+
+bool backend_environment(std::string &backend, std::optional<std::string> &gpu,
+                         std::string &error)
+{
+    const char *b = std::getenv("VMAF_BACKEND");
+    backend = b && *b ? b : "cpu";
+    if (backend != "cpu" && backend != "hip" && backend != "auto") {
+        error = fmt::format("VMAF_BACKEND='{}' is not a backend: cpu, hip (the GPU, or fail) or "
+                            "auto (the GPU where one is usable)",
+                            quote(backend));
+        return false;
+    }
+    const char *g = std::getenv("VMAF_GPU");
+    gpu.reset();
+    if (g && *g) gpu = g;
+    return true;
+}
+
+std::string report_options(const ScoreRequest &r)
+{
+    // One field a line, each named: a field's text can never pass for
+    // another's.
+    std::string out;
+    auto line = [&out](std::string_view name, const auto &value) {
+        out += fmt::format("{}={}\n", name, value);
+    };
+    auto optional = [&line](std::string_view name, const auto &value) {
+        if (value) line(name, *value);
+        else line(name, "-");
+    };
+    optional("raw.w", r.raw.w);
+    optional("raw.h", r.raw.h);
+    optional("raw.bpc", r.raw.bpc);
+    optional("raw.pix_fmt", r.raw.pix_fmt);
+    for (const std::string &m : r.models) line("model", m);
+    for (const FeatureRequest &f : r.features) {
+        line("feature", f.name);
+        for (const auto &[k, v] : f.options) line(" " + k, v);
+    }
+    line("format", static_cast<int>(r.format));
+    line("subsample", r.subsample);
+    line("frame_cnt", r.frame_cnt);
+    line("frame_skip_ref", r.frame_skip_ref);
+    line("frame_skip_dist", r.frame_skip_dist);
+    optional("scale", r.scale);
+    optional("bitdepth_convert", r.bitdepth_convert);
+    line("common_bitdepth", r.common_bitdepth);
+    line("no_prediction", r.no_prediction);
+    line("backend", r.backend == Backend::Hip ? "hip" : "cpu");
+    for (const std::string &p : r.pools) line("pool", p);
+    optional("fps", r.frame_rate);
+    return out;
+}
 
 bool check_bitdepth_convert(long long depth, std::string &error)
 {

@@ -78,6 +78,12 @@ std::string pool_name(const std::string &method);
 // mean, harmonic_mean), each once, in order.
 std::vector<std::string> extra_pools(const std::vector<std::string> &pools);
 
+// What in `r` shapes its report, as text: equal for two requests whose
+// reports (of the same inputs) are equal, the output path, threads, CPU
+// mask, GPUs, decoding and log level aside. Batch mode's resume compares it
+// with the earlier run's.
+std::string report_options(const ScoreRequest &r);
+
 // "psnr=enable_mse=true:enable_apsnr=true" -> name and options; false with
 // `error` set on a malformed string.
 bool parse_feature_request(const std::string &text, FeatureRequest &out, std::string &error);
@@ -85,6 +91,14 @@ bool parse_feature_request(const std::string &text, FeatureRequest &out, std::st
 // Whether `depth` is one --bitdepth-convert takes (9 to 16 bits); false
 // with `error` set.
 bool check_bitdepth_convert(long long depth, std::string &error);
+
+// VMAF_BACKEND and VMAF_GPU, which the library reads for programs of the
+// plain API (ADR 0035), for a front end whose user named no backend or GPU:
+// `backend` "cpu", "hip" or "auto" ("cpu" where unset or empty), `gpu` the
+// variable's text (nothing where unset or empty). False with `error` naming
+// the variable where VMAF_BACKEND is not one of those.
+bool backend_environment(std::string &backend, std::optional<std::string> &gpu,
+                         std::string &error);
 
 // `text` as messages quote user input, the library's rule: at most `max`
 // characters, control characters shown as '?', the full length when cut.

@@ -1,10 +1,10 @@
 #include <chrono>
-#include <filesystem>
 #include <fmt/core.h>
 
 #include "session/chunks.h"
 #include "session/feed.h"
 #include "session/inputs.h"
+#include "session/run_files.h"
 #include "session/scorer.h"
 #include "session/session.h"
 
@@ -43,10 +43,13 @@ bool every_gpu(std::vector<unsigned> &gpus, std::string &error)
 #endif
 }
 
-bool same_file(const std::string &a, const std::string &b)
+bool hip_usable()
 {
-    std::error_code ec;
-    return std::filesystem::equivalent(a, b, ec);
+#ifdef VMAF_HAVE_HIP
+    return vmaf_hip_available();
+#else
+    return false;
+#endif
 }
 
 bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,
@@ -57,11 +60,7 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     ScoreRequest r = request;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(r.gpus, error)) return false;
     if (r.output && r.output->empty()) return error = "--output: the path is empty", false;
-    if (r.output && (same_file(*r.output, r.reference) || same_file(*r.output, r.distorted))) {
-        error = fmt::format("--output '{}' is one of the input videos; refusing to overwrite it",
-                            *r.output);
-        return false;
-    }
+    if (!check_run_files(r, {}, std::nullopt, error)) return false;
     if (r.reference == "-" && r.distorted == "-")
         return error = "--reference and --distorted cannot both be standard input ('-')", false;
     PairInputs in;

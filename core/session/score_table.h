@@ -3,6 +3,7 @@
 // a front end follows the run.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -61,6 +62,10 @@ struct ScoreHooks {
     // The models' pooled scores, plain models first, then collections,
     // before the report is written.
     std::function<void(const std::vector<ModelScore> &scores)> on_models_scored;
+    // A ladder's rendition `i` is scored and its report written, before the
+    // next rendition is finished: its table, which the callee may take
+    // (score_ladder's tables[i] is then what it left).
+    std::function<void(size_t i, ScoreTable &table)> on_rendition_scored;
     bool per_frame = false; // fill ScoreTable::per_frame
     bool report = true;     // write the report (to the request's output, else stdout)
 };

@@ -16,6 +16,7 @@
 #include "session/log_capture.h"
 #include "session/presets.h"
 #include "session/request.h"
+#include "session/run_files.h"
 #include "session/score_table.h"
 #include "session/video_format.h"
 
@@ -55,10 +56,6 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
 std::string ladder_report_path(const std::string &dir, const std::string &distorted,
                                VmafOutputFormat format);
 
-// Whether two paths name one existing file (a report about to overwrite an
-// input).
-bool same_file(const std::string &a, const std::string &b);
-
 // "xml", "json", "csv" or "sub".
 const char *report_extension(VmafOutputFormat format);
 
@@ -73,6 +70,10 @@ using FrameFiller = std::function<bool(unsigned index, VmafPicture &ref, VmafPic
 bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned frames,
                   const FrameFiller &fill, const ScoreHooks &hooks, ScoreTable &table,
                   std::string &error);
+
+// Whether the HIP backend can score here: built, its runtime loaded, a
+// GPU found (VMAF_BACKEND=auto's test, as the library's).
+bool hip_usable();
 
 // Which GPUs "--gpu all" means; false with `error` set when there are none.
 bool every_gpu(std::vector<unsigned> &gpus, std::string &error);

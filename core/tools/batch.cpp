@@ -1,5 +1,6 @@
 #include "batch.h"
 
+#include <filesystem>
 #include <fmt/core.h>
 #include <optional>
 
@@ -25,17 +26,18 @@ int run_batch(const CliSettings &s)
     for (const std::string &method : session::extra_pools(s.request.pools))
         pool_columns.push_back(session::pool_name(method));
     BatchSummary summary(plan.summary, pool_columns);
-    summary.load_previous(plan.jobs);
-    if (!summary.start(plan.jobs, error)) return fail(error);
+    std::vector<std::string> notes;
+    summary.load_previous(plan.jobs, notes);
+    if (!s.quiet)
+        for (const std::string &note : notes) fmt::print(stderr, "vmaf: {}\n", note);
+    if (!summary.start(error)) return fail(error);
     std::vector<const BatchJob *> todo;
     for (const BatchJob &j : plan.jobs)
         if (!summary.done_before(j)) todo.push_back(&j);
     const auto skipped = static_cast<unsigned>(plan.jobs.size() - todo.size());
 
-    // --html: relative to the output directory, as the reports are.
     std::optional<BatchPages> pages;
-    if (s.html)
-        pages.emplace(plan.summary.parent_path() / *s.html, pool_columns);
+    if (plan.page) pages.emplace(*plan.page, pool_columns);
 
     BatchProgress progress(todo.size(), s.quiet);
     BatchCallbacks callbacks;
@@ -43,6 +45,12 @@ int run_batch(const CliSettings &s)
     callbacks.on_frames = [&progress](unsigned long long frames) { progress.add_frames(frames); };
     callbacks.on_done = [&](const BatchJob &j, const BatchOutcome &outcome) {
         summary.add(j, outcome);
+        // The pair's report of an earlier run under another name, now
+        // replaced by this one.
+        if (const std::string stale = summary.stale_report(j); outcome.ok && !stale.empty()) {
+            std::error_code ec;
+            std::filesystem::remove(stale, ec);
+        }
         if (pages) pages->add(j, outcome);
         progress.pair_done(j, outcome);
     };

@@ -11,8 +11,6 @@ namespace {
 // The metric a batch's table shows: the default model's score.
 constexpr const char *kShown = "vmaf";
 
-fs::path pair_page(const BatchJob &j) { return fs::path(j.report).replace_extension(".html"); }
-
 } // namespace
 
 BatchPages::BatchPages(fs::path page, std::vector<std::string> pools)
@@ -39,7 +37,7 @@ void BatchPages::add(const BatchJob &j, const BatchOutcome &outcome)
     std::string error;
     if (outcome.ok) {
         const session::ScoreTable &t = outcome.table;
-        const fs::path page = pair_page(j);
+        const fs::path page = batch_pair_page(j);
         if (session::write_html(page.string(),
                                 session::html_runs_report({{j.reference, j.distorted, &t,
                                                             page.stem().string()}}),

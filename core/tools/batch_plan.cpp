@@ -1,7 +1,8 @@
 #include "batch_plan.h"
 
 #include <fmt/core.h>
-#include <set>
+#include <algorithm>
+#include <cctype>
 
 namespace vmaf::tools {
 
@@ -31,7 +32,7 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
                                          fs::path(row.distorted).stem().string(),
                                          session::report_extension(base.format))
                            : row.output;
-    j.report = fs::path(name).is_absolute() ? name : (out_dir / name).lexically_normal().string();
+    j.report = (out_dir / name).lexically_normal().string();
     j.request = base;
     j.request.reference = j.reference;
     j.request.distorted = j.distorted;
@@ -40,8 +41,6 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
     j.request.output = j.report;
     if (j.reference == "-" || j.distorted == "-")
         j.problem = "standard input ('-') cannot be a batch input";
-    else if (session::same_file(j.report, j.reference) || session::same_file(j.report, j.distorted))
-        j.problem = fmt::format("its report '{}' is one of its input videos", j.report);
     if (!row.models.empty()) j.request.models = split_list(row.models);
     if (!row.features.empty()) {
         j.request.features.clear();
@@ -58,7 +57,50 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
     return j;
 }
 
+// Why an output column's value is not a file name under the output folder;
+// empty where it is one.
+std::string output_name_problem(const std::string &name)
+{
+    if (std::any_of(name.begin(), name.end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return "it holds a control character";
+    const fs::path p(name);
+    if (p.is_absolute()) return "an absolute path; outputs go under the output folder";
+    // "javascript:x.xml": a page would link it as a URL of that scheme.
+    const size_t colon = name.find(':');
+    if (colon != std::string::npos && colon > 0 && name.find('/') > colon &&
+        std::all_of(name.begin(), name.begin() + static_cast<long>(colon), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
+        }))
+        return "it reads as a URL ('scheme:'), not a file name";
+    if (name.ends_with('/')) return "a folder, not a file name";
+    for (const fs::path &part : p)
+        if (part == ".." || part == ".")
+            return "'.' and '..' are not allowed; outputs go under the output folder";
+    return {};
+}
+
+// Every file the batch reads and writes, checked before any pair is scored.
+bool check_files(const CliSettings &s, const BatchPlan &plan, std::string &error)
+{
+    session::RunFiles files;
+    files.read(*s.batch, "the manifest");
+    for (const BatchJob &j : plan.jobs) {
+        const std::string owner = fmt::format("row {}'s ", j.row.row);
+        session::ScoreRequest request = j.request;
+        if (!j.problem.empty()) request.output.reset();
+        session::add_request_files(files, request, owner, true);
+        if (s.html && j.problem.empty())
+            files.write(batch_pair_page(j), owner + "HTML page", true);
+    }
+    files.write(plan.summary.string(), "the summary");
+    if (plan.page) files.write(plan.page->string(), "the batch's HTML page", true);
+    return files.check(error);
+}
+
 } // namespace
+
+fs::path batch_pair_page(const BatchJob &j) { return fs::path(j.report).replace_extension(".html"); }
 
 bool plan_batch(const CliSettings &s, BatchPlan &plan, std::string &error)
 {
@@ -78,17 +120,17 @@ bool plan_batch(const CliSettings &s, BatchPlan &plan, std::string &error)
     }
     const fs::path manifest_dir = fs::absolute(*s.batch).parent_path();
     plan.summary = (out_dir / "summary.csv").lexically_normal();
-    std::set<std::string> reports = {plan.summary.string()};
+    // --html: relative to the output directory, as the reports are.
+    if (s.html) plan.page = (out_dir / *s.html).lexically_normal();
     for (const auto &r : rows) {
-        plan.jobs.push_back(make_job(s.request, r, manifest_dir, out_dir));
-        if (!reports.insert(plan.jobs.back().report).second) {
-            error = fmt::format("--batch: report '{}' is another row's or the summary's; each "
-                                "pair needs its own output",
-                                plan.jobs.back().report);
+        if (const std::string problem = output_name_problem(r.output); !problem.empty()) {
+            error = fmt::format("--batch '{}' row {}: output '{}': {}", session::quote(*s.batch),
+                                r.row, session::quote(r.output), problem);
             return false;
         }
+        plan.jobs.push_back(make_job(s.request, r, manifest_dir, out_dir));
     }
-    return true;
+    return check_files(s, plan, error);
 }
 
 } // namespace vmaf::tools

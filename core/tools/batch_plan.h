@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,18 @@ struct BatchJob {
 struct BatchPlan {
     std::vector<BatchJob> jobs; // in manifest order
     std::filesystem::path summary;
+    std::optional<std::filesystem::path> page; // --html: the batch's page
     std::vector<unsigned> gpus; // with the HIP backend
 };
 
 // False with `error` set: an unreadable manifest, an output that is no
-// directory, no GPU for --gpu all, two rows with one report.
+// directory, an output column that is not a file name under it, no GPU for
+// --gpu all, or any output (report, page, summary) that is an input, the
+// manifest or another output (session::RunFiles). Every output's folder is
+// made here.
 bool plan_batch(const CliSettings &s, BatchPlan &plan, std::string &error);
+
+// The pair's page beside its report (--html): its extension .html.
+std::filesystem::path batch_pair_page(const BatchJob &j);
 
 } // namespace vmaf::tools

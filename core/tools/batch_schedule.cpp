@@ -11,30 +11,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A run killed while writing a report leaves its temporary file
-// (".NAME.XXXXXX", engine/report_file.cpp) beside it; a rerun removes it.
+// A run killed while writing a report leaves its temporary file beside it
+// (session::is_output_temporary); a rerun removes it.
 void remove_stale_temporaries(const fs::path &report)
 {
-    // Appended, not concatenated: GCC 12 warns of an overlap that is not
-    // there when "." + name + "." is inlined here (its bug 105329).
-    std::string prefix = ".";
-    prefix += report.filename().string();
-    prefix += '.';
+    const std::string target = report.filename().string();
     std::error_code ec;
-    for (const auto &entry : fs::directory_iterator(report.parent_path(), ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.size() == prefix.size() + 6 && name.starts_with(prefix) && entry.is_regular_file(ec))
+    for (const auto &entry : fs::directory_iterator(report.parent_path(), ec))
+        if (session::is_output_temporary(entry.path().filename().string(), target) &&
+            entry.is_regular_file(ec))
             fs::remove(entry.path(), ec);
-    }
 }
 
-// Where a job's report goes: its folder made, a killed run's leftovers gone.
-void prepare_report(const BatchJob &j)
-{
-    std::error_code dir_ec;
-    fs::create_directories(fs::path(j.report).parent_path(), dir_ec);
-    remove_stale_temporaries(j.report);
-}
+// Where a job's report goes (its folder made by the plan): a killed run's
+// leftovers gone.
+void prepare_report(const BatchJob &j) { remove_stale_temporaries(j.report); }
 
 // A job's request on its slot: the slot's GPU, never "all".
 session::ScoreRequest slot_request(const BatchJob &j, const BatchSlot &slot)
@@ -97,18 +88,25 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
             last = frames;
             return true;
         };
+        // Each rendition's rows as soon as its report is in place: a kill
+        // loses only the renditions not finished yet.
+        size_t done = 0;
+        hooks.on_rendition_scored = [&](size_t i, session::ScoreTable &table) {
+            BatchOutcome outcome;
+            outcome.ok = true;
+            outcome.table = std::move(table);
+            outcome.warnings = capture.text();
+            callbacks.on_done(*group[i], outcome);
+            done = i + 1;
+        };
         std::vector<session::ScoreTable> tables;
         std::string error;
-        if (session::score_ladder(request, rungs, hooks, tables, error)) {
-            for (size_t i = 0; i < group.size(); i++) {
-                BatchOutcome outcome;
-                outcome.ok = true;
-                outcome.table = std::move(tables[i]);
-                outcome.warnings = capture.text();
-                callbacks.on_done(*group[i], outcome);
-            }
-            return;
-        }
+        if (session::score_ladder(request, rungs, hooks, tables, error)) return;
+        // What is left, each pair alone: one bad rendition fails only its row.
+        for (size_t i = done; i < group.size(); i++)
+            callbacks.on_done(*group[i],
+                              score_job(*group[i], slot, callbacks.on_frames, callbacks.per_frame));
+        return;
     }
     for (const BatchJob *j : group)
         callbacks.on_done(*j, score_job(*j, slot, callbacks.on_frames, callbacks.per_frame));

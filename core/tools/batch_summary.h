@@ -1,8 +1,11 @@
 // summary.csv of batch mode: one row per pair and metric with the pooled
-// mean, min, max and harmonic mean (and --pool's others), or the pair's error. Rows are appended
-// (one write each) as pairs finish, after each pair's report is in place,
-// so that a killed run keeps them; the end rewrites the file in manifest
-// order. A rerun skips the pairs whose report and rows are there.
+// mean, min, max and harmonic mean (and --pool's others), or the pair's
+// error, and what the resume checks: a digest of the options that shape the
+// report and one of the report as written. Rows are appended (one write
+// each) as pairs finish, after each pair's report is in place, so that a
+// killed run keeps them; the end rewrites the file in manifest order. A
+// rerun skips a pair only where its rows are there, its options are the same
+// and its report is byte for byte the one written then (ADR 0040).
 #pragma once
 
 #include <cstdio>
@@ -33,15 +36,21 @@ public:
     BatchSummary(const BatchSummary &) = delete;
     BatchSummary &operator=(const BatchSummary &) = delete;
 
-    // The rows of an earlier run for pairs scored then, by report path;
-    // only pairs with the same inputs count.
-    void load_previous(const std::vector<BatchJob> &jobs);
-    // Whether the pair was scored before, its report complete: the report
-    // is renamed into place before its rows are written.
+    // The rows of an earlier run, and what they mean for `jobs`: which
+    // pairs were done then, why the others that were scored then are scored
+    // again, and which reports of theirs are stale. `notes` gets a line for
+    // each such pair and for a summary of other columns.
+    void load_previous(const std::vector<BatchJob> &jobs, std::vector<std::string> &notes);
+    // Whether the pair was scored before with the same options, its report
+    // the one written then (renamed into place before its rows were added).
     bool done_before(const BatchJob &j) const;
+    // The report an earlier run wrote for the pair under another name
+    // (another format), unchanged since; empty where none. The caller
+    // removes it once the pair is scored again.
+    std::string stale_report(const BatchJob &j) const;
     // Starts the file with the kept rows of the pairs done before; false
     // when it cannot be written.
-    bool start(const std::vector<BatchJob> &jobs, std::string &error);
+    bool start(std::string &error);
     // The pair's rows, appended now. Thread safe.
     void add(const BatchJob &j, const BatchOutcome &outcome);
     // The whole file again, in manifest order, through a temporary file
@@ -58,7 +67,8 @@ private:
     std::mutex mutex_;
     FILE *file_ = nullptr;
     bool write_failed_ = false;
-    std::map<std::string, Rows> previous_;
+    std::map<unsigned, Rows> done_; // by manifest row: the earlier run's rows
+    std::map<unsigned, std::string> stale_; // by manifest row
     std::map<unsigned, Rows> rows_;
 };
 

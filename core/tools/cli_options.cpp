@@ -150,12 +150,16 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_option("--bitdepth-convert", bitdepth_convert,
                    "Convert both inputs to this bit depth before scoring (10: VMAF v1's "
                    "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does");
-    app.add_option("--pool", s.pools,
+    std::vector<std::string> pool_args;
+    app.add_option("--pool", pool_args,
                    "Pool each metric in the report in more ways than min, max, mean and "
                    "harmonic_mean: median, pN (the N-th percentile: p5, p99.9), below:T (seconds "
                    "scored below T); comma-separated or repeated. Without it reports are the "
                    "reference's, byte for byte")
-        ->delimiter(',');
+        // One argument each time, split here: with CLI11's delimiter, "--pool ,"
+        // split to nothing and took the next flag as its value.
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_option("--html", cli.html,
                    "Also write a self-contained HTML page: the per-frame scores plotted (zoom, "
                    "hover), the pooled table and the worst frames; a ladder's renditions on one "
@@ -167,11 +171,14 @@ ParseResult parse_cli(int argc, const char *const *argv)
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
     app.add_flag("-q,--quiet", cli.quiet, "No progress line");
     app.add_flag("-v,--version", cli.version, "Print the version and exit");
-    app.add_option("--backend", backend, "Where features run: cpu or hip")
-        ->check(CLI::IsMember({"cpu", "hip"}));
+    app.add_option("--backend", backend,
+                   "Where features run: cpu, hip, or auto (the GPU where one is usable, else "
+                   "the CPU); without it, VMAF_BACKEND's value, else cpu")
+        ->check(CLI::IsMember({"cpu", "hip", "auto"}));
     app.add_option("--gpu", gpu,
                    "GPUs for --backend hip: an index, a list (0,1: one pair in chunks over "
-                   "them, or a batch's pairs spread over them) or 'all'");
+                   "them, or a batch's pairs spread over them) or 'all'; without it, "
+                   "VMAF_GPU's value, else 0");
     app.add_option("--hwdec", hwdec,
                    "Decode encoded inputs on the GPU's decoder through libavcodec: auto (the "
                    "hardware where it decodes the stream, else the CPU, saying which), cuda, "
@@ -231,12 +238,41 @@ ParseResult parse_cli(int argc, const char *const *argv)
         if (s.scale->empty()) s.scale = "bicubic";
         if (!session::check_scale_flags(*s.scale, result.message)) return result;
     }
+    // The library's variables, where the command line names no backend or
+    // GPU: honoured as vmaf_init honours them, a value that is none refused.
+    {
+        std::string env_backend;
+        std::optional<std::string> env_gpu;
+        if (!session::backend_environment(env_backend, env_gpu, result.message)) return result;
+        if (!app.count("--backend")) backend = env_backend;
+        if (!gpu && env_gpu && !parse_gpu_list(*env_gpu, s.gpus, s.all_gpus, result.message)) {
+            result.message = fmt::format("VMAF_GPU='{}': {}", quote(*env_gpu),
+                                         "not a GPU index (0 for the first), a list such as 0,1, "
+                                         "or 'all'");
+            return result;
+        }
+    }
     if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
     if (bitdepth_convert) {
         long long depth = 0;
         if (!number(bitdepth_convert, "--bitdepth-convert", signed_number, depth)) return result;
         if (!session::check_bitdepth_convert(depth, result.message)) return result;
         s.bitdepth_convert = static_cast<unsigned>(depth);
+    }
+    for (const std::string &arg : pool_args) {
+        for (size_t start = 0;;) {
+            const size_t comma = arg.find(',', start);
+            const std::string method = arg.substr(start, comma - start);
+            if (method.empty()) {
+                result.message = fmt::format("--pool '{}': an empty pooling method (a comma "
+                                             "too many?)",
+                                             quote(arg));
+                return result;
+            }
+            s.pools.push_back(method);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
     }
     for (const std::string &method : s.pools) {
         if (session::pool_name(method).empty()) {
@@ -259,18 +295,9 @@ ParseResult parse_cli(int argc, const char *const *argv)
         }
         s.frame_rate = rate;
     }
-    if (cli.html) {
-        if (cli.html->empty()) {
-            result.message = "--html: the path is empty";
-            return result;
-        }
-        if (*cli.html == s.reference ||
-            std::find(distorted.begin(), distorted.end(), *cli.html) != distorted.end()) {
-            result.message = fmt::format("--html {} is one of the input videos; refusing to "
-                                         "overwrite it",
-                                         quote(*cli.html));
-            return result;
-        }
+    if (cli.html && cli.html->empty()) {
+        result.message = "--html: the path is empty";
+        return result;
     }
     if (width) s.raw.w = w;
     if (height) s.raw.h = h;
@@ -320,6 +347,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
                            }))
         return result;
     s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
+    cli.backend_auto = backend == "auto";
     s.hwdec = *session::hw_decode_named(hwdec);
     if (log_level) {
         const std::string &l = *log_level;

@@ -23,6 +23,9 @@ struct CliSettings {
     // the batch's page (under its directory when relative), each pair's
     // beside its report.
     std::optional<std::string> html;
+    // --backend auto (or VMAF_BACKEND=auto): the GPU where one is usable,
+    // decided when the run starts; request.backend is Cpu until then.
+    bool backend_auto = false;
 };
 
 struct ParseResult {

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <csv.h>
+#include <filesystem>
 #include <fmt/core.h>
 #include <fstream>
 #include <iterator>
+#include <unistd.h>
 
 #include "session/session.h"
 
@@ -53,8 +57,10 @@ std::optional<std::vector<std::vector<std::string>>> read_csv_records(const std:
 {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) return std::nullopt;
+    // The byte order mark spreadsheets put before UTF-8 text.
+    if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
     csv_parser parser;
     // Strict: a stray quote inside a field is an error, not guessed at.
     if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL | CSV_EMPTY_IS_NULL) != 0)
@@ -71,10 +77,23 @@ std::optional<std::vector<std::vector<std::string>>> read_csv_records(const std:
 bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std::string &error)
 {
     rows.clear();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {
+        error = fmt::format("--batch '{}': no such file", quote(path));
+        return false;
+    }
+    if (std::filesystem::is_directory(path, ec)) {
+        error = fmt::format("--batch '{}' is a folder: give the manifest, a CSV file of pairs",
+                            quote(path));
+        return false;
+    }
+    if (::access(path.c_str(), R_OK) != 0) {
+        error = fmt::format("--batch '{}': cannot read it: {}", quote(path), std::strerror(errno));
+        return false;
+    }
     const auto records = read_csv_records(path);
     if (!records) {
-        error = fmt::format("--batch '{}': cannot read it as CSV (missing, unreadable, or a "
-                            "quote out of place)",
+        error = fmt::format("--batch '{}': not CSV that can be read (a quote out of place?)",
                             quote(path));
         return false;
     }

@@ -42,8 +42,22 @@ bool write_page(const std::string &path, const std::vector<session::ReportRun> &
     return session::write_html(path, session::html_runs_report(runs), error);
 }
 
-int run(const CliSettings &s)
+// --backend auto: the GPU where one is usable, else the CPU, saying so.
+CliSettings with_backend_chosen(CliSettings s)
 {
+    if (!s.backend_auto) return s;
+    if (session::hip_usable()) {
+        s.request.backend = session::Backend::Hip;
+    } else if (!s.quiet) {
+        fmt::print(stderr, "vmaf: backend auto: no usable GPU; scoring on the CPU\n");
+    }
+    s.backend_auto = false;
+    return s;
+}
+
+int run(const CliSettings &settings)
+{
+    const CliSettings s = with_backend_chosen(settings);
     if (s.batch) return run_batch(s);
     const bool progress = !s.quiet && isatty(fileno(stderr));
     const auto t0 = std::chrono::steady_clock::now();
@@ -63,6 +77,8 @@ int run(const CliSettings &s)
     if (!s.quiet)
         hooks.on_notice = [](const std::string &line) { fmt::print(stderr, "{}\n", line); };
     std::string error;
+    // Every file the run reads and writes, checked before a frame is read.
+    if (!session::check_run_files(s.request, s.ladder, s.html, error)) return fail(error);
     if (!s.ladder.empty()) {
         // Each rendition's scores under its file's name, in command-line order.
         size_t next = 0;

@@ -95,7 +95,8 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     RunWatch watch(options.progress);
     const session::ScoreHooks hooks = hooks_for(s, watch);
     return run_scorer(watch, [&](session::ScoreTable &table, std::string &error) {
-        return session::score_pair(s, hooks, table, error) &&
+        return session::check_run_files(s, {}, options.html, error) &&
+               session::score_pair(s, hooks, table, error) &&
                write_page(options, {{reference, distorted, &table}}, error);
     });
 }
@@ -109,7 +110,9 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
     const session::ScoreHooks hooks = hooks_for(s, watch);
     std::vector<session::ScoreTable> tables;
     run_captured(watch, [&](std::string &error) {
-        if (!session::score_ladder(s, distorted, hooks, tables, error)) return false;
+        if (!session::check_run_files(s, distorted, options.html, error) ||
+            !session::score_ladder(s, distorted, hooks, tables, error))
+            return false;
         std::vector<session::ReportRun> runs;
         for (size_t i = 0; i < tables.size(); i++)
             runs.push_back({reference, distorted[i], &tables[i]});
@@ -139,7 +142,8 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
                copy_frame(dis, index, d, "distorted", error);
     };
     return run_scorer(watch, [&](session::ScoreTable &table, std::string &error) {
-        return session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
+        return session::check_run_files(s, {}, options.html, error) &&
+               session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
                write_page(options,
                           {{"reference (array)", "distorted (array)", &table, "distorted"}},
                           error);

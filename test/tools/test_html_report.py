@@ -163,7 +163,7 @@ def main():
 
         p = subprocess.run([VMAF, "-r", ref, "-d", dis, "--html", dis, "-q"],
                            capture_output=True, text=True)
-        check("--html naming an input is refused", p.returncode == 2 and "refusing" in p.stderr,
+        check("--html naming an input is refused", p.returncode == 1 and "refusing" in p.stderr,
               p.stderr)
 
     print(f"{results['passed']} passed, {results['failed']} failed")

@@ -147,7 +147,7 @@ def main():
         check("... and the file is kept", f.read() == "keep")
     refused("two renditions, one report name",
             ["-d", d1, "-d", p("other", "r_576.y4m"), "-o", p("dup")], 1,
-            r"two distorted videos would write one report '.*r_576\.xml'")
+            r"r_576\.y4m's report '.*dup/r_576\.xml' and .*other/r_576\.y4m's report .* are one file")
     refused("a rendition of another size without --scale",
             ["-d", d1, "-d", p("renditions", "r_288.y4m"), "-o", p("noscale")], 1,
             r"r_288\.y4m: reference is 576x324 but distorted is 288x162")
@@ -159,7 +159,7 @@ def main():
     shutil.copy(p("dis.y4m"), p("renditions", "r_same.xml"))
     refused("a report that is another rendition",
             ["-d", d2, "-d", p("renditions", "r_same.xml"), "-o", p("renditions")], 1,
-            r"r_same\.xml' is one of the input videos")
+            r"report '.*r_same\.xml' is the distorted video .*refusing to overwrite it")
     refused("standard input as a rendition", ["-d", d1, "-d", "-", "-o", p("stdin")], 1,
             r"must be files, not '-'")
 

@@ -18,8 +18,8 @@
 #include "libvmaf/libvmaf.h"
 #include "libvmaf/libvmaf_ext.h"
 #include "base/log.h"
+#include "base/replace_file.h"
 #include "engine/output.h"
-#include "engine/report_file.h"
 #include "extractor/feature_name.h"
 
 namespace {
@@ -321,7 +321,10 @@ int vmaf_write_output(VmafContext *vmaf, const char *output_path, enum VmafOutpu
             vmaf::log_error("cannot write the report: the output path is empty");
             return -EINVAL;
         }
-        return vmaf::write_report_file(output_path, text);
+        std::string reason;
+        const int err = vmaf::replace_file(output_path, text, reason);
+        if (err) vmaf::log_error("cannot write '{}': {}", output_path, reason);
+        return err;
     });
 }
 

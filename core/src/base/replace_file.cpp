@@ -1,4 +1,4 @@
-#include "engine/report_file.h"
+#include "base/replace_file.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/log.h"
 
 namespace vmaf {
 
@@ -51,9 +50,9 @@ int write_all(int fd, const std::string &text)
     return 0;
 }
 
-int write_failed(const std::string &path, int err)
+int write_failed(int err, std::string &reason)
 {
-    log_error("cannot write '{}': {}", path, std::strerror(err));
+    reason = std::strerror(err);
     return -err;
 }
 
@@ -73,33 +72,34 @@ mode_t new_file_mode()
     return 0666 & ~mask;
 }
 
-int write_through(const std::string &path, const std::string &text, int flags)
+int write_through(const std::string &path, const std::string &text, int flags,
+                  std::string &reason)
 {
     FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666));
-    if (fd.get() < 0) return write_failed(path, errno);
-    if (int err = write_all(fd.get(), text)) return write_failed(path, err);
-    if (fd.close() != 0) return write_failed(path, errno);
+    if (fd.get() < 0) return write_failed(errno, reason);
+    if (int err = write_all(fd.get(), text)) return write_failed(err, reason);
+    if (fd.close() != 0) return write_failed(errno, reason);
     return 0;
 }
 
 } // namespace
 
-int write_report_file(const std::string &path, const std::string &text)
+int replace_file(const std::string &path, const std::string &text, std::string &reason)
 {
     const fs::path target(path);
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-        log_error("cannot write '{}': folder '{}' does not exist", path, dir.string());
+        reason = fmt::format("folder '{}' does not exist", dir.string());
         return -ENOENT;
     }
     struct stat st;
     const bool exists = ::lstat(path.c_str(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) {
-        log_error("cannot write '{}': it is a folder", path);
+        reason = "it is a folder";
         return -EISDIR;
     }
-    if (exists && !S_ISREG(st.st_mode)) return write_through(path, text, O_TRUNC);
+    if (exists && !S_ISREG(st.st_mode)) return write_through(path, text, O_TRUNC, reason);
 
     std::string tmp = (dir / fmt::format(".{}.XXXXXX", target.filename().string())).string();
     FileDescriptor fd(::mkostemp(tmp.data(), O_CLOEXEC));
@@ -108,19 +108,26 @@ int write_report_file(const std::string &path, const std::string &text)
         // A read-only folder cannot take the temporary file; a file in it
         // that may be written is rewritten in place.
         if (exists && ::access(path.c_str(), W_OK) == 0)
-            return write_through(path, text, O_TRUNC | O_NOFOLLOW);
-        return write_failed(path, err);
+            return write_through(path, text, O_TRUNC | O_NOFOLLOW, reason);
+        return write_failed(err, reason);
     }
-    // The report gets the mode an existing file has, or a new file would.
+    // The file gets the mode an existing file has, or a new file would.
     ::fchmod(fd.get(), exists ? (st.st_mode & 07777) : new_file_mode());
     int err = write_all(fd.get(), text);
     if (!err && fd.close() != 0) err = errno;
     if (!err && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
     if (err) {
         ::unlink(tmp.c_str());
-        return write_failed(path, err);
+        return write_failed(err, reason);
     }
     return 0;
+}
+
+bool is_replace_temporary(const std::string &name, const std::string &target)
+{
+    // mkostemp's six characters after ".TARGET.".
+    return name.size() == target.size() + 8 && name.starts_with('.') &&
+           name.compare(1, target.size(), target) == 0 && name[target.size() + 1] == '.';
 }
 
 } // namespace vmaf
