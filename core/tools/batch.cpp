@@ -26,6 +26,7 @@ int run_batch(const CliSettings &s)
     for (const std::string &method : session::extra_pools(s.request.pools))
         pool_columns.push_back(session::pool_name(method));
     BatchSummary summary(plan.summary, pool_columns);
+    remove_temporaries(plan, s.html.has_value());
     std::vector<std::string> notes;
     summary.load_previous(plan.jobs, notes);
     if (!s.quiet)

@@ -3,6 +3,8 @@
 #include <fmt/core.h>
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
 
 namespace vmaf::tools {
 
@@ -99,6 +101,42 @@ bool check_files(const CliSettings &s, const BatchPlan &plan, std::string &error
 }
 
 } // namespace
+
+void remove_temporaries(const BatchPlan &plan, bool pages)
+{
+    // Each folder's outputs, by file name.
+    std::map<fs::path, std::set<std::string>> outputs;
+    auto add = [&outputs](const fs::path &p) {
+        outputs[p.parent_path()].insert(p.filename().string());
+    };
+    add(plan.summary);
+    if (plan.page) add(*plan.page);
+    for (const BatchJob &j : plan.jobs) {
+        add(j.report);
+        if (pages) add(batch_pair_page(j));
+        // A default name follows the format: a run killed while writing it
+        // in another format left that name's temporary file.
+        if (j.row.output.empty())
+            for (const char *ext : {".xml", ".json", ".csv", ".sub"})
+                add(fs::path(j.report).replace_extension(ext));
+    }
+    for (const auto &[folder, names] : outputs) {
+        std::error_code ec;
+        for (const auto &entry : fs::directory_iterator(folder, ec)) {
+            const std::string name = entry.path().filename().string();
+            // ".NAME.XXXXXX": NAME is what is left after the first dot and
+            // before the last.
+            const size_t last = name.rfind('.');
+            if (name.size() < 8 || name[0] != '.' || last == 0 || last == std::string::npos)
+                continue;
+            const std::string target = name.substr(1, last - 1);
+            std::error_code file_ec;
+            if (names.count(target) && session::is_output_temporary(name, target) &&
+                entry.is_regular_file(file_ec))
+                fs::remove(entry.path(), file_ec);
+        }
+    }
+}
 
 fs::path batch_pair_page(const BatchJob &j) { return fs::path(j.report).replace_extension(".html"); }
 

@@ -35,6 +35,11 @@ struct BatchPlan {
 // made here.
 bool plan_batch(const CliSettings &s, BatchPlan &plan, std::string &error);
 
+// Removes what a killed run left while writing an output of `plan` (the
+// temporary files of its reports, pages and summary: session::
+// is_output_temporary), one look at each folder.
+void remove_temporaries(const BatchPlan &plan, bool pages);
+
 // The pair's page beside its report (--html): its extension .html.
 std::filesystem::path batch_pair_page(const BatchJob &j);
 

@@ -11,22 +11,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A run killed while writing a report leaves its temporary file beside it
-// (session::is_output_temporary); a rerun removes it.
-void remove_stale_temporaries(const fs::path &report)
-{
-    const std::string target = report.filename().string();
-    std::error_code ec;
-    for (const auto &entry : fs::directory_iterator(report.parent_path(), ec))
-        if (session::is_output_temporary(entry.path().filename().string(), target) &&
-            entry.is_regular_file(ec))
-            fs::remove(entry.path(), ec);
-}
-
-// Where a job's report goes (its folder made by the plan): a killed run's
-// leftovers gone.
-void prepare_report(const BatchJob &j) { remove_stale_temporaries(j.report); }
-
 // A job's request on its slot: the slot's GPU, never "all".
 session::ScoreRequest slot_request(const BatchJob &j, const BatchSlot &slot)
 {
@@ -43,7 +27,6 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     outcome.error = j.problem;
     if (!outcome.error.empty()) return outcome;
     const session::ScoreRequest request = slot_request(j, slot);
-    prepare_report(j);
     session::LogCapture capture;
     session::ScoreHooks hooks;
     hooks.per_frame = per_frame;
@@ -75,10 +58,7 @@ void score_group(const std::vector<const BatchJob *> &group, const BatchSlot &sl
     if (group.size() > 1) {
         const session::ScoreRequest request = slot_request(*group[0], slot);
         std::vector<session::LadderRung> rungs;
-        for (const BatchJob *j : group) {
-            prepare_report(*j);
-            rungs.push_back({j->distorted, j->report});
-        }
+        for (const BatchJob *j : group) rungs.push_back({j->distorted, j->report});
         session::LogCapture capture;
         session::ScoreHooks hooks;
         const auto n = static_cast<unsigned long long>(group.size());

@@ -34,10 +34,12 @@ struct BatchCallbacks {
 
 // `todo` in groups of pairs that differ only by their distorted video and
 // report (an encoding ladder), in order of first appearance: each group is
-// scored in one pass, its reference read once (session::score_ladder). A
-// group holds at most kLadderPairs pairs, so that a killed run loses at most
-// that many and memory stays bounded.
-constexpr size_t kLadderPairs = 8;
+// scored in one pass, its reference read once (session::score_ladder), each
+// pair's report and rows written as soon as its rendition is scored. A
+// group's pairs are in flight together: it holds at most kLadderPairs
+// pairs, so that a killed run loses at most that many per worker (the
+// reference's reading is shared by four already) and memory stays bounded.
+constexpr size_t kLadderPairs = 4;
 std::vector<std::vector<const BatchJob *>> ladder_groups(const std::vector<const BatchJob *> &todo);
 
 // Scores every job of `todo` on the slots' threads, a ladder group at a

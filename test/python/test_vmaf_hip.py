@@ -370,6 +370,30 @@ def test_html_page(tmp_path):
                           .split(";\n</script>", 1)[0].replace("<\\/", "</"))["runs"]) == 2
 
 
+def test_outputs_never_replace_inputs_or_each_other(tmp_path):
+    # The CLI's rule (session::RunFiles) holds for Python's output= and
+    # html= too: refused before scoring, every file as it was.
+    name = "flat_64x64_420p8"
+    ref, dis = tmp_path / "r.y4m", tmp_path / "d.y4m"
+    shutil.copy(clip(name, "ref"), ref)
+    shutil.copy(clip(name, "dis"), dis)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "link.json").symlink_to(dis)
+    before = {p: p.read_bytes() for p in (ref, dis)}
+    with pytest.raises(vmaf_hip.VmafError, match=r"the report .* is the distorted video"):
+        vmaf_hip.score(ref, dis, output=tmp_path / "link.json")
+    with pytest.raises(vmaf_hip.VmafError, match=r"the HTML page .* is the reference video"):
+        vmaf_hip.score(ref, dis, html=tmp_path / "sub" / ".." / "r.y4m")
+    with pytest.raises(vmaf_hip.VmafError, match=r"the report .* and the HTML page .* are one "
+                                                   r"file"):
+        vmaf_hip.score(ref, dis, output=tmp_path / "o.json", html=tmp_path / "o.json")
+    with pytest.raises(vmaf_hip.VmafError, match=r"d\.y4m's report .* and the HTML page"):
+        vmaf_hip.score_ladder(ref, [dis], output_dir=tmp_path / "lad",
+                              html=tmp_path / "lad" / "d.json")
+    assert before == {p: p.read_bytes() for p in (ref, dis)}
+    assert not (tmp_path / "o.json").exists()
+
+
 def _long_luma(frames):
     """A long luma video at the cost of one frame (a stride-0 view): a run
     long enough for several progress calls."""
