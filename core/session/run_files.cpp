@@ -215,7 +215,7 @@ void RunFiles::write_into(const std::string &folder, const std::string &prefix,
     writes_.push_back(std::move(e));
 }
 
-bool RunFiles::check(std::string &error) const
+bool RunFiles::check(std::string &error, bool folders) const
 {
     FoldCache folds;
     std::vector<Located> write_at;
@@ -278,7 +278,7 @@ bool RunFiles::check(std::string &error) const
             }
     }
 
-    for (size_t w = 0; w < writes_.size(); w++) {
+    for (size_t w = 0; w < writes_.size() && folders; w++) {
         const Entry &out = writes_[w];
         if (out.folder || written_through(write_at[w])) continue;
         if (!folder_takes_files(out.path, out.what, out.make_folder, write_at[w], error))

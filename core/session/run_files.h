@@ -29,9 +29,12 @@ public:
     void write_into(const std::string &folder, const std::string &prefix, const std::string &what);
 
     // False with `error` set where an output is an input, two outputs are
-    // one file, an output is a folder, or an output's folder is missing
-    // (and not to be made) or takes no files. Makes the folders asked for.
-    bool check(std::string &error) const;
+    // one file, an output is a folder, or (with `folders`) an output's
+    // folder is missing (and not to be made) or takes no files. Makes the
+    // folders asked for. Without `folders`, for runs whose files are
+    // written elsewhere (Dask's workers), only what the files are is
+    // compared.
+    bool check(std::string &error, bool folders = true) const;
 
 private:
     struct Entry {

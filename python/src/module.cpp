@@ -150,6 +150,18 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
     });
 }
 
+// Files of many runs (Dask's pairs), each (path, what it is), compared as
+// one run's: ValueError where an output is an input or another output.
+void check_files(const std::vector<std::pair<std::string, std::string>> &reads,
+                 const std::vector<std::pair<std::string, std::string>> &writes)
+{
+    session::RunFiles files;
+    for (const auto &[path, what] : reads) files.read(path, what);
+    for (const auto &[path, what] : writes) files.write(path, what);
+    std::string error;
+    if (!files.check(error, false)) throw py::value_error(error);
+}
+
 bool hip_available()
 {
 #ifdef VMAF_HAVE_HIP
@@ -200,5 +212,7 @@ PYBIND11_MODULE(_vmaf_hip, m)
           py::arg("distorted"), py::arg("options"));
     m.def("score_arrays", &vmaf::python::score_arrays, py::arg("reference"),
           py::arg("distorted"), py::arg("options"));
+    m.def("check_files", &vmaf::python::check_files, py::arg("reads"), py::arg("writes"),
+          "ValueError where an output (path, what) is an input or another output.");
     m.def("hip_available", &vmaf::python::hip_available);
 }

@@ -36,7 +36,7 @@ import distributed
 from distributed import Client, Future, as_completed
 from distributed.utils import is_kernel
 
-from . import Result, VmafError, _Backend, _options, _Path, score
+from . import Result, VmafError, _Backend, _options, _Path, _vmaf_hip, score
 
 __all__ = ["Summary", "iter_scores", "score_pairs"]
 
@@ -90,6 +90,9 @@ def score_pairs(pairs: Iterable[_Pair], client: Client, *, backend: _Backend = "
     "error": the reason, or None}. A pair that fails (a missing file, a
     worker that died, the timeout) is reported failed; the others are still
     scored.
+    A pair's output or html that is another pair's input, output or page
+    (compared as files: links, "..", hard links) is refused with ValueError
+    before anything is submitted.
     """
     summaries = dict(iter_scores(pairs, client, backend=backend, resources=resources,
                                  timeout=timeout, progress=progress, **score_kwargs))
@@ -107,6 +110,7 @@ def iter_scores(pairs: Iterable[_Pair], client: Client, *, backend: _Backend = "
     """
     jobs = [_job(pair) for pair in pairs]
     options = _checked_options(backend, score_kwargs)
+    _check_files(jobs)
     if timeout is not None:
         if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
             raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
@@ -247,6 +251,22 @@ def _job(pair: _Pair) -> dict[str, Any]:
         if name in job:
             job[name] = os.fspath(job[name])
     return job
+
+
+def _check_files(jobs: list[dict[str, Any]]) -> None:
+    """The pairs' files as the CLI's batch compares them (ADR 0040): no
+    pair's report or page may be another's input, report or page. Compared
+    here, where the pairs are submitted; each worker checks its own pair's
+    folders when it scores."""
+    reads, writes = [], []
+    for i, job in enumerate(jobs, start=1):
+        reads += [(os.fsdecode(job["ref"]), f"pair {i}'s reference video"),
+                  (os.fsdecode(job["dis"]), f"pair {i}'s distorted video")]
+        if "output" in job:
+            writes.append((os.fsdecode(job["output"]), f"pair {i}'s report"))
+        if "html" in job:
+            writes.append((os.fsdecode(job["html"]), f"pair {i}'s HTML page"))
+    _vmaf_hip.check_files(reads, writes)
 
 
 def _summary(job: Mapping[str, Any], status: Literal["ok", "failed"], error: str | None = None,

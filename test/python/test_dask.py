@@ -167,6 +167,25 @@ def test_mistakes_are_refused_before_submitting(bare_client, monkeypatch):
         score_pairs(pairs, bare_client, progress=print)
 
 
+def test_a_pairs_output_that_is_another_pairs_file_is_refused(bare_client, monkeypatch, tmp_path):
+    # Each pair's score() checks its own files; across pairs, the
+    # submission is refused first (ADR 0040).
+    name = "flat_64x64_420p8"
+    ref, dis = tmp_path / "r.y4m", tmp_path / "d.y4m"
+    ref.write_bytes(open(clip(name, "ref"), "rb").read())
+    dis.write_bytes(open(clip(name, "dis"), "rb").read())
+    (tmp_path / "sub").mkdir()
+    _nothing_submitted(monkeypatch, bare_client)
+    with pytest.raises(ValueError, match=r"pair 2's report .* is pair 1's distorted video"):
+        score_pairs([(ref, dis), {"ref": ref, "dis": ref,
+                                  "output": tmp_path / "sub" / ".." / "d.y4m"}], bare_client)
+    with pytest.raises(ValueError, match=r"pair 1's HTML page .* and pair 2's report .* are one "
+                                         r"file"):
+        score_pairs([{"ref": ref, "dis": dis, "html": tmp_path / "x"},
+                     {"ref": ref, "dis": dis, "output": tmp_path / "x"}], bare_client)
+    assert dis.read_bytes() == open(clip(name, "dis"), "rb").read()
+
+
 def test_timeout_reports_unscored_pairs_failed(bare_client):
     # No worker offers FOO: nothing is ever scored, and the wait ends.
     name = "flat_64x64_420p8"
