@@ -2,8 +2,10 @@
 // psnr_hvs_hip's plane sums) against the loop they stand for,
 // s = ((t0 + t1) + t2) + ..., bit for bit: terms that tie on the sum's grid
 // (small multiples of a power of two), zeros before and between terms,
-// subnormal terms, terms far larger than the sum so far, and lengths around
-// the chunks a block scans.
+// subnormal terms, terms far larger than the sum so far, sums that leave
+// their binade in late segments or stay while the exact prefix grows (the
+// segments folded ahead on guessed binades), and lengths around the chunks
+// a block scans.
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -41,6 +43,13 @@ std::vector<float> make_terms(const std::string &kind, size_t n, unsigned seed)
         else if (kind == "spikes") t[i] = r % 1000 == 0 ? 1.0e7f : std::ldexp(1.0f, -(static_cast<int>(r % 40)));
         else if (kind == "subnormal") t[i] = i < n / 2 ? std::ldexp(static_cast<float>(r % 8), -140) : static_cast<float>(r % 3);
         else if (kind == "late") t[i] = i + 1 == n ? 3.0f : 0.0f;
+        // The sum leaves its binade in later segments too.
+        else if (kind == "growing") t[i] = std::sqrt(static_cast<float>(i)) * static_cast<float>(r % 9);
+        // Terms below half the sum's unit: the sum stays while the exact
+        // prefix grows, so the segments' binades guessed ahead run late.
+        else if (kind == "drift") t[i] = i == 0 ? 15.9e6f : 0.49f;
+        // A segment that ends right where the sum reaches the next binade.
+        else if (kind == "edge") t[i] = i < 16384 ? 1024.0f : (i == 16384 ? 0.0f : 1.0f);
         else t[i] = 0.0f; // "zeros"
     }
     return t;
@@ -49,7 +58,7 @@ std::vector<float> make_terms(const std::string &kind, size_t n, unsigned seed)
 // The three planes' sums of the GPU for three term vectors.
 std::vector<float> gpu_sums(const std::vector<std::vector<float>> &planes)
 {
-    std::vector<DeviceBuffer> buffers(3);
+    std::vector<DeviceBuffer> buffers(3), scratch(3);
     vmaf::hip::psnr_hvs::PlaneSums a{};
     for (int p = 0; p < 3; p++) {
         const std::vector<float> &t = planes[p];
@@ -58,6 +67,10 @@ std::vector<float> gpu_sums(const std::vector<std::vector<float>> &planes)
         EXPECT_EQ(buffers[p].upload(data.data(), data.size() * sizeof(float)), 0);
         a.terms[p] = buffers[p].as<const float>();
         a.count[p] = static_cast<int>(t.size());
+        EXPECT_EQ(scratch[p].allocate(
+                      vmaf::hip::psnr_hvs::plane_sum_scratch_bytes(a.count[p])),
+                  0);
+        a.scratch[p] = scratch[p].as<void>();
     }
     DeviceBuffer result;
     EXPECT_EQ(result.allocate(3 * sizeof(float)), 0);
@@ -87,7 +100,8 @@ TEST_F(HipFloatChain, SumsAsTheLoop)
 {
     VmafHipState *state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
-    const char *kinds[] = {"uniform", "ties", "sparse", "squares", "spikes", "subnormal", "late", "zeros"};
+    const char *kinds[] = {"uniform", "ties",  "sparse", "squares", "spikes", "subnormal",
+                           "late",    "zeros", "growing", "drift",  "edge"};
     const size_t lengths[] = {0, 1, 5, 1023, 16384, 16385, 100003, 2700000};
     unsigned seed = 1, cases = 0;
     for (const char *kind : kinds) {
@@ -104,6 +118,34 @@ TEST_F(HipFloatChain, SumsAsTheLoop)
         }
     }
     std::printf("float chain: %u sums, every one as the loop's\n", cases);
+    vmaf_hip_state_free(state);
+}
+
+// Lengths at and around the segments' edges (runtime/float_chain.h folds
+// runs of kChainChunk terms ahead), with sums that leave their binade at an
+// edge, in a later segment, or stay while the exact prefix grows: short
+// enough for compute-sanitizer's racecheck.
+TEST_F(HipFloatChain, SegmentEdgesAsTheLoop)
+{
+    VmafHipState *state = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
+    const size_t chunk = 16384; // kChainChunk (float_chain.h is device code)
+    const size_t lengths[] = {chunk - 1, chunk, chunk + 1, 2 * chunk + 1, 3 * chunk - 5};
+    unsigned seed = 1000, cases = 0;
+    for (const char *kind : {"edge", "growing", "drift", "ties", "sparse"}) {
+        for (size_t n : lengths) {
+            std::vector<std::vector<float>> planes;
+            for (int p = 0; p < 3; p++) planes.push_back(make_terms(kind, n + p, seed++));
+            const std::vector<float> got = gpu_sums(planes);
+            for (int p = 0; p < 3; p++) {
+                const float want = sequential(planes[p]);
+                EXPECT_EQ(bits(got[p]), bits(want))
+                    << kind << " n " << planes[p].size() << ": GPU " << got[p] << " loop " << want;
+                cases++;
+            }
+        }
+    }
+    std::printf("float chain at segment edges: %u sums, every one as the loop's\n", cases);
     vmaf_hip_state_free(state);
 }
 

@@ -1,6 +1,7 @@
 // psnr_hvs_hip: the HIP twin of psnr_hvs, bit-exact (psnr_hvs.hip says
 // why). The GPU computes the error terms of every block of the three planes
-// and their float sums in the CPU's order; the host writes the keys with
+// and their float sums in the CPU's order (each plane's terms folded ahead
+// in segments, runtime/float_chain.h); the host writes the keys with
 // psnr_hvs's write_frame.
 //
 // Its FramePipeline overlaps the next frames' copies with the kernels, replays
@@ -44,10 +45,14 @@ public:
 
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
-        for (auto &lane : lane_terms_)
-            for (int p = 0; p < 3; p++)
-                if (int err = lane[p].allocate(static_cast<size_t>(terms_[p]) * sizeof(float)))
+        for (unsigned l = 0; l < kLanes; l++)
+            for (int p = 0; p < 3; p++) {
+                if (int err = lane_terms_[l][p].allocate(static_cast<size_t>(terms_[p]) *
+                                                         sizeof(float)))
                     return err;
+                if (int err = lane_scratch_[l][p].allocate(plane_sum_scratch_bytes(terms_[p])))
+                    return err;
+            }
         shape.planes = 3;
         shape.result_bytes = 3 * sizeof(float);
         shape.lanes = kLanes;
@@ -65,6 +70,7 @@ public:
                 return err;
             sums.terms[p] = terms;
             sums.count[p] = terms_[p];
+            sums.scratch[p] = lane_scratch_[f.lane][p].as<void>();
         }
         sums.result = f.results_as<float>();
         return check(launch_plane_sums(sums, f.stream), "launch of psnr_hvs_hip's sums");
@@ -82,7 +88,7 @@ private:
     std::array<int, 3> w_{}, h_{}, terms_{};
     std::array<PlaneTables, 3> tables_{};
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
-    std::array<std::array<DeviceBuffer, 3>, kLanes> lane_terms_;
+    std::array<std::array<DeviceBuffer, 3>, kLanes> lane_terms_, lane_scratch_;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)

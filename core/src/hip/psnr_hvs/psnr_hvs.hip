@@ -3,7 +3,8 @@
 // order, no fused multiply-adds; the double sqrt and float division are
 // correctly rounded on both). The CPU adds every term of the plane to one
 // float, block after block; a block per plane gives that sum's bits with
-// chain_sum (runtime/float_chain.h).
+// chain_sum_segmented (runtime/float_chain.h), after every segment of the
+// terms is folded ahead on a block of its own.
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "hip/psnr_hvs/psnr_hvs_kernel.h"
 #include "hip/runtime/float_chain.h"
@@ -42,12 +43,32 @@ __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, 
     vmaf::psnr_hvs::block_terms(s, d, csf, mask, [&](int k, float term) { out[k] = term; });
 }
 
+// A plane's scratch: the segments' double sums, then their folds.
+double *segment_sums(void *scratch) { return static_cast<double *>(scratch); }
+__host__ __device__ ChainSegment *segment_folds(void *scratch, int count)
+{
+    return reinterpret_cast<ChainSegment *>(static_cast<double *>(scratch) +
+                                            chain_segments(count));
+}
+
+__global__ void segment_sum_kernel(const float *terms, int n, double *sums)
+{
+    chain_segment_sum(terms, n, sums);
+}
+
+__global__ void segment_fold_kernel(const float *terms, int n, const double *sums,
+                                    ChainSegment *folds)
+{
+    chain_segment_fold(terms, n, sums, folds);
+}
+
 __global__ void plane_sum_kernel(PlaneSums a)
 {
     const unsigned p = blockIdx.x;
     const float *terms = p == 0 ? a.terms[0] : (p == 1 ? a.terms[1] : a.terms[2]);
     const int n = p == 0 ? a.count[0] : (p == 1 ? a.count[1] : a.count[2]);
-    const float sum = chain_sum(terms, n);
+    void *scratch = p == 0 ? a.scratch[0] : (p == 1 ? a.scratch[1] : a.scratch[2]);
+    const float sum = chain_sum_segmented(terms, n, segment_folds(scratch, n));
     if (threadIdx.x == 0) a.result[p] = sum;
 }
 
@@ -74,8 +95,27 @@ hipError_t launch_block_terms(const void *ref, const void *dis, int w, int h, bo
 hipError_t launch_plane_sums(const PlaneSums &a, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
+    // The segments of every plane folded at once, then one block per plane
+    // adds them up.
+    for (int p = 0; p < 3; p++) {
+        const int segments = chain_segments(a.count[p]);
+        if (segments == 0) continue;
+        hipLaunchKernelGGL(segment_sum_kernel, dim3(static_cast<unsigned>(segments)),
+                           dim3(kChainThreads), 0, stream, a.terms[p], a.count[p],
+                           segment_sums(a.scratch[p]));
+        hipLaunchKernelGGL(segment_fold_kernel, dim3(static_cast<unsigned>(segments)),
+                           dim3(kChainThreads), 0, stream, a.terms[p], a.count[p],
+                           segment_sums(a.scratch[p]), segment_folds(a.scratch[p], a.count[p]));
+    }
     hipLaunchKernelGGL(plane_sum_kernel, dim3(3), dim3(kChainThreads), 0, stream, a);
     return hipGetLastError();
+}
+
+size_t plane_sum_scratch_bytes(int count)
+{
+    // At least one byte: a buffer even for no terms.
+    const auto segments = static_cast<size_t>(chain_segments(count));
+    return segments * (sizeof(double) + sizeof(ChainSegment)) + 1;
 }
 
 } // namespace vmaf::hip::psnr_hvs

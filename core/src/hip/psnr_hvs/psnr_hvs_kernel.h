@@ -3,6 +3,8 @@
 // packed (stride = width).
 #pragma once
 
+#include <cstddef>
+
 #include "hip/runtime/platform.h"
 
 namespace vmaf::hip::psnr_hvs {
@@ -19,12 +21,15 @@ hipError_t launch_block_terms(const void *ref, const void *dis, int w, int h, bo
                               const PlaneTables &tables, float *terms, hipStream_t stream);
 
 // Queues result[p] = the float sum of terms[p][0..count[p]), left to right,
-// for the three planes.
+// for the three planes; scratch[p] holds plane_sum_scratch_bytes(count[p])
+// bytes (the segments folded ahead, runtime/float_chain.h).
 struct PlaneSums {
     const float *terms[3];
     int count[3];
+    void *scratch[3];
     float *result;
 };
 hipError_t launch_plane_sums(const PlaneSums &a, hipStream_t stream);
+size_t plane_sum_scratch_bytes(int count);
 
 } // namespace vmaf::hip::psnr_hvs
