@@ -158,6 +158,9 @@ __device__ inline void chain_run(const float *t, int end, float &sum, int &next)
         }
         __syncthreads(); // every read of scan, cross and s_cross is done
     }
+    // The zero search's last read of `cross` is done before a next call
+    // (chain_sum_segmented's next segment) writes it.
+    __syncthreads();
 }
 
 // The sequential float sum of t[0..n) (finite, none negative), for every
