@@ -16,26 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The reports' folder, made where missing; false with `error` set.
-bool report_folder(const std::string &dir, std::string &error)
-{
-    std::error_code ec;
-    if (fs::is_directory(dir, ec)) return true;
-    if (fs::exists(dir, ec)) {
-        error = fmt::format("--output '{}': a ladder writes one report per distorted video into "
-                            "a folder, and this is a file",
-                            dir);
-        return false;
-    }
-    if (!fs::create_directories(dir, ec)) {
-        error = fmt::format("--output '{}': cannot make the folder: {}", dir, ec.message());
-        return false;
-    }
-    return true;
-}
-
 // Mistakes found before anything is read: each rendition's report named,
-// none of them an input or another's.
+// none of them an input or another's, their folder made (check_run_files).
 bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distorted, bool write,
                   std::vector<LadderRung> &rungs, std::string &error)
 {
@@ -47,7 +29,6 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
         if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
         rungs.push_back({d, write ? ladder_report_path(*r.output, d, r.format) : std::string()});
     }
-    if (write && !report_folder(*r.output, error)) return false;
     ScoreRequest files = r;
     if (!write) files.output.reset();
     return check_run_files(files, distorted, std::nullopt, error);

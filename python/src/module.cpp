@@ -15,9 +15,6 @@
 #include "score_options.h"
 #include "session/session.h"
 
-#ifdef VMAF_HAVE_HIP
-#include "libvmaf/libvmaf_hip.h"
-#endif
 
 namespace py = pybind11;
 
@@ -162,15 +159,6 @@ void check_files(const std::vector<std::pair<std::string, std::string>> &reads,
     if (!files.check(error, false)) throw py::value_error(error);
 }
 
-bool hip_available()
-{
-#ifdef VMAF_HAVE_HIP
-    return vmaf_hip_available();
-#else
-    return false;
-#endif
-}
-
 } // namespace
 
 } // namespace vmaf::python
@@ -214,5 +202,5 @@ PYBIND11_MODULE(_vmaf_hip, m)
           py::arg("distorted"), py::arg("options"));
     m.def("check_files", &vmaf::python::check_files, py::arg("reads"), py::arg("writes"),
           "ValueError where an output (path, what) is an input or another output.");
-    m.def("hip_available", &vmaf::python::hip_available);
+    m.def("hip_available", &vmaf::session::hip_usable);
 }
