@@ -15,6 +15,10 @@ namespace vmaf::session {
 
 class ByteSource {
 public:
+    // Reads below this size pass through the source's buffer; larger ones
+    // go straight to their destination.
+    static constexpr size_t kBufferBytes = 64 * 1024;
+
     // Takes `fd` (closed with the source).
     explicit ByteSource(int fd);
     ~ByteSource();
@@ -64,7 +68,6 @@ private:
     size_t take_buffered(void *dst, size_t n);
     bool fill();
 
-    static constexpr size_t kBufferBytes = 64 * 1024;
     int fd_;
     bool regular_;
     std::atomic<bool> cancelled_{false};

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "session/byte_source.h"
 #include "session/video_input.h"
@@ -25,9 +26,13 @@ protected:
     unsigned frame_header_bytes_ = 0;
 
 private:
-    // Checks the first `rows` rows of a deep plane (little-endian in the
-    // file) against the bit depth; false with error_ set.
-    bool check_samples(const VmafPicture &pic, unsigned plane, unsigned w, size_t rows);
+    // Reads `rows` rows of plane p into the picture, a deep plane a band at
+    // a time, each band checked while it is in the cache; the bytes read,
+    // none with error_ set where a sample is out of range.
+    std::optional<size_t> read_plane(VmafPicture &pic, unsigned p, size_t row, size_t rows, unsigned w);
+    // Checks rows [first, first + rows) of a deep plane (little-endian in
+    // the file) against the bit depth; false with error_ set.
+    bool check_samples(const VmafPicture &pic, unsigned plane, unsigned w, size_t first, size_t rows);
 };
 
 } // namespace vmaf::session

@@ -152,6 +152,50 @@ TEST(Y4mInput, LumaOnlyNeitherReadsNorChecksChroma)
     vmaf_picture_unref(&pic);
 }
 
+// A deep plane larger than the reader's bands (32 KiB): every band is read
+// and checked, the last one too, and a file that ends in a later band says
+// in which row.
+TEST(Y4mInput, ChecksEveryBandOfADeepPlane)
+{
+    constexpr unsigned kW = 1024, kH = 64; // 16 rows a band, 4 bands of luma
+    std::string frame = "FRAME\n";
+    frame.resize(frame.size() + (kW * kH + 2 * (kW / 2) * (kH / 2)) * 2, '\0');
+    const size_t luma = 6;
+    for (unsigned i = 0; i < kW * kH; i++) frame[luma + 2 * i] = static_cast<char>(i % 251);
+    const std::string header = "YUV4MPEG2 W1024 H64 C420p10\n";
+    std::string error;
+    VmafPicture pic;
+    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, kW, kH), 0);
+
+    TempFile good(header + frame);
+    auto in = VideoInput::open(good.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    ASSERT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+    for (unsigned y : {0u, 15u, 16u, 63u}) {
+        const auto *row = reinterpret_cast<const uint16_t *>(static_cast<const uint8_t *>(pic.data[0]) +
+                                                             size_t{y} * pic.stride[0]);
+        EXPECT_EQ(row[1000], (y * kW + 1000) % 251) << "row " << y;
+    }
+
+    std::string bad = frame;
+    const size_t at = luma + 2 * (size_t{63} * kW + 1000);
+    bad[at] = 0;
+    bad[at + 1] = 4; // 1024
+    TempFile out_of_range(header + bad);
+    in = VideoInput::open(out_of_range.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::Error);
+    EXPECT_EQ(in->error(), out_of_range.path + ": frame 0 has sample value 1024 in plane 0, more than 10 bits allow");
+
+    TempFile truncated(header + frame + frame.substr(0, luma + size_t{50} * kW * 2 + 10));
+    in = VideoInput::open(truncated.path, {}, error);
+    ASSERT_TRUE(in) << error;
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::Frame) << in->error();
+    EXPECT_EQ(in->read_frame(pic), ReadStatus::Error);
+    EXPECT_EQ(in->error(), truncated.path + ": frame 1 is truncated (file ends inside plane 0, row 50)");
+    vmaf_picture_unref(&pic);
+}
+
 TEST(YuvInput, ReadsOddSizedFramesWithCeilChroma)
 {
     // 3x3 4:2:0 8-bit: 9 + 2*4 bytes a frame.

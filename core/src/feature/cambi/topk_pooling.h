@@ -7,9 +7,13 @@
 namespace vmaf::cambi {
 
 // Reorders `values` (partially) and returns the mean of the
-// max(1, floor(topk * n)) largest. The selection is the reference's
-// (Hoare's, pivot at the k-th position) and the sum runs in the order it
-// leaves the values, so that the double sum has the reference's bits.
+// max(1, floor(topk * n)) largest, with the bits of the reference's double
+// sum in the order its selection (Hoare's, pivot at the k-th position)
+// leaves them. Where every sum of the values is exact in double (finite,
+// at or above 0, their total below 2^51 ulps of the smallest positive one:
+// CAMBI's c-values are), any order gives those bits, and the common case
+// (no more positive values than k) needs no selection at all; elsewhere
+// the reference's selection and order are followed.
 double topk_mean(std::span<float> values, double topk);
 
 } // namespace vmaf::cambi

@@ -24,6 +24,7 @@ public:
 private:
     static void multiply(const float *a, const float *b, int rows, int inner, int cols, float *out);
     void qr_decompose(const float *a, float *p, float *r);
+    void reflect_rows(const float *h, float *m, int inner, int first, int column);
 
     int n_;
     std::vector<float> work_, d_, e_, v_, x_, q_, r_, h_, z_, product_, rhs_;
