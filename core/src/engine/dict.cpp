@@ -1,13 +1,14 @@
 #include "engine/dict.h"
 
 #include <cerrno>
-#include <new>
+
+#include "base/guarded.h"
 
 extern "C" int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const char *key,
                                            const char *val)
 {
     if (!dict || !key || !val) return -EINVAL;
-    try {
+    return vmaf::guarded("vmaf_feature_dictionary_set", [&] {
         if (!*dict) *dict = new VmafFeatureDictionary;
         for (auto &[k, v] : (*dict)->entries) {
             if (k == key) {
@@ -17,9 +18,7 @@ extern "C" int vmaf_feature_dictionary_set(VmafFeatureDictionary **dict, const c
         }
         (*dict)->entries.emplace_back(key, val);
         return 0;
-    } catch (const std::bad_alloc &) {
-        return -ENOMEM;
-    }
+    });
 }
 
 extern "C" int vmaf_feature_dictionary_free(VmafFeatureDictionary **dict)
