@@ -25,11 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    import numpy as np
-except ImportError:  # the python3 on PATH is not the system's (CI installs python3-numpy)
-    print("SKIP: this python3 has no numpy")
-    sys.exit(77)
+import numpy as np  # meson runs this with a Python that has it (test/meson.build)
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from clip_files import clip_file  # noqa: E402
@@ -117,8 +113,8 @@ def main():
         with open(os.path.join(out, report)) as f:
             pooled = json.load(f)["pooled_metrics"]
         header = list(rows[0]) if rows else []
-        same = p.returncode == 0 and header[-5:] == ["harmonic_mean", "p5", "median",
-                                                     "seconds_below_86.5", "error"]
+        after = header[header.index("harmonic_mean"):][:4] if "harmonic_mean" in header else []
+        same = p.returncode == 0 and after == ["harmonic_mean", "p5", "median", "seconds_below_86.5"]
         for r in rows:
             m = pooled[r["metric"]]
             same = same and all(abs(float(r[k]) - m[k]) <= TOLERANCE
