@@ -117,10 +117,12 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     pic_cfg.pic_params.h = format.h;
     pic_cfg.pic_params.bpc = format.bpc;
     pic_cfg.pic_params.pix_fmt = format.pix_fmt;
-    // What each context sharing the pool holds (the pair in hand, the
-    // workers' jobs), plus what each reader holds ahead: a fetch never
-    // finds the pool empty.
-    held_ = r.threads > 0 ? (r.threads + 1) * 2 + 1 : 4;
+    // What each context sharing the pool holds (the engine says), plus
+    // what each reader holds ahead: a fetch never finds the pool empty.
+    if (vmaf_pictures_held(ctx_.get(), &held_)) {
+        error = "could not tell how many pictures the context holds";
+        return false;
+    }
     pic_cfg.pic_cnt = held_ * contexts_sharing + 2 * read_ahead_;
     if (vmaf_preallocate_pictures(ctx_.get(), pic_cfg)) {
         error = "could not allocate pictures (see the message above)";

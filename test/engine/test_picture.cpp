@@ -10,8 +10,10 @@
 #include <gtest/gtest.h>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "support/finishes_within.h"
 
 namespace {
@@ -122,6 +124,28 @@ TEST(PicturePool, RecyclesPicturesAndRefusesTooFew)
     EXPECT_EQ(d.data[0], first);
     for (VmafPicture *p : {&b, &c, &d}) EXPECT_EQ(vmaf_picture_unref(p), 0);
     EXPECT_EQ(vmaf_close(ctx), 0);
+}
+
+// What a context holds while it scores, which callers size their pools by
+// (the CLI's readers, the CUDA API's device pool): the pair in hand, then a
+// pair for each worker's job and one picture queued; nothing is asked of a
+// context that is not there.
+TEST(PicturePool, ContextSaysHowManyPicturesItHolds)
+{
+    for (auto [threads, want] : {std::pair{0u, 4u}, {1u, 5u}, {8u, 19u}}) {
+        VmafConfiguration cfg{};
+        cfg.n_threads = threads;
+        VmafContext *ctx = nullptr;
+        ASSERT_EQ(vmaf_init(&ctx, cfg), 0);
+        unsigned held = 0;
+        ASSERT_EQ(vmaf_pictures_held(ctx, &held), 0);
+        EXPECT_EQ(held, want) << threads << " threads";
+        EXPECT_EQ(vmaf_pictures_held(ctx, nullptr), -EINVAL);
+        EXPECT_EQ(vmaf_close(ctx), 0);
+    }
+    unsigned held = 7;
+    EXPECT_EQ(vmaf_pictures_held(nullptr, &held), -EINVAL);
+    EXPECT_EQ(held, 7u);
 }
 
 // Motion keeps the two previous reference pictures: the smallest pool still

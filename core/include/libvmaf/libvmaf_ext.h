@@ -24,6 +24,15 @@ extern "C" {
 int vmaf_planes_read(VmafContext *vmaf, unsigned *planes);
 
 /*
+ * The most pictures `vmaf` itself holds at once while it scores: the pair
+ * in hand and its worker threads' jobs. A picture pool for a caller that
+ * fills pictures `ahead` frames ahead of each input needs this plus
+ * 2 * ahead (and this once more for each other context that takes the
+ * same pool's pictures). -EINVAL for a null context or `held`.
+ */
+int vmaf_pictures_held(const VmafContext *vmaf, unsigned *held);
+
+/*
  * How far the scores of the features in use look around a frame: a chunk
  * of a video scored in a context of its own must read `before` frames
  * before its own frames and `after` frames after them to score them as one

@@ -156,6 +156,13 @@ int vmaf_fetch_preallocated_picture(VmafContext *vmaf, VmafPicture *pic)
                    [&] { return vmaf->fetch_preallocated(pic); });
 }
 
+int vmaf_pictures_held(const VmafContext *vmaf, unsigned *held)
+{
+    if (!vmaf || !held) return -EINVAL;
+    *held = vmaf->pictures_held();
+    return 0;
+}
+
 int vmaf_planes_read(VmafContext *vmaf, unsigned *planes)
 {
     if (!vmaf || !planes) return -EINVAL;

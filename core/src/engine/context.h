@@ -30,6 +30,10 @@ struct VmafContext {
     int read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned index);
     int flush();
     int preallocate(const VmafPictureConfiguration &cfg);
+    // The most pictures this context holds at once: the pair in hand, and
+    // a pair for each worker's job and one more frame queued; 4 without
+    // workers (the pair in hand and the one read next).
+    unsigned pictures_held() const { return cfg.n_threads > 0 ? (cfg.n_threads + 1) * 2 + 1 : 4; }
     // A pool of up to `count` pictures (plus those the context itself
     // holds), each made by `make`: libvmaf_cuda.h's device pictures.
     int preallocate_with(unsigned count, std::function<int(VmafPicture *)> make);

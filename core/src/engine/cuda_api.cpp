@@ -27,9 +27,9 @@ VmafHipState *hip_of(VmafCudaState *state) { return reinterpret_cast<VmafHipStat
 constexpr int kUnwrittenU = 0x5a;
 constexpr int kUnwrittenV = 0xa5;
 
-// Pictures a device pool lends beyond what the context holds itself: two a
-// frame, one frame being written while one is read, and two a worker.
-unsigned device_pool_pictures(const VmafContext &vmaf) { return 4 + 2 * vmaf.cfg.n_threads; }
+// A device pool's pictures: what the context holds, and the frame its
+// caller writes while the context reads (one frame ahead).
+unsigned device_pool_pictures(const VmafContext &vmaf) { return vmaf.pictures_held() + 2; }
 
 struct DevicePool {
     const VmafHipModule *module;
