@@ -10,7 +10,7 @@
 #include <fmt/core.h>
 #include <string>
 
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 int main(int argc, char **argv)
 {

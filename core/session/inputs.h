@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "session/request.h"
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 namespace vmaf::session {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "libvmaf/libvmaf.h"
-#include "session/video_format.h"
+#include "session/input/video_format.h"
 
 namespace vmaf::session {
 

@@ -18,7 +18,7 @@
 #include "session/request.h"
 #include "session/run_files.h"
 #include "session/score_table.h"
-#include "session/video_format.h"
+#include "session/input/video_format.h"
 
 namespace vmaf::session {
 

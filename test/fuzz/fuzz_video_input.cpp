@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "libvmaf/picture.h"
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <vector>
 
-#include "session/plane_unpack.h"
+#include "session/input/plane_unpack.h"
 
 namespace
 {

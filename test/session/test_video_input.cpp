@@ -10,9 +10,9 @@
 
 #include <fcntl.h>
 
-#include "session/byte_source.h"
-#include "session/video_input.h"
-#include "session/y4m_input.h"
+#include "session/input/byte_source.h"
+#include "session/input/video_input.h"
+#include "session/input/y4m_input.h"
 #include "support/temp_file.h"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "support/clips.h"
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 namespace vmaf::test {
 

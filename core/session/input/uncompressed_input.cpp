@@ -1,4 +1,4 @@
-#include "session/uncompressed_input.h"
+#include "session/input/uncompressed_input.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "session/libav.h"
+#include "session/input/libav.h"
 
 #include <array>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "session/video_format.h"
+#include "session/input/video_format.h"
 
 #include <utility>
 

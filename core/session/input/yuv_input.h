@@ -1,7 +1,7 @@
 // Raw planar YUV: frames back to back, size and format from the command line.
 #pragma once
 
-#include "session/uncompressed_input.h"
+#include "session/input/uncompressed_input.h"
 
 namespace vmaf::session {
 

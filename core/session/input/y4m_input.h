@@ -1,7 +1,7 @@
 // YUV4MPEG2: a text header, then frames each after a "FRAME" line.
 #pragma once
 
-#include "session/uncompressed_input.h"
+#include "session/input/uncompressed_input.h"
 
 namespace vmaf::session {
 

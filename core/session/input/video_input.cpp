@@ -1,4 +1,4 @@
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 #include <cerrno>
 #include <cstring>
@@ -8,12 +8,12 @@
 #include <unistd.h>
 #include <utility>
 
-#include "session/y4m_input.h"
-#include "session/yuv_input.h"
+#include "session/input/y4m_input.h"
+#include "session/input/yuv_input.h"
 
 #ifdef VMAF_HAVE_LIBAV
-#include "session/container_input.h"
-#include "session/scaled_input.h"
+#include "session/input/container_input.h"
+#include "session/input/scaled_input.h"
 #endif
 
 namespace vmaf::session {

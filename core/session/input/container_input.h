@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "session/byte_source.h"
-#include "session/video_input.h"
+#include "session/input/byte_source.h"
+#include "session/input/video_input.h"
 
 struct AVBufferRef;
 struct AVCodec;
@@ -29,7 +29,7 @@ struct AVPacket;
 
 namespace vmaf::session {
 
-// Loads FFmpeg's libraries (session/libav.h) at the first call; from then
+// Loads FFmpeg's libraries (session/input/libav.h) at the first call; from then
 // on libav prints nothing itself: what it says at error level about an
 // input is kept by that input for its message. False with `error` set when
 // the libraries cannot be loaded.

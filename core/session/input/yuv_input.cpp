@@ -1,4 +1,4 @@
-#include "session/yuv_input.h"
+#include "session/input/yuv_input.h"
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "session/video_input.h"
+#include "session/input/video_input.h"
 
 struct SwsContext;
 

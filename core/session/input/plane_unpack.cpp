@@ -1,4 +1,4 @@
-#include "session/plane_unpack.h"
+#include "session/input/plane_unpack.h"
 
 namespace vmaf::session {
 

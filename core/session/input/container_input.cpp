@@ -1,4 +1,4 @@
-#include "session/container_input.h"
+#include "session/input/container_input.h"
 
 #include <algorithm>
 #include <bit>
@@ -14,8 +14,8 @@
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
 #endif
-#include "session/libav.h"
-#include "session/plane_unpack.h"
+#include "session/input/libav.h"
+#include "session/input/plane_unpack.h"
 
 
 namespace vmaf::session {

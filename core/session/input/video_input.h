@@ -8,7 +8,7 @@
 #include <string>
 
 #include "libvmaf/picture.h"
-#include "session/video_format.h"
+#include "session/input/video_format.h"
 
 struct VmafHipState;
 

@@ -1,4 +1,4 @@
-#include "session/byte_source.h"
+#include "session/input/byte_source.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -5,8 +5,8 @@
 #include <memory>
 #include <optional>
 
-#include "session/byte_source.h"
-#include "session/video_input.h"
+#include "session/input/byte_source.h"
+#include "session/input/video_input.h"
 
 namespace vmaf::session {
 

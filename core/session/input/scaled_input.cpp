@@ -1,11 +1,11 @@
-#include "session/scaled_input.h"
+#include "session/input/scaled_input.h"
 
-#include "session/container_input.h"
+#include "session/input/container_input.h"
 
 #include <bit>
 #include <fmt/format.h>
 
-#include "session/libav.h"
+#include "session/input/libav.h"
 
 
 namespace vmaf::session {

@@ -1,4 +1,4 @@
-#include "session/y4m_input.h"
+#include "session/input/y4m_input.h"
 
 #include <cstdlib>
 #include <fmt/format.h>
