@@ -31,16 +31,31 @@ template <typename Table> struct Variant {
     const Table *table;
 };
 
-// The SIMD variants this CPU runs (built ones whose instruction set it has).
+// The CPU levels past the portable one, from the narrowest, each as the
+// flags that allow it and everything below; only those the running CPU has.
+struct Level {
+    const char *name;
+    unsigned flags;
+};
+std::vector<Level> levels();
+
+// The kernel tables that a metric's dispatcher (`adm_kernels`,
+// `cov_kernels`, ...: the function its extractors pick with) gives at each
+// of this CPU's levels, each table once: a level the metric has no build
+// for gives the narrower table again and is passed over. No list of
+// instruction sets is kept per metric: a new level or a new build shows up
+// here by itself.
 template <typename Table>
-std::vector<Variant<Table>> simd_variants(const Table *avx2, const Table *avx512,
-                                          const Table *avx512icl = nullptr)
+std::vector<Variant<Table>> simd_variants(const Table &(*dispatch)(unsigned))
 {
     std::vector<Variant<Table>> out;
-    const unsigned flags = cpu::detected();
-    if (avx2 && (flags & cpu::kAvx2)) out.push_back({"avx2", avx2});
-    if (avx512 && (flags & cpu::kAvx512)) out.push_back({"avx512", avx512});
-    if (avx512icl && (flags & cpu::kAvx512Icl)) out.push_back({"avx512icl", avx512icl});
+    const Table *last = &dispatch(0);
+    for (const Level &level : levels()) {
+        const Table *table = &dispatch(level.flags);
+        if (table == last) continue;
+        out.push_back({level.name, table});
+        last = table;
+    }
     return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "checkasm/checkasm.h"
 
@@ -29,6 +30,20 @@ std::mt19937_64 &rng()
     return generator;
 }
 
+std::vector<Level> levels()
+{
+    const unsigned detected = cpu::detected();
+    std::vector<Level> out;
+    unsigned flags = 0;
+    for (const Level &level : {Level{"avx2", cpu::kAvx2}, Level{"avx512", cpu::kAvx512},
+                               Level{"avx512icl", cpu::kAvx512Icl}}) {
+        if (!(detected & level.flags)) break;
+        flags |= level.flags;
+        out.push_back({level.name, flags});
+    }
+    return out;
+}
+
 } // namespace vmaf::checkasm
 
 int main(int argc, char **argv)
@@ -36,11 +51,10 @@ int main(int argc, char **argv)
     testing::InitGoogleTest(&argc, argv);
     for (int i = 1; i < argc; i++)
         if (std::strcmp(argv[i], "--bench") == 0) vmaf::checkasm::bench_enabled() = true;
-    const unsigned flags = vmaf::cpu::detected();
-    auto has = [&](unsigned set) { return (flags & set) ? "yes" : "no"; };
-    std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU: avx2 %s, avx512 %s, avx512icl %s\n",
-                static_cast<unsigned long long>(vmaf::checkasm::seed()), has(vmaf::cpu::kAvx2),
-                has(vmaf::cpu::kAvx512), has(vmaf::cpu::kAvx512Icl));
+    std::string tested = "portable";
+    for (const auto &level : vmaf::checkasm::levels()) tested += std::string(", ") + level.name;
+    std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU levels: %s\n",
+                static_cast<unsigned long long>(vmaf::checkasm::seed()), tested.c_str());
     const int failed = RUN_ALL_TESTS();
     if (vmaf::checkasm::bench_enabled() && !failed) {
         vmaf::vif::bench_kernels();

@@ -30,7 +30,7 @@ enum class Fill { Random, Extreme, Parallel, Wide };
 
 std::vector<checkasm::Variant<AdmKernels>> variants()
 {
-    return checkasm::simd_variants(adm_kernels_avx2(), adm_kernels_avx512());
+    return checkasm::simd_variants(&adm_kernels);
 }
 
 // 32-bit bands within 2^24 of zero: what the transform makes of 16-bit

@@ -27,7 +27,7 @@ enum class Fill { Random, Flat, Unmasked, Saturated, Banded };
 
 std::vector<checkasm::Variant<CambiKernels>> variants()
 {
-    return checkasm::simd_variants(cambi_kernels_avx2(), cambi_kernels_avx512());
+    return checkasm::simd_variants(&cambi_kernels);
 }
 
 // A row of samples: codes around the band (some outside it), flat where the

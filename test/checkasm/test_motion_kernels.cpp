@@ -19,7 +19,7 @@ enum class Fill { Random, Equal, Extreme };
 
 std::vector<checkasm::Variant<MotionRowKernels>> variants()
 {
-    return checkasm::simd_variants(motion_row_kernels_avx2(), motion_row_kernels_avx512());
+    return checkasm::simd_variants(&motion_row_kernels);
 }
 
 // Five rows of the previous and the current picture.

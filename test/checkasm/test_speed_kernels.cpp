@@ -21,7 +21,7 @@ enum class Fill { Random, Constant, Extreme };
 
 std::vector<checkasm::Variant<CovKernels>> variants()
 {
-    return checkasm::simd_variants(cov_kernels_avx2(), cov_kernels_avx512());
+    return checkasm::simd_variants(&cov_kernels);
 }
 
 // Band-passed samples: small floats of either sign (random), one value, or

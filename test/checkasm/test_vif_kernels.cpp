@@ -23,8 +23,7 @@ enum class Fill { Random, Max, Zero };
 
 std::vector<checkasm::Variant<VifRowKernels>> variants()
 {
-    return checkasm::simd_variants(vif_row_kernels_avx2(), vif_row_kernels_avx512(),
-                                   vif_row_kernels_avx512icl());
+    return checkasm::simd_variants(&vif_row_kernels);
 }
 
 template <typename Sample> Sample sample(Fill fill, unsigned bpc)

@@ -1,0 +1,58 @@
+// The levels checkasm walks: what the CPU has, and every metric's SIMD
+// builds found through its dispatcher at those levels, so that a harness
+// that found no variant (and so compared nothing) fails instead of passing.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "checkasm/checkasm.h"
+#include "feature/adm/adm_kernels.h"
+#include "feature/cambi/c_values.h"
+#include "feature/motion/motion_rows.h"
+#include "feature/speed/speed_cov.h"
+#include "feature/vif/vif_rows.h"
+
+namespace vmaf::checkasm {
+namespace {
+
+TEST(Checkasm, LevelsAreTheCpusFromTheNarrowest)
+{
+    const unsigned detected = cpu::detected();
+    unsigned allowed = 0;
+    for (const Level &level : levels()) {
+        EXPECT_EQ(level.flags & allowed, allowed) << level.name << " allows the levels below it";
+        EXPECT_EQ(level.flags & ~detected, 0u) << level.name << " is one this CPU has";
+        allowed = level.flags;
+    }
+}
+
+// Each metric's names of the levels it is checked at.
+template <typename Table> std::string tested(const Table &(*dispatch)(unsigned))
+{
+    std::string names;
+    for (const auto &v : simd_variants(dispatch)) names += std::string(names.empty() ? "" : " ") + v.name;
+    return names;
+}
+
+// Every metric has AVX2 and AVX-512 builds, VIF one for AVX-512 ICL too:
+// what is checked follows from what the CPU has, not from levels().
+TEST(Checkasm, EveryBuildTheCpuRunsIsChecked)
+{
+    const unsigned detected = cpu::detected();
+    std::string want, vif;
+#if defined(VMAF_X86_SIMD)
+    if (detected & cpu::kAvx2) want = "avx2";
+    if ((detected & cpu::kAvx2) && (detected & cpu::kAvx512)) want += " avx512";
+    vif = want;
+    if ((detected & cpu::kAvx2) && (detected & cpu::kAvx512) && (detected & cpu::kAvx512Icl))
+        vif += " avx512icl";
+#endif
+    EXPECT_EQ(tested(&adm::adm_kernels), want);
+    EXPECT_EQ(tested(&cambi::cambi_kernels), want);
+    EXPECT_EQ(tested(&motion::motion_row_kernels), want);
+    EXPECT_EQ(tested(&speed::cov_kernels), want);
+    EXPECT_EQ(tested(&vif::vif_row_kernels), vif);
+}
+
+} // namespace
+} // namespace vmaf::checkasm
