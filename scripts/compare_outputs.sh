@@ -1,20 +1,30 @@
 #!/usr/bin/env bash
 # Scores every clip with two vmaf binaries and compares their outputs byte
-# for byte: every extractor (several with non-default options), every
-# shipped model, the four output formats, threads and subsampling. For
-# refactors, whose outputs must not move.
+# for byte: every extractor of core/src/metrics.txt alone with its default
+# options (JSON), every model file under MODELS_DIR (JSON), and runs with
+# non-default options in the four output formats, with threads and
+# subsampling. For refactors, whose outputs must not move.
 #
-#   scripts/compare_outputs.sh OLD_VMAF NEW_VMAF CLIPS_DIR
+#   scripts/compare_outputs.sh OLD_VMAF NEW_VMAF CLIPS_DIR [MODELS_DIR]
 #
 # CLIPS_DIR holds NAME_ref.y4m / NAME_dis.y4m (unpacked, as the tests leave
-# them in build/test/clips). Prints one line per run and exits non-zero when
-# any output or error message differs (the measured fps aside), or the
-# exit codes differ.
+# them in build/test/clips); MODELS_DIR defaults to ../shared/models beside
+# the repository. Prints one line per run and exits non-zero when any output
+# or error message differs (the measured fps aside), or the exit codes
+# differ.
 set -uo pipefail
-[[ $# -eq 3 ]] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+[[ $# -eq 3 || $# -eq 4 ]] || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 old=$1 new=$2 clips=$3
+root=$(cd "$(dirname "$0")/.." && pwd)
+models_dir=${4:-$root/../shared/models}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# The lists come from where they are kept: the metric list and the models'
+# folder, so that a new extractor or model is compared without an edit here.
+mapfile -t extractors < <(sed 's/#.*//' "$root/core/src/metrics.txt" | cut -s -d: -f2 | tr ' ' '\n' | grep .)
+mapfile -t models < <(find "$models_dir" -name '*.json' | sort)
+[[ ${#extractors[@]} -gt 0 && ${#models[@]} -gt 0 ]] || { echo "no extractors or no models found"; exit 2; }
 
 features=(--feature psnr=enable_apsnr=true:enable_mse=true --feature float_psnr --feature float_ansnr
           --feature float_moment --feature float_ssim=enable_lcs=true --feature float_ms_ssim
@@ -32,6 +42,8 @@ runs=(
   "float|-m version=vmaf_float_v0.6.1:name=float -m version=vmaf_float_b_v0.6.3:name=float_b --threads 2"
 )
 formats=(--xml --json --csv --sub)
+for x in "${extractors[@]}"; do runs+=("feature-$x|-n --feature $x|--json"); done
+for m in "${models[@]}"; do runs+=("model-$(basename "$m" .json)|-m path=$m|--json"); done
 
 # The one line that may differ: the measured speed (XML <fyi fps>, JSON "fps").
 timing='s/<fyi fps="[0-9.]+" \/>/<fyi fps="" \/>/; s/^  "fps": [0-9.]+,$/  "fps": ,/'
@@ -40,8 +52,11 @@ for ref in "$clips"/*_ref.y4m; do
     name=$(basename "$ref" _ref.y4m)
     dis=$clips/${name}_dis.y4m
     for run in "${runs[@]}"; do
-        label=${run%%|*} args=${run#*|}
-        for fmt in "${formats[@]}"; do
+        # LABEL|ARGS[|FORMATS]: the runs above in every format.
+        IFS='|' read -r label args run_formats <<<"$run"
+        # shellcheck disable=SC2206
+        fmts=(${run_formats:-${formats[*]}})
+        for fmt in "${fmts[@]}"; do
             for side in old new; do
                 bin=${!side}
                 # shellcheck disable=SC2086
