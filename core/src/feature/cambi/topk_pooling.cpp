@@ -104,15 +104,22 @@ std::optional<double> exact_topk_mean(std::span<float> values, int k)
 
 } // namespace
 
+double topk_mean_in_reference_order(std::span<float> values, double topk)
+{
+    const auto n = static_cast<int>(values.size());
+    const int k = std::clamp(static_cast<int>(topk * n), 1, n);
+    if (k < n) select_largest(values, k);
+    double sum = 0;
+    for (int i = 0; i < k; i++) sum += values[i];
+    return sum / k;
+}
+
 double topk_mean(std::span<float> values, double topk)
 {
     const auto n = static_cast<int>(values.size());
     const int k = std::clamp(static_cast<int>(topk * n), 1, n);
     if (const std::optional<double> mean = exact_topk_mean(values, k)) return *mean;
-    if (k < n) select_largest(values, k);
-    double sum = 0;
-    for (int i = 0; i < k; i++) sum += values[i];
-    return sum / k;
+    return topk_mean_in_reference_order(values, topk);
 }
 
 } // namespace vmaf::cambi

@@ -16,4 +16,8 @@ namespace vmaf::cambi {
 // the reference's selection and order are followed.
 double topk_mean(std::span<float> values, double topk);
 
+// The same by the reference's selection and order alone, always: what
+// topk_mean falls back to, and what its tests compare it with.
+double topk_mean_in_reference_order(std::span<float> values, double topk);
+
 } // namespace vmaf::cambi
