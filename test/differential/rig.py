@@ -96,6 +96,11 @@ EXTRACTORS = {
                   ("vif_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
                   ("vif_sigma_nsq", D, 0.0, 5.0), ("vif_skip_scale0", B)],
 }
+# Options of the table that no case sets, and why (test_rig_catalog.py
+# checks that every other option is in EXTRACTORS).
+NOT_DRAWN = {
+    "cambi": {"heatmaps_path": "writes a folder of heat-map files; no score depends on it"},
+}
 
 
 def option_value(rng, opt):
