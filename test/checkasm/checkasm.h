@@ -1,7 +1,8 @@
 // checkasm-style tests of the CPU kernels, as dav1d has them: every SIMD
 // variant the running CPU can execute against its portable twin on random
-// and edge inputs, bit for bit. With --bench each variant is also timed, so
-// a regression in one kernel shows without the whole pipeline.
+// and edge inputs, bit for bit. With --bench every registered benchmark
+// (CHECKASM_BENCH) times each variant, so a regression in one kernel shows
+// without the whole pipeline.
 #pragma once
 
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cpu/cpu_flags.h"
@@ -85,11 +87,19 @@ template <typename F> void bench(const std::string &kernel, const char *variant,
     std::printf("bench %-40s %-7s %12.1f ns\n", kernel.c_str(), variant, best);
 }
 
+// Benchmarks register themselves, as GoogleTest's tests do, and main() runs
+// every one with --bench: no list of them is kept.
+using BenchFunction = void (*)();
+bool register_bench(const char *name, BenchFunction run);
+const std::vector<std::pair<const char *, BenchFunction>> &registered_benches();
+
 } // namespace vmaf::checkasm
 
-// The timing of each kernel file, run by main() with --bench.
-namespace vmaf::vif { void bench_kernels(); }
-namespace vmaf::motion { void bench_kernels(); }
-namespace vmaf::adm { void bench_kernels(); }
-namespace vmaf::cambi { void bench_kernels(); }
-namespace vmaf::speed { void bench_kernels(); }
+// CHECKASM_BENCH(name) { ... }: a benchmark of the file's kernels, each timed
+// with checkasm::bench().
+#define CHECKASM_BENCH(name)                                                                       \
+    static void name();                                                                            \
+    [[maybe_unused]] static const bool name##_registered =                                        \
+        ::vmaf::checkasm::register_bench(#name, &name);                                            \
+    static void name()
+

@@ -30,6 +30,20 @@ std::mt19937_64 &rng()
     return generator;
 }
 
+std::vector<std::pair<const char *, BenchFunction>> &benches()
+{
+    static std::vector<std::pair<const char *, BenchFunction>> all;
+    return all;
+}
+
+bool register_bench(const char *name, BenchFunction run)
+{
+    benches().emplace_back(name, run);
+    return true;
+}
+
+const std::vector<std::pair<const char *, BenchFunction>> &registered_benches() { return benches(); }
+
 std::vector<Level> levels()
 {
     const unsigned detected = cpu::detected();
@@ -57,11 +71,7 @@ int main(int argc, char **argv)
                 static_cast<unsigned long long>(vmaf::checkasm::seed()), tested.c_str());
     const int failed = RUN_ALL_TESTS();
     if (vmaf::checkasm::bench_enabled() && !failed) {
-        vmaf::vif::bench_kernels();
-        vmaf::motion::bench_kernels();
-        vmaf::adm::bench_kernels();
-        vmaf::cambi::bench_kernels();
-        vmaf::speed::bench_kernels();
+        for (const auto &[name, run] : vmaf::checkasm::registered_benches()) run();
     }
     return failed;
 }

@@ -418,9 +418,7 @@ TEST(AdmKernels, MaskedRow)
     }
 }
 
-} // namespace
-
-void bench_kernels()
+CHECKASM_BENCH(bench_adm_kernels)
 {
     std::vector<checkasm::Variant<AdmKernels>> all{{"c", &adm_kernels_c()}};
     for (const auto &v : variants()) all.push_back(v);
@@ -475,4 +473,6 @@ void bench_kernels()
     }
 }
 
+
+} // namespace
 } // namespace vmaf::adm

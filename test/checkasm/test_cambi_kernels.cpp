@@ -149,9 +149,7 @@ TEST(CambiKernels, CValuesRow)
     }
 }
 
-} // namespace
-
-void bench_kernels()
+CHECKASM_BENCH(bench_cambi_kernels)
 {
     // One banded 1080p row at 10 bits, the default window and contrasts.
     constexpr int w = 1920, half = 32;
@@ -176,4 +174,6 @@ void bench_kernels()
     }
 }
 
+
+} // namespace
 } // namespace vmaf::cambi

@@ -201,5 +201,41 @@ TEST(IsaLoops, FloatAdmStages)
     }
 }
 
+// One 1920-sample row of the filter's passes (9 taps) and of CAMBI's rows,
+// the portable build beside each other level's.
+CHECKASM_BENCH(bench_isa_loops)
+{
+    constexpr int w = 1920, n = 9;
+    const std::vector<float> taps = random_floats(n, 0.5f);
+    std::vector<std::vector<float>> rows(n);
+    std::vector<const float *> ra;
+    for (auto &r : rows) {
+        r = random_floats(w, 255.0f);
+        ra.push_back(r.data());
+    }
+    std::vector<float> out(w);
+    const auto a = few_values(w, 3), b = few_values(w, 3), c = few_values(w, 3);
+    std::vector<uint16_t> modes(w);
+    std::vector<Variant<floatf::FilterPasses>> passes{{"c", &floatf::filter_passes(0)}};
+    for (const auto &v : simd_variants(&floatf::filter_passes)) passes.push_back(v);
+    for (const auto &v : passes) {
+        bench("float filter column pass (9 taps, 1920)", v.name, [&] {
+            v.table->column(taps.data(), n, ra.data(), nullptr, floatf::Input::kPlain, w, out.data());
+            keep(static_cast<int64_t>(out[7]));
+        });
+        bench("float filter row pass (9 taps, 1920)", v.name, [&] {
+            v.table->row(taps.data(), n, rows[0].data(), w, out.data());
+            keep(static_cast<int64_t>(out[7]));
+        });
+    }
+    std::vector<Variant<cambi::ModeRows>> mode{{"c", &cambi::mode_rows(0)}};
+    for (const auto &v : simd_variants(&cambi::mode_rows)) mode.push_back(v);
+    for (const auto &v : mode)
+        bench("cambi vertical modes (1920)", v.name, [&] {
+            v.table->vertical(a.data(), b.data(), c.data(), w, modes.data());
+            keep(modes[5]);
+        });
+}
+
 } // namespace
 } // namespace vmaf::checkasm

@@ -69,9 +69,7 @@ TEST(MotionKernels, BlurredRowSad)
     }
 }
 
-} // namespace
-
-void bench_kernels()
+CHECKASM_BENCH(bench_motion_kernels)
 {
     constexpr int w = 1920;
     Rows<uint8_t> r8(w, 8, Fill::Random);
@@ -89,4 +87,6 @@ void bench_kernels()
     }
 }
 
+
+} // namespace
 } // namespace vmaf::motion

@@ -55,9 +55,7 @@ TEST(SpeedKernels, CovarianceSum)
     }
 }
 
-} // namespace
-
-void bench_kernels()
+CHECKASM_BENCH(bench_speed_kernels)
 {
     // A 1080p plane's operating window at 1/16: 116 x 61.
     constexpr int w = 116, h = 61;
@@ -71,4 +69,6 @@ void bench_kernels()
         });
 }
 
+
+} // namespace
 } // namespace vmaf::speed

@@ -241,10 +241,8 @@ TEST(VifKernels, Accumulate)
     }
 }
 
-} // namespace
-
 // One 1920-sample row of each kernel at scale 0.
-void bench_kernels()
+CHECKASM_BENCH(bench_vif_kernels)
 {
     constexpr int w = 1920;
     SourceRows<uint8_t> r8(17, w, 8, Fill::Random), d8(17, w, 8, Fill::Random);
@@ -283,4 +281,6 @@ void bench_kernels()
     }
 }
 
+
+} // namespace
 } // namespace vmaf::vif
