@@ -19,17 +19,14 @@ int main()
             switch (o->type) {
             case VMAF_OPT_TYPE_BOOL: opt["type"] = "bool"; opt["default"] = o->default_val.b; break;
             case VMAF_OPT_TYPE_INT:
-                opt["type"] = "int";
-                opt["default"] = o->default_val.i;
+            case VMAF_OPT_TYPE_DOUBLE: {
+                const bool whole = o->type == VMAF_OPT_TYPE_INT;
+                opt["type"] = whole ? "int" : "double";
+                opt["default"] = whole ? json(o->default_val.i) : json(o->default_val.d);
                 opt["min"] = o->min;
                 opt["max"] = o->max;
                 break;
-            case VMAF_OPT_TYPE_DOUBLE:
-                opt["type"] = "double";
-                opt["default"] = o->default_val.d;
-                opt["min"] = o->min;
-                opt["max"] = o->max;
-                break;
+            }
             case VMAF_OPT_TYPE_STRING:
                 opt["type"] = "string";
                 opt["default"] = o->default_val.s ? json(o->default_val.s) : json(nullptr);
