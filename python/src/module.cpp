@@ -15,7 +15,6 @@
 #include "score_options.h"
 #include "session/session.h"
 
-
 namespace py = pybind11;
 
 namespace vmaf::python {

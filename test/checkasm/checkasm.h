@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <random>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "cpu/cpu_flags.h"
@@ -87,11 +86,9 @@ template <typename F> void bench(const std::string &kernel, const char *variant,
     std::printf("bench %-40s %-7s %12.1f ns\n", kernel.c_str(), variant, best);
 }
 
-// Benchmarks register themselves, as GoogleTest's tests do, and main() runs
-// every one with --bench: no list of them is kept.
-using BenchFunction = void (*)();
-bool register_bench(const char *name, BenchFunction run);
-const std::vector<std::pair<const char *, BenchFunction>> &registered_benches();
+// Benchmarks register themselves here, as GoogleTest's tests do, and main()
+// runs every one with --bench: no list of them is kept.
+std::vector<void (*)()> &registered_benches();
 
 } // namespace vmaf::checkasm
 
@@ -100,6 +97,6 @@ const std::vector<std::pair<const char *, BenchFunction>> &registered_benches();
 #define CHECKASM_BENCH(name)                                                                       \
     static void name();                                                                            \
     [[maybe_unused]] static const bool name##_registered =                                        \
-        ::vmaf::checkasm::register_bench(#name, &name);                                            \
+        (::vmaf::checkasm::registered_benches().push_back(&name), true);                           \
     static void name()
 

@@ -30,19 +30,11 @@ std::mt19937_64 &rng()
     return generator;
 }
 
-std::vector<std::pair<const char *, BenchFunction>> &benches()
+std::vector<void (*)()> &registered_benches()
 {
-    static std::vector<std::pair<const char *, BenchFunction>> all;
+    static std::vector<void (*)()> all;
     return all;
 }
-
-bool register_bench(const char *name, BenchFunction run)
-{
-    benches().emplace_back(name, run);
-    return true;
-}
-
-const std::vector<std::pair<const char *, BenchFunction>> &registered_benches() { return benches(); }
 
 std::vector<Level> levels()
 {
@@ -70,8 +62,7 @@ int main(int argc, char **argv)
     std::printf("checkasm: seed 0x%llx (VMAF_CHECKASM_SEED), CPU levels: %s\n",
                 static_cast<unsigned long long>(vmaf::checkasm::seed()), tested.c_str());
     const int failed = RUN_ALL_TESTS();
-    if (vmaf::checkasm::bench_enabled() && !failed) {
-        for (const auto &[name, run] : vmaf::checkasm::registered_benches()) run();
-    }
+    if (vmaf::checkasm::bench_enabled() && !failed)
+        for (const auto run : vmaf::checkasm::registered_benches()) run();
     return failed;
 }

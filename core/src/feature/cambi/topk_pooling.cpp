@@ -102,24 +102,33 @@ std::optional<double> exact_topk_mean(std::span<float> values, int k)
     return lane_sum(values.first(static_cast<size_t>(k))).sum / k;
 }
 
-} // namespace
-
-double topk_mean_in_reference_order(std::span<float> values, double topk)
+// How many values are pooled: max(1, floor(topk * n)).
+int top_count(std::span<const float> values, double topk)
 {
     const auto n = static_cast<int>(values.size());
-    const int k = std::clamp(static_cast<int>(topk * n), 1, n);
-    if (k < n) select_largest(values, k);
+    return std::clamp(static_cast<int>(topk * n), 1, n);
+}
+
+double mean_in_reference_order(std::span<float> values, int k)
+{
+    if (k < static_cast<int>(values.size())) select_largest(values, k);
     double sum = 0;
     for (int i = 0; i < k; i++) sum += values[i];
     return sum / k;
 }
 
+} // namespace
+
+double topk_mean_in_reference_order(std::span<float> values, double topk)
+{
+    return mean_in_reference_order(values, top_count(values, topk));
+}
+
 double topk_mean(std::span<float> values, double topk)
 {
-    const auto n = static_cast<int>(values.size());
-    const int k = std::clamp(static_cast<int>(topk * n), 1, n);
+    const int k = top_count(values, topk);
     if (const std::optional<double> mean = exact_topk_mean(values, k)) return *mean;
-    return topk_mean_in_reference_order(values, topk);
+    return mean_in_reference_order(values, k);
 }
 
 } // namespace vmaf::cambi

@@ -29,21 +29,31 @@ void Linalg::symmetric_eigenvalues(std::span<const float> a, std::span<float> ei
     std::copy(d_.begin(), d_.end(), eigenvalues.begin());
 }
 
-// out (rows x cols) = a (rows x inner) * b (inner x cols), each entry
-// product_entry's sum: from 0 over the inner index in order, one rounded
-// product and one rounded sum a step. Walking a row of out for each inner
-// index keeps that order per entry while the compiler vectorises the row.
+namespace {
+
+// row[0, cols) = the sum over k in [from, to) of a_row[k] times row k of b
+// (rows `b_stride` apart), each entry product_entry's sum: from 0 over the
+// inner index in order, one rounded product and one rounded sum a step.
+// Walking the row for each inner index keeps that order per entry while
+// the compiler vectorises the row.
+void product_row(const float *a_row, const float *b, size_t b_stride, int from, int to, int cols, float *row)
+{
+    std::fill(row, row + cols, 0.0f);
+    for (int k = from; k < to; k++) {
+        const float f = a_row[k];
+        const float *b_row = b + static_cast<size_t>(k) * b_stride;
+        for (int j = 0; j < cols; j++) row[j] += f * b_row[j];
+    }
+}
+
+} // namespace
+
+// out (rows x cols) = a (rows x inner) * b (inner x cols).
 void Linalg::multiply(const float *a, const float *b, int rows, int inner, int cols, float *out)
 {
-    for (int i = 0; i < rows; i++) {
-        float *row = out + static_cast<size_t>(i) * cols;
-        std::fill(row, row + cols, 0.0f);
-        for (int k = 0; k < inner; k++) {
-            const float f = a[static_cast<size_t>(i) * inner + k];
-            const float *b_row = b + static_cast<size_t>(k) * cols;
-            for (int j = 0; j < cols; j++) row[j] += f * b_row[j];
-        }
-    }
+    for (int i = 0; i < rows; i++)
+        product_row(a + static_cast<size_t>(i) * inner, b, static_cast<size_t>(cols), 0, inner, cols,
+                    out + static_cast<size_t>(i) * cols);
 }
 
 // A = Q R by Householder reflections H_k on the columns of the running
@@ -61,7 +71,7 @@ void Linalg::multiply(const float *a, const float *b, int rows, int inner, int c
 void Linalg::qr_decompose(const float *a, float *p, float *r)
 {
     const int n = n_;
-    float *z = z_.data(), *h = h_.data(), *product = product_.data(), *v = v_.data();
+    float *z = z_.data(), *h = h_.data(), *v = v_.data();
     std::copy(a, a + work_.size(), z);
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) p[i * n + j] = i == j ? 1.0f : 0.0f;
@@ -71,15 +81,10 @@ void Linalg::qr_decompose(const float *a, float *p, float *r)
         reflection(a, z, n, k, v);
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) h[i * n + j] = reflection_entry(v, i, j);
-        if (!std::all_of(v, v + n, [](float x) { return std::isfinite(x); })) {
-            multiply(h, z, n, n, n, product);
-            std::copy(product, product + work_.size(), z);
-            multiply(h, p, n, n, n, product);
-            std::copy(product, product + work_.size(), p);
-            continue;
-        }
-        reflect_rows(h, z, k, k + 1, k + 1);
-        reflect_rows(h, p, k, k, 0);
+        const bool finite = std::all_of(v, v + n, [](float x) { return std::isfinite(x); });
+        const int from = finite ? k : 0;
+        reflect_rows(h, z, from, finite ? k + 1 : 0, finite ? k + 1 : 0);
+        reflect_rows(h, p, from, finite ? k : 0, 0);
     }
     multiply(p, a, n, n, n, r);
 }
@@ -90,19 +95,15 @@ void Linalg::qr_decompose(const float *a, float *p, float *r)
 void Linalg::reflect_rows(const float *h, float *m, int inner, int first, int column)
 {
     const int n = n_;
-    const int width = n - column;
-    for (int i = first; i < n; i++) {
-        float *row = product_.data() + static_cast<size_t>(i) * n + column;
-        std::fill(row, row + width, 0.0f);
-        for (int k = inner; k < n; k++) {
-            const float f = h[i * n + k];
-            const float *m_row = m + static_cast<size_t>(k) * n + column;
-            for (int j = 0; j < width; j++) row[j] += f * m_row[j];
-        }
-    }
+    const size_t width = static_cast<size_t>(n - column);
+    float *product = product_.data();
     for (int i = first; i < n; i++)
-        std::copy(product_.data() + static_cast<size_t>(i) * n + column, product_.data() + static_cast<size_t>(i + 1) * n,
-                  m + static_cast<size_t>(i) * n + column);
+        product_row(h + static_cast<size_t>(i) * n, m + column, static_cast<size_t>(n), inner, n,
+                    static_cast<int>(width), product + static_cast<size_t>(i) * n + column);
+    for (int i = first; i < n; i++) {
+        const size_t at = static_cast<size_t>(i) * n + column;
+        std::copy(product + at, product + at + width, m + at);
+    }
 }
 
 bool Linalg::solve(std::span<const float> a, std::span<const float> b, int m, std::span<float> x)
