@@ -125,9 +125,30 @@ VMAF_HOST_DEVICE inline void fdct8x8(int32_t block[64])
 // Quadrant of (i, j) in the block: the masking uses 4x4 sub-block variances.
 VMAF_HOST_DEVICE inline int quadrant(int i, int j) { return (i >= 4 ? 1 : 0) + (j >= 4 ? 2 : 0); }
 
-// Sum of the quadrants' variances over the block's variance (the block's
-// variance itself when that is 0), in float summed sample by sample as the
-// reference does.
+// A sample's squared distance to a mean, the term of the variances.
+VMAF_HOST_DEVICE inline float centred_square(int32_t b, float mean)
+{
+    const float d = static_cast<float>(b) - mean;
+    return d * d;
+}
+
+// The ratio of the sum of the quadrants' variances to the block's variance
+// (the block's variance itself when that is 0), from the sums of squared
+// distances: unbiased variances, n / (n - 1) as the reference writes it, in
+// float.
+VMAF_HOST_DEVICE inline float ratio_of_variances(float var, const float qvar[4])
+{
+    var *= 1 / 63.f * 64;
+    float q[4];
+    for (int i = 0; i < 4; i++) q[i] = qvar[i] * (1 / 15.f * 16);
+    if (var > 0) var = (q[0] + q[1] + q[2] + q[3]) / var;
+    return var;
+}
+
+// Sum of the quadrants' variances over the block's variance, in float summed
+// sample by sample as the reference does. The means' sums are exact in any
+// order: integers, every partial sum below 2^24 (64 samples of at most 16
+// bits).
 VMAF_HOST_DEVICE inline float variance_ratio(const int32_t b[64])
 {
     float mean = 0, qmean[4] = {};
@@ -141,27 +162,32 @@ VMAF_HOST_DEVICE inline float variance_ratio(const int32_t b[64])
     float var = 0, qvar[4] = {};
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 8; j++) {
-            const float d = static_cast<float>(b[i * 8 + j]) - mean;
-            const float dq = static_cast<float>(b[i * 8 + j]) - qmean[quadrant(i, j)];
-            var += d * d;
-            qvar[quadrant(i, j)] += dq * dq;
+            var += centred_square(b[i * 8 + j], mean);
+            qvar[quadrant(i, j)] += centred_square(b[i * 8 + j], qmean[quadrant(i, j)]);
         }
-    // Unbiased variances: n / (n - 1) as the reference writes it, in float.
-    var *= 1 / 63.f * 64;
-    for (int q = 0; q < 4; q++) qvar[q] *= 1 / 15.f * 16;
-    if (var > 0) var = (qvar[0] + qvar[1] + qvar[2] + qvar[3]) / var;
-    return var;
+    return ratio_of_variances(var, qvar);
 }
 
-// Masking strength of a transformed block: its weighted AC energy scaled by
-// its variance ratio.
+// A transformed coefficient's share of the block's masking energy.
+VMAF_HOST_DEVICE inline float energy_term(int32_t c, float mask)
+{
+    return static_cast<float>(c * c) * mask;
+}
+
+// Masking strength from a block's weighted AC energy and variance ratio.
+VMAF_HOST_DEVICE inline float masking_of(float energy, float variance_ratio)
+{
+    return static_cast<float>(sqrt(static_cast<double>(energy * variance_ratio)) / 32.f);
+}
+
+// Masking strength of a transformed block: its weighted AC energy, summed
+// in raster order, scaled by its variance ratio.
 VMAF_HOST_DEVICE inline float masking(const int32_t dct[64], const float mask[8][8], float variance_ratio)
 {
     float energy = 0;
     for (int i = 0; i < 8; i++)
-        for (int j = (i == 0); j < 8; j++)
-            energy += static_cast<float>(dct[i * 8 + j] * dct[i * 8 + j]) * mask[i][j];
-    return static_cast<float>(sqrt(static_cast<double>(energy * variance_ratio)) / 32.f);
+        for (int j = (i == 0); j < 8; j++) energy += energy_term(dct[i * 8 + j], mask[i][j]);
+    return masking_of(energy, variance_ratio);
 }
 
 // The masking table of a CSF table: the CSF scaled by 0.3885746 and
@@ -174,9 +200,23 @@ VMAF_HOST_DEVICE inline void masking_table(const float csf[8][8], float mask[8][
                                             (csf[i][j] * 0.3885746225901003));
 }
 
+// The error term of coefficient (i, j) of a block, s and d its two
+// transforms' coefficients, m the block's masking: the masked, CSF-weighted
+// squared error. The DC error is never masked.
+VMAF_HOST_DEVICE inline float error_term(int32_t s, int32_t d, float m, int i, int j,
+                                         const float csf[8][8], const float mask[8][8])
+{
+    const int32_t diff = s - d;
+    float err = static_cast<float>(diff < 0 ? -diff : diff);
+    if (i != 0 || j != 0) {
+        const float threshold = m / mask[i][j];
+        err = err < threshold ? 0 : err - threshold;
+    }
+    return (err * csf[i][j]) * (err * csf[i][j]);
+}
+
 // The 64 error terms of the block whose samples are s and d (both
-// overwritten by their DCTs): the masked, CSF-weighted squared error of
-// each coefficient, given to put(k, term) in raster order.
+// overwritten by their DCTs), given to put(k, term) in raster order.
 template <typename Put>
 VMAF_HOST_DEVICE inline void block_terms(int32_t s[64], int32_t d[64], const float csf[8][8],
                                          const float mask[8][8], Put put)
@@ -186,18 +226,9 @@ VMAF_HOST_DEVICE inline void block_terms(int32_t s[64], int32_t d[64], const flo
     fdct8x8(d);
     const float ms = masking(s, mask, s_ratio), md = masking(d, mask, d_ratio);
     const float m = ms > md ? ms : md;
-    for (int i = 0; i < 8; i++) {
-        for (int j = 0; j < 8; j++) {
-            const int32_t diff = s[i * 8 + j] - d[i * 8 + j];
-            float err = static_cast<float>(diff < 0 ? -diff : diff);
-            // The DC error is never masked.
-            if (i != 0 || j != 0) {
-                const float threshold = m / mask[i][j];
-                err = err < threshold ? 0 : err - threshold;
-            }
-            put(i * 8 + j, (err * csf[i][j]) * (err * csf[i][j]));
-        }
-    }
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            put(i * 8 + j, error_term(s[i * 8 + j], d[i * 8 + j], m, i, j, csf, mask));
 }
 
 // 8x8 blocks every 7 samples of a plane of n samples (n >= 8).

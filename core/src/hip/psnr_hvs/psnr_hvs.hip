@@ -1,10 +1,14 @@
-// psnr_hvs_hip kernels: bit-exact with the CPU. One thread per 8x8 block
-// runs the CPU's block_terms (integer DCT, float masking in the CPU's
-// order, no fused multiply-adds; the double sqrt and float division are
-// correctly rounded on both). The CPU adds every term of the plane to one
-// float, block after block; a block per plane gives that sum's bits with
-// chain_sum_segmented (runtime/float_chain.h), after every segment of the
-// terms is folded ahead on a block of its own.
+// psnr_hvs_hip kernels: bit-exact with the CPU. A group of eight threads
+// takes an 8x8 block, thread r its row r: the integer DCT's passes by column
+// and by row through shared memory, the masking and the error terms from
+// psnr_hvs_math.h's arithmetic, in float without fused multiply-adds (the
+// double sqrt and float division are correctly rounded on both). The float
+// sums of a block (variances, masking energy) are chains in the CPU's
+// order, each on one thread of the group, several side by side; the means
+// are integer sums, exact in any order. The CPU adds every term of the
+// plane to one float, block after block; a block per plane gives that
+// sum's bits with chain_sum_segmented (runtime/float_chain.h), after every
+// segment of the terms is folded ahead on a block of its own.
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "hip/psnr_hvs/psnr_hvs_kernel.h"
 #include "hip/runtime/float_chain.h"
@@ -13,34 +17,85 @@ namespace vmaf::hip::psnr_hvs {
 
 namespace {
 
+namespace math = vmaf::psnr_hvs;
+
 constexpr unsigned kBlock = 128;
+constexpr int kGroups = kBlock / 8; // 8x8 blocks per thread block
+enum Side { kRef, kDis };
+
+// A chain of the variances: the block's (quadrant -1) or one quadrant's sum
+// of squared distances to its mean, over the block's samples in raster
+// order.
+__device__ float variance_chain(const int32_t b[64], int quadrant)
+{
+    int sum = 0;
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            if (quadrant < 0 || math::quadrant(i, j) == quadrant) sum += b[i * 8 + j];
+    const float mean = static_cast<float>(sum) / (quadrant < 0 ? 64.f : 16.f);
+    float var = 0;
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            if (quadrant < 0 || math::quadrant(i, j) == quadrant)
+                var += math::centred_square(b[i * 8 + j], mean);
+    return var;
+}
 
 template <typename Sample>
 __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, int h,
                                    PlaneTables tables, float *terms)
 {
     __shared__ float csf[8][8], mask[8][8];
+    __shared__ int32_t samples[kGroups][2][64];
+    __shared__ int32_t columns[kGroups][2][64]; // row i: the DCT of column i
+    __shared__ float energy[kGroups][2][64];
+    __shared__ float variances[kGroups][2][5];  // the block's, then each quadrant's
+    __shared__ float masking[kGroups][2];
     if (threadIdx.x < 64) {
         const int i = static_cast<int>(threadIdx.x) / 8, j = static_cast<int>(threadIdx.x) % 8;
         csf[i][j] = tables.csf[i][j];
         mask[i][j] = tables.mask[i][j];
     }
-    __syncthreads();
-    const int bw = vmaf::psnr_hvs::block_count(w);
-    const int n = bw * vmaf::psnr_hvs::block_count(h);
-    const int b = static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
-    if (b >= n) return;
-    const int x = 7 * (b % bw), y = 7 * (b / bw);
-    int32_t s[64], d[64];
-    for (int i = 0; i < 8; i++) {
-        const long long row = static_cast<long long>(y + i) * w + x;
+    const int g = static_cast<int>(threadIdx.x) / 8, r = static_cast<int>(threadIdx.x) % 8;
+    const int bw = math::block_count(w);
+    const int n = bw * math::block_count(h);
+    const int b = static_cast<int>(blockIdx.x) * kGroups + g;
+    // A group past the last block still meets every barrier.
+    const bool active = b < n;
+    {
+        const int x = 7 * (active ? b % bw : 0), y = 7 * (active ? b / bw : 0);
+        const long long row = static_cast<long long>(y + r) * w + x;
         for (int j = 0; j < 8; j++) {
-            s[i * 8 + j] = ref[row + j];
-            d[i * 8 + j] = dis[row + j];
+            samples[g][kRef][r * 8 + j] = active ? ref[row + j] : 0;
+            samples[g][kDis][r * 8 + j] = active ? dis[row + j] : 0;
         }
     }
-    float *out = terms + static_cast<long long>(b) * 64;
-    vmaf::psnr_hvs::block_terms(s, d, csf, mask, [&](int k, float term) { out[k] = term; });
+    __syncthreads();
+    // The DCT's first pass, column r, beside the variances' chains: the
+    // block's on threads 0 and 1, quadrant q's of both sides on thread 2 + q.
+    for (int z = 0; z < 2; z++) math::fdct8(&samples[g][z][r], 8, &columns[g][z][r * 8]);
+    if (r < 2) variances[g][r][0] = variance_chain(samples[g][r], -1);
+    else if (r < 6)
+        for (int z = 0; z < 2; z++) variances[g][z][r - 1] = variance_chain(samples[g][z], r - 2);
+    __syncthreads();
+    // The second pass: row r of the transform, and its energy terms.
+    int32_t coef[2][8];
+    for (int z = 0; z < 2; z++) {
+        math::fdct8(&columns[g][z][r], 8, coef[z]);
+        for (int j = 0; j < 8; j++) energy[g][z][r * 8 + j] = math::energy_term(coef[z][j], mask[r][j]);
+    }
+    __syncthreads();
+    if (r < 2) {
+        float sum = 0;
+        for (int k = 1; k < 64; k++) sum += energy[g][r][k];
+        masking[g][r] = math::masking_of(sum, math::ratio_of_variances(variances[g][r][0],
+                                                                         &variances[g][r][1]));
+    }
+    __syncthreads();
+    if (!active) return;
+    const float m = masking[g][kRef] > masking[g][kDis] ? masking[g][kRef] : masking[g][kDis];
+    float *out = terms + static_cast<long long>(b) * 64 + r * 8;
+    for (int j = 0; j < 8; j++) out[j] = math::error_term(coef[kRef][j], coef[kDis][j], m, r, j, csf, mask);
 }
 
 // A plane's scratch: the segments' double sums, then their folds.
@@ -79,8 +134,8 @@ hipError_t launch_block_terms(const void *ref, const void *dis, int w, int h, bo
 {
     // Clear failures of earlier calls, checked when they happened.
     static_cast<void>(hipGetLastError());
-    const int n = vmaf::psnr_hvs::block_count(w) * vmaf::psnr_hvs::block_count(h);
-    const dim3 grid((static_cast<unsigned>(n) + kBlock - 1) / kBlock);
+    const int n = math::block_count(w) * math::block_count(h);
+    const dim3 grid((static_cast<unsigned>(n) + kGroups - 1) / kGroups);
     if (wide)
         hipLaunchKernelGGL(block_terms_kernel<unsigned short>, grid, dim3(kBlock), 0, stream,
                            static_cast<const unsigned short *>(ref),
