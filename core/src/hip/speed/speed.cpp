@@ -45,7 +45,7 @@ public:
         shape.planes = 3;
         shape.result_bytes = 2 * kResultsPerPlane * sizeof(float);
         // A frame's work is a chain of small kernels, one or two blocks
-        // each: two frames at once.
+        // each: several frames at once.
         shape.lanes = kLanes;
         return 0;
     }

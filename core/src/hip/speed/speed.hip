@@ -4,7 +4,8 @@
 // are formed in order here, one thread each; the 25 x 25 products and the
 // back substitution and the tridiagonalisation's updates are spread over a
 // block, each entry or column summed in the CPU's order; the Householder
-// vectors and the eigenvalue steps run on one thread.
+// vectors and the eigenvalue steps run on one thread, beside the QR solve
+// on a block of its own.
 #include "feature/speed/speed_math.h"
 #include "hip/speed/speed_kernel.h"
 
@@ -17,6 +18,9 @@ using namespace vmaf::speed;
 constexpr unsigned kBlockThreads = 256;
 constexpr int kN = kBlockArea;
 constexpr int kN2 = kN * kN;
+// A picture's flags: whether its covariance is regular, whether the back
+// substitution met a pivot too small.
+enum Flag { kRegular, kFailed, kFlags };
 
 unsigned blocks_for(long long n) { return static_cast<unsigned>((n + kBlockThreads - 1) / kBlockThreads); }
 
@@ -116,59 +120,86 @@ __device__ void block_tridiagonalize(float *a, float *d, float *e, float *v, flo
     __syncthreads();
 }
 
-// One block per picture: eigenvalues, the QR solve of the covariance
-// against the observations, then each block's variance scale and entropy.
-__global__ void solve_kernel(BlockArgs a)
+// The eigenvalues of a picture's covariance, and whether it is regular.
+__device__ void eigen_role(BlockArgs a, unsigned side)
 {
-    __shared__ float cov[kN2], work[kN2], p[kN2], r[kN2], z[kN2], h[kN2], product[kN2];
-    __shared__ float eig[kN], e[kN], v[kN], x[kN], tau;
-    __shared__ int solved;
-    const unsigned side = blockIdx.y;
+    __shared__ float work[kN2], eig[kN], e[kN], v[kN], x[kN], tau;
+    for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) work[i] = a.cov[side * kN2 + i];
+    __syncthreads();
+    block_tridiagonalize(work, eig, e, v, x, &tau);
+    if (threadIdx.x == 0) {
+        tridiagonal_eigenvalues(eig, e, kN);
+        for (int i = 0; i < kN; i++) a.eigenvalues[side * kN + i] = eig[i];
+        a.flags[side * kFlags + kRegular] = regular(eig, kN) ? 1 : 0;
+    }
+}
+
+// The QR solve of a picture's covariance against its observations, wanted
+// only where the covariance is regular but computed beside its
+// eigenvalues, not after them; whether the substitution met a small pivot.
+__device__ void solve_role(BlockArgs a, unsigned side)
+{
+    __shared__ float cov[kN2], p[kN2], r[kN2], z[kN2], h[kN2], product[kN2], v[kN];
     const int blocks = a.blocks;
     const long long plane = static_cast<long long>(kN) * blocks;
     const float *observed = a.observed + side * plane;
     float *solution = a.solution + side * plane;
     for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) {
         cov[i] = a.cov[side * kN2 + i];
-        work[i] = cov[i];
         z[i] = cov[i];
         p[i] = i / kN == i % kN ? 1.0f : 0.0f;
     }
     __syncthreads();
-    block_tridiagonalize(work, eig, e, v, x, &tau);
-    if (threadIdx.x == 0) {
-        tridiagonal_eigenvalues(eig, e, kN);
-        solved = regular(eig, kN);
-    }
-    __syncthreads();
-    if (solved) {
-        for (int k = 0; k < kN - 1; k++) {
-            for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads)
-                hold_identity(z, kN, k, i / kN, i % kN);
-            __syncthreads();
-            if (threadIdx.x == 0) reflection(cov, z, kN, k, v);
-            __syncthreads();
-            for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads)
-                h[i] = reflection_entry(v, i / kN, i % kN);
-            __syncthreads();
-            block_multiply(h, z, kN, product);
-            for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) z[i] = product[i];
-            __syncthreads();
-            block_multiply(h, p, kN, product);
-            for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) p[i] = product[i];
-            __syncthreads();
-        }
-        block_multiply(p, cov, kN, r);
-        // R X = P B: P B into the solution, then each column substituted
-        // back on its own.
-        block_multiply(p, observed, blocks, solution);
-        int failed = 0;
-        for (int j = static_cast<int>(threadIdx.x); j < blocks && !failed; j += kBlockThreads)
-            for (int i = kN - 1; i >= 0 && !failed; i--)
-                failed = !back_substitute(r, solution, solution, kN, blocks, i, j);
-        if (__syncthreads_or(failed) && threadIdx.x == 0) solved = 0;
+    for (int k = 0; k < kN - 1; k++) {
+        for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads)
+            hold_identity(z, kN, k, i / kN, i % kN);
+        __syncthreads();
+        if (threadIdx.x == 0) reflection(cov, z, kN, k, v);
+        __syncthreads();
+        for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads)
+            h[i] = reflection_entry(v, i / kN, i % kN);
+        __syncthreads();
+        block_multiply(h, z, kN, product);
+        for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) z[i] = product[i];
+        __syncthreads();
+        block_multiply(h, p, kN, product);
+        for (int i = static_cast<int>(threadIdx.x); i < kN2; i += kBlockThreads) p[i] = product[i];
         __syncthreads();
     }
+    block_multiply(p, cov, kN, r);
+    // R X = P B: P B into the solution, then each column substituted back
+    // on its own.
+    block_multiply(p, observed, blocks, solution);
+    int failed = 0;
+    for (int j = static_cast<int>(threadIdx.x); j < blocks && !failed; j += kBlockThreads)
+        for (int i = kN - 1; i >= 0 && !failed; i--)
+            failed = !back_substitute(r, solution, solution, kN, blocks, i, j);
+    if (__syncthreads_or(failed) && threadIdx.x == 0) a.flags[side * kFlags + kFailed] = 1;
+    else if (threadIdx.x == 0) a.flags[side * kFlags + kFailed] = 0;
+}
+
+// Blocks (0, side) the eigenvalues, blocks (1, side) the solve: the
+// eigenvalue iteration runs on one thread, the QR on a block, side by side.
+__global__ void solve_kernel(BlockArgs a)
+{
+    if (blockIdx.x == 0) eigen_role(a, blockIdx.y);
+    else solve_role(a, blockIdx.y);
+}
+
+// Each block's variance scale and entropy, from a solution that stands
+// where the covariance is regular and every pivot large enough (else 0).
+__global__ void entropy_kernel(BlockArgs a)
+{
+    // One more than the eigenvalues: the compiler reads them in pairs,
+    // the last pair past the 25th (compute-sanitizer's memcheck).
+    __shared__ float eig[kN + 1];
+    const unsigned side = blockIdx.y;
+    const int blocks = a.blocks;
+    const long long plane = static_cast<long long>(kN) * blocks;
+    const float *observed = a.observed + side * plane;
+    float *solution = a.solution + side * plane;
+    const bool solved = a.flags[side * kFlags + kRegular] && !a.flags[side * kFlags + kFailed];
+    if (threadIdx.x < kN) eig[threadIdx.x] = a.eigenvalues[side * kN + threadIdx.x];
     if (!solved)
         for (long long i = threadIdx.x; i < plane; i += kBlockThreads) solution[i] = 0.0f;
     __syncthreads();
@@ -223,7 +254,8 @@ hipError_t launch_blocks(const BlockArgs &a, hipStream_t stream)
                        dim3(kBlockThreads), 0, stream, a);
     hipLaunchKernelGGL(observations_kernel, dim3(blocks_for(static_cast<long long>(kN) * blocks), 2),
                        dim3(kBlockThreads), 0, stream, a);
-    hipLaunchKernelGGL(solve_kernel, dim3(1, 2), dim3(kBlockThreads), 0, stream, a);
+    hipLaunchKernelGGL(solve_kernel, dim3(2, 2), dim3(kBlockThreads), 0, stream, a);
+    hipLaunchKernelGGL(entropy_kernel, dim3(1, 2), dim3(kBlockThreads), 0, stream, a);
     hipLaunchKernelGGL(score_kernel, dim3(1), dim3(1), 0, stream, a);
     return hipGetLastError();
 }

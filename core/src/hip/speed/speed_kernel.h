@@ -23,8 +23,10 @@ struct BlockArgs {
     float sigma_nn, nn_floor;
     int weight_var_mode;
     // Per picture: 25 means, the 625 covariances, 25 x blocks observations
-    // and as many solved values, blocks entropies and variances, a flag.
-    float *means, *cov, *observed, *solution, *entropy, *variance, *singular;
+    // and as many solved values, 25 eigenvalues, blocks entropies and
+    // variances, a flag; and two flags of the solve (speed.hip).
+    float *means, *cov, *observed, *solution, *eigenvalues, *entropy, *variance, *singular;
+    int *flags;
     // score, then 1 where a covariance was singular (the CPU's
     // SpeedResult).
     float *result;

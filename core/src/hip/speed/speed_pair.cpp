@@ -31,10 +31,11 @@ int PairScorer::init(const SpeedParams &params, const SpeedSize &size)
         if (int err = p->allocate(operating)) return err;
     const std::pair<DeviceBuffer *, long long> sizes[] = {
         {&means_, 2 * kBlockArea}, {&cov_, 2 * kBlockArea * kBlockArea}, {&observed_, 2 * observed},
-        {&solution_, 2 * observed}, {&entropy_, 2LL * size.blocks()}, {&variance_, 2LL * size.blocks()},
+        {&solution_, 2 * observed}, {&eigenvalues_, 2 * kBlockArea}, {&entropy_, 2LL * size.blocks()}, {&variance_, 2LL * size.blocks()},
         {&singular_, 2}};
     for (const auto &[buffer, n] : sizes)
         if (int err = buffer->allocate(static_cast<size_t>(n) * sizeof(float))) return err;
+    if (int err = flags_.allocate(4 * sizeof(int))) return err;
     return 0;
 }
 
@@ -80,6 +81,8 @@ int PairScorer::enqueue(PlanePair<const float> planes, float *result, hipStream_
     a.cov = cov_.as<float>();
     a.observed = observed_.as<float>();
     a.solution = solution_.as<float>();
+    a.eigenvalues = eigenvalues_.as<float>();
+    a.flags = flags_.as<int>();
     a.entropy = entropy_.as<float>();
     a.variance = variance_.as<float>();
     a.singular = singular_.as<float>();

@@ -23,7 +23,7 @@ private:
     DeviceBuffer taps_; // the anti-alias taps, then the local mean's
     int antialias_count_ = 0, local_mean_count_ = 0;
     FloatPlanePair scaled_, column_, decimated_, mean_, band_;
-    DeviceBuffer means_, cov_, observed_, solution_, entropy_, variance_, singular_;
+    DeviceBuffer means_, cov_, observed_, solution_, eigenvalues_, flags_, entropy_, variance_, singular_;
 };
 
 } // namespace vmaf::hip::speed
