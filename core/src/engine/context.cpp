@@ -4,9 +4,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "engine/env_backend.h"
+#ifdef VMAF_HAVE_HIP
+#include "engine/hip_module.h"
+#endif
 #include "extractor/registry.h"
 #include "base/excerpt.h"
 #include "base/log.h"
@@ -51,6 +56,7 @@ VmafContext::~VmafContext()
     release_history();
     pool_.reset();
     extractors_.clear();
+    shared_upload_.reset();
     picture_pool_.reset();
     vmaf::release_backend_state(*this);
 }
@@ -162,6 +168,33 @@ int VmafContext::start_extractors()
         int err = r->prepare(*params);
         if (err) return err;
     }
+    return start_shared_upload();
+}
+
+int VmafContext::start_shared_upload()
+{
+#ifdef VMAF_HAVE_HIP
+    const VmafHipModule *module = vmaf::hip_module::loaded();
+    if (!hip_state || !module) return 0;
+    if (const char *v = std::getenv("VMAF_HIP_SHARED_UPLOAD"); v && std::string_view(v) == "0")
+        return 0;
+    unsigned staging = 0;
+    for (const auto &r : extractors_) {
+        if (r->borrowed()) continue;
+        if (!(r->spec().entry().flags & VMAF_EXTRACTOR_HIP)) return 0;
+        staging++;
+    }
+    if (staging < 2) return 0;
+    unsigned planes = 1;
+    if (int err = planes_read(&planes)) return err;
+    // The device pictures the context may hold at once: those of its
+    // frames in flight, the held frame and the history.
+    const unsigned pictures = pictures_held() + kHeldPictures + kHistoryPictures;
+    if (int err = vmaf::SharedUpload::create(*module, static_cast<const VmafHipState *>(hip_state),
+                                             *params, planes, pictures, shared_upload_))
+        return err;
+    vmaf::log(VMAF_LOG_LEVEL_INFO, "HIP: each frame's pictures staged once for {} twins", staging);
+#endif
     return 0;
 }
 
@@ -290,6 +323,9 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
             if (vmaf::picture_device(*p))
                 if (int e = prepare_device_picture(*p)) return e;
     }
+    if (shared_upload_)
+        if (int e = shared_upload_->upload(ref_h.pic, dis_h.pic, [this] { return pool_ && pool_->busy(); }))
+            return e;
 
     frames_read_++;
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;
@@ -330,7 +366,9 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
 int VmafContext::flush()
 {
     if (pool_) pool_->wait();
-    const int held = settle_held();
+    int held = settle_held();
+    if (shared_upload_)
+        if (const int e = shared_upload_->settle(); e && !held) held = e;
     flushed_ = true;
     finished_ = std::chrono::steady_clock::now();
     release_history();

@@ -16,6 +16,7 @@
 #include "libvmaf/libvmaf.h"
 #include "base/picture_memory.h"
 #include "engine/picture_pool.h"
+#include "engine/shared_upload.h"
 #include "engine/thread_pool.h"
 
 struct VmafContext {
@@ -100,6 +101,10 @@ private:
     void log_backend(const VmafExtractor &entry, const std::vector<std::string> &keys) const;
     int validate(const VmafPicture &ref, const VmafPicture &dis);
     int start_extractors();
+    // The shared staging where every extractor is a HIP twin and two or
+    // more stage pictures (engine/shared_upload.h); VMAF_HIP_SHARED_UPLOAD=0
+    // leaves each twin to stage its own.
+    int start_shared_upload();
     // Extracts the frame with the temporal extractors or the others, lending
     // their instances to `leases`.
     int extract_frame(const VmafExtractorFrame &frame, bool temporal,
@@ -125,6 +130,7 @@ private:
     std::vector<std::unique_ptr<vmaf::RegisteredExtractor>> extractors_;
     std::unique_ptr<vmaf::ThreadPool> pool_;
     std::unique_ptr<vmaf::PicturePool> picture_pool_;
+    std::unique_ptr<vmaf::SharedUpload> shared_upload_;
     VmafPicture prev_ref_{}, prev_prev_ref_{};
     // Previous pictures are kept only for extractors that read them.
     bool keep_history_ = false, jobs_need_history_ = false;

@@ -5,7 +5,7 @@
 // the keys through adm's AdmReporter, so the doubles are the CPU's.
 //
 // Its FramePipeline overlaps the next frames' copies with the kernels, replays
-// each frame's launches as a graph, runs two frames at once (lanes, each
+// each frame's launches as a graph, runs several frames at once (lanes, each
 // with its own intermediate buffers) and reads the sums back.
 #include <array>
 #include <deque>

@@ -8,7 +8,7 @@
 // (cambi.hip).
 //
 // FramePipeline overlaps the next frames' copies with the kernels, replays
-// each frame's launches as a graph and runs two frames at once (lanes).
+// each frame's launches as a graph and runs several frames at once (lanes).
 #include <algorithm>
 #include <array>
 #include <cerrno>

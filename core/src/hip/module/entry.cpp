@@ -9,6 +9,7 @@
 #include "hip/module/twins.h"
 #include "hip/runtime/device.h"
 #include "hip/runtime/device_picture.h"
+#include "hip/runtime/frame_upload.h"
 #include "hip/runtime/state.h"
 
 namespace vmaf::hip {
@@ -68,11 +69,38 @@ int read_of(const VmafHipState *state, void *host, const void *data, size_t byte
     return device_read(*state, host, data, bytes);
 }
 
+int uploader_create(const VmafHipState *state, void **uploader)
+{
+    *uploader = nullptr;
+    auto *u = new (std::nothrow) FrameUploader;
+    if (!u) return -ENOMEM;
+    if (int err = u->create(*state)) {
+        delete u;
+        return err;
+    }
+    *uploader = u;
+    return 0;
+}
+
+void uploader_free(void *uploader) { delete static_cast<FrameUploader *>(uploader); }
+
+int uploader_copy(void *uploader, const VmafPicture *src, const VmafPicture *dst, unsigned planes,
+                  void **ready, uint64_t *ticket)
+{
+    return static_cast<FrameUploader *>(uploader)->copy(*src, *dst, planes, ready, ticket);
+}
+
+int uploader_wait(void *uploader, uint64_t ticket)
+{
+    return static_cast<const FrameUploader *>(uploader)->wait(ticket);
+}
+
 const VmafHipModule kModule{
     VMAF_HIP_MODULE_ABI, VMAF_VERSION,       twin_table().data(), twin_table().size(),
     device_count,        state_init,         state_free,          allocator_of,
     ready_of,            ready_free,         state_init_context,  device_allocator_of,
-    fill_of,             read_of,
+    fill_of,             read_of,            uploader_create,     uploader_free,
+    uploader_copy,       uploader_wait,
 };
 
 } // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/picture_memory.h"
 #include "extractor/extractor.h"
@@ -13,7 +14,7 @@
 // Bump when anything that crosses here changes: these two tables,
 // VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator,
 // DevicePlanes.
-#define VMAF_HIP_MODULE_ABI 5
+#define VMAF_HIP_MODULE_ABI 6
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
@@ -63,6 +64,16 @@ typedef struct VmafHipModule {
     // device memory to the host after that stream's work, waiting for it.
     int (*device_fill)(const VmafHipState *state, void *data, size_t bytes, int value);
     int (*device_read)(const VmafHipState *state, void *host, const void *data, size_t bytes);
+    // The engine's shared staging (runtime/frame_upload.h): an uploader with
+    // a stream on the state's GPU (freed after its copies); the copy of a
+    // host picture's first `planes` planes into a device picture of the
+    // same format, *ready the event its readers wait for (ready_free) and
+    // *ticket the copy's number; a wait until a ticket's copy is done.
+    int (*uploader_create)(const VmafHipState *state, void **uploader);
+    void (*uploader_free)(void *uploader);
+    int (*uploader_copy)(void *uploader, const VmafPicture *src, const VmafPicture *dst,
+                         unsigned planes, void **ready, uint64_t *ticket);
+    int (*uploader_wait)(void *uploader, uint64_t ticket);
 } VmafHipModule;
 
 // NULL when the host's ABI differs from the module's (the module logs why

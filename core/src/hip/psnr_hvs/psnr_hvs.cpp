@@ -5,7 +5,7 @@
 // psnr_hvs's write_frame.
 //
 // Its FramePipeline overlaps the next frames' copies with the kernels, replays
-// each frame's launches as a graph, runs two frames at once (one per lane:
+// each frame's launches as a graph, runs several frames at once (one per lane:
 // a frame's sums are long sequential chains) and reads the three sums back.
 #include <array>
 #include <string>

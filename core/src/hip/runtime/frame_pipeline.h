@@ -54,7 +54,9 @@ public:
     // Frames in flight: enough to keep the copy engine and the kernels of
     // several extractors busy while the host reads ahead.
     static constexpr unsigned kSlots = KernelTimer::kSlots;
-    static constexpr unsigned kMaxLanes = 2;
+    // Frames a twin may run at once, each on a lane with its own
+    // intermediates: one per slot (ADR 0044).
+    static constexpr unsigned kMaxLanes = 4;
     static_assert(kSlots % kMaxLanes == 0, "a slot keeps its lane");
 
     // `extractor` names the kernel times (VMAF_HIP_PROFILE).

@@ -5,7 +5,7 @@
 // writes the keys with vif::report_float, float_vif's own code.
 //
 // Its FramePipeline overlaps the next frames' copies with the kernels, replays
-// each frame's launches as a graph, runs two frames at once (one per lane)
+// each frame's launches as a graph, runs several frames at once (one per lane)
 // and reads the eight sums back.
 #include <array>
 #include <string>

@@ -6,7 +6,7 @@
 // are the CPU's.
 //
 // Its FramePipeline overlaps the next frames' copies with the kernels, runs
-// two frames at once (lanes), replays each frame's launches as a graph and
+// several frames at once (lanes), replays each frame's launches as a graph and
 // reads the sums back.
 #include <array>
 #include <cstdint>
