@@ -179,10 +179,12 @@ int VmafContext::start_shared_upload()
     if (const char *v = std::getenv("VMAF_HIP_SHARED_UPLOAD"); v && std::string_view(v) == "0")
         return 0;
     unsigned staging = 0;
+    bool every_frame = false;
     for (const auto &r : extractors_) {
         if (r->borrowed()) continue;
         if (!(r->spec().entry().flags & VMAF_EXTRACTOR_HIP)) return 0;
         staging++;
+        every_frame |= r->needs_every_frame();
     }
     if (staging < 2) return 0;
     unsigned planes = 1;
@@ -193,6 +195,7 @@ int VmafContext::start_shared_upload()
     if (int err = vmaf::SharedUpload::create(*module, static_cast<const VmafHipState *>(hip_state),
                                              *params, planes, pictures, shared_upload_))
         return err;
+    upload_every_frame_ = every_frame;
     vmaf::log(VMAF_LOG_LEVEL_INFO, "HIP: each frame's pictures staged once for {} twins", staging);
 #endif
     return 0;
@@ -323,9 +326,11 @@ int VmafContext::read_pictures(VmafPicture *ref, VmafPicture *dis, unsigned inde
             if (vmaf::picture_device(*p))
                 if (int e = prepare_device_picture(*p)) return e;
     }
-    if (shared_upload_)
-        if (int e = shared_upload_->upload(ref_h.pic, dis_h.pic, [this] { return pool_ && pool_->busy(); }))
-            return e;
+    // With subsampling, a frame no extractor reads is not copied.
+    if (shared_upload_ && (upload_every_frame_ || scores().selected(index))) {
+        const auto returning = [this] { return pool_ && pool_->busy(); };
+        if (int e = shared_upload_->upload(ref_h.pic, dis_h.pic, returning)) return e;
+    }
 
     frames_read_++;
     const VmafPicture *prev = prev_ref_.ref ? &prev_ref_ : nullptr;

@@ -131,6 +131,8 @@ private:
     std::unique_ptr<vmaf::ThreadPool> pool_;
     std::unique_ptr<vmaf::PicturePool> picture_pool_;
     std::unique_ptr<vmaf::SharedUpload> shared_upload_;
+    // Whether an extractor reads every frame, whatever the subsampling.
+    bool upload_every_frame_ = false;
     VmafPicture prev_ref_{}, prev_prev_ref_{};
     // Previous pictures are kept only for extractors that read them.
     bool keep_history_ = false, jobs_need_history_ = false;

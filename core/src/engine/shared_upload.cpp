@@ -1,8 +1,6 @@
 #include "engine/shared_upload.h"
 
-#include <utility>
-
-#include "base/log.h"
+#include <cstddef>
 
 namespace vmaf {
 
