@@ -156,7 +156,8 @@ template <int kLanes> __device__ unsigned long long group_sum(unsigned long long
 {
 #if defined(__CUDA_ARCH__)
     const unsigned lane = threadIdx.x % 32u;
-    const unsigned group = ((1u << kLanes) - 1u) << (lane / kLanes * kLanes);
+    const unsigned group =
+        kLanes == 32 ? 0xffffffffu : ((1u << (kLanes % 32)) - 1u) << (lane / kLanes * kLanes);
 #pragma unroll
     for (int m = kLanes / 2; m > 0; m /= 2) v += __shfl_xor_sync(group, v, m, kLanes);
 #else
@@ -166,31 +167,39 @@ template <int kLanes> __device__ unsigned long long group_sum(unsigned long long
     return v;
 }
 
-// Threads per output run: each counts every kLanes-th row of the windows,
-// so that small pictures (the coarse scales) still give every core work.
-constexpr int kLanes = 8;
-// Outputs per run: a run along a row, whose window slides a column at a
-// time; runs per block: kRunsPerRow by kTileRows rows.
-constexpr int kRun = 16, kRunsPerRow = 4, kTileRows = 4;
-constexpr int kTileCols = kRun * kRunsPerRow;
-constexpr int kThreads = kLanes * kRunsPerRow * kTileRows;
+// How a block splits its tile of outputs: runs along a row, whose window
+// slides a column at a time, kLanes threads per run of kRun outputs, each
+// counting every kLanes-th row of the windows; kRunsPerRow by kTileRows
+// runs per block.
+template <int Lanes, int Run, int RunsPerRow, int TileRows> struct Layout {
+    static constexpr int kLanes = Lanes, kRun = Run, kRunsPerRow = RunsPerRow;
+    static constexpr int kTileRows = TileRows, kTileCols = Run * RunsPerRow;
+    static constexpr int kThreads = Lanes * RunsPerRow * TileRows;
+};
+// Large pictures: eight threads a run of 16 outputs. Small ones (the coarse
+// scales, whose windows are as wide as at full size, 31 rows at 1080p): a
+// warp a run of 8, one or two rows of each window a thread, so that the
+// windows' work spreads over four times the threads (ADR 0044).
+using WideLayout = Layout<8, 16, 4, 4>;
+using SmallLayout = Layout<32, 8, 2, 2>;
+constexpr long long kSmallPicture = 1ll << 20; // outputs
 
-// The c-values of a tile of kTileCols x kTileRows outputs. The masked codes
+// The c-values of a tile of L::kTileCols x L::kTileRows outputs. The masked codes
 // of the tile's windows (kNotCounted where not masked or outside the
 // picture) go to shared memory. The lanes of a run slide their rows of its
 // window along it, counting the codes from a base; where an output asks for
 // codes outside the counted ones (the run's codes spread too far for one
 // base), they count its whole window again from a base that suits it. The
 // lanes' counts are added for each output.
-template <int N> __global__ void c_values_kernel(CValueArgs a)
+template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
 {
     extern __shared__ uint16_t tile[];
     const int side = 2 * a.half + 1;
-    const int tw = kTileCols - 1 + side, th = kTileRows - 1 + side;
-    const int x0 = static_cast<int>(blockIdx.x) * kTileCols - a.half;
-    const int y0 = static_cast<int>(blockIdx.y) * kTileRows - a.half;
+    const int tw = L::kTileCols - 1 + side, th = L::kTileRows - 1 + side;
+    const int x0 = static_cast<int>(blockIdx.x) * L::kTileCols - a.half;
+    const int y0 = static_cast<int>(blockIdx.y) * L::kTileRows - a.half;
     const int thread = static_cast<int>(threadIdx.x);
-    for (int k = thread; k < tw * th; k += kThreads) {
+    for (int k = thread; k < tw * th; k += L::kThreads) {
         const int tx = x0 + k % tw, ty = y0 + k / tw;
         uint16_t code = kNotCounted;
         if (tx >= 0 && tx < a.w && ty >= 0 && ty < a.h) {
@@ -200,12 +209,12 @@ template <int N> __global__ void c_values_kernel(CValueArgs a)
         tile[k] = code;
     }
     __syncthreads();
-    const int lane = thread % kLanes, run_id = thread / kLanes;
-    const int row = run_id / kRunsPerRow;
-    const int run = run_id % kRunsPerRow * kRun; // the run's first column in the tile
+    const int lane = thread % L::kLanes, run_id = thread / L::kLanes;
+    const int row = run_id / L::kRunsPerRow;
+    const int run = run_id % L::kRunsPerRow * L::kRun; // the run's first column in the tile
     const int y = y0 + a.half + row, xs = x0 + a.half + run;
     if (y >= a.h || xs >= a.w) return; // whole groups: a run's lanes share y and xs
-    const int outputs = a.w - xs < kRun ? a.w - xs : kRun;
+    const int outputs = a.w - xs < L::kRun ? a.w - xs : L::kRun;
     const uint16_t *window = tile + row * tw + run;      // the first window's top left
     const uint16_t *own = window + a.half * tw + a.half; // the run's own codes
     float *c = a.c + static_cast<long long>(y) * a.w + xs;
@@ -223,7 +232,7 @@ template <int N> __global__ void c_values_kernel(CValueArgs a)
     if (high >= 0 && high + N < low - N + Counts::kCount) {
         base = low - N;
         counts.clear();
-        for (int r = lane; r < side; r += kLanes)
+        for (int r = lane; r < side; r += L::kLanes)
             for (int j = 0; j < side; j++) counts.add(window[r * tw + j] - base);
         counted = 0;
     }
@@ -237,11 +246,11 @@ template <int N> __global__ void c_values_kernel(CValueArgs a)
             // Room for the codes of outputs a little brighter or darker.
             base = v - N - Counts::kSlack / 2;
             counts.clear();
-            for (int r = lane; r < side; r += kLanes)
+            for (int r = lane; r < side; r += L::kLanes)
                 for (int j = 0; j < side; j++) counts.add(window[r * tw + i + j] - base);
         } else {
             for (; counted < i; counted++) {
-                for (int r = lane; r < side; r += kLanes) {
+                for (int r = lane; r < side; r += L::kLanes) {
                     counts.take(window[r * tw + counted] - base);
                     counts.add(window[r * tw + counted + side] - base);
                 }
@@ -250,7 +259,7 @@ template <int N> __global__ void c_values_kernel(CValueArgs a)
         counted = i;
         Counts total;
 #pragma unroll
-        for (int k = 0; k < Counts::kWords; k++) total.word[k] = group_sum<kLanes>(counts.word[k]);
+        for (int k = 0; k < Counts::kWords; k++) total.word[k] = group_sum<L::kLanes>(counts.word[k]);
         const float value = c_value_of(a.tables, v, [&](int u) { return total.at(u - base); });
         if (lane == 0) c[i] = value;
     }
@@ -288,19 +297,32 @@ __global__ void topk_histogram_kernel(const float *values, int n, int shift, uns
         if (bins[d]) atomicAdd(&histogram[d], bins[d]);
 }
 
+// The bin of the rank-th largest value, as the loop from the top bin down
+// that subtracts each bin's count from the rank until a bin holds it finds
+// it: the largest bin d whose count together with those above reaches the
+// rank. A thread per bin, the counts from the top summed by a scan; the
+// histogram left at zero for the next pass.
 __global__ void topk_select_kernel(int shift, unsigned *histogram, unsigned *select)
 {
-    unsigned rank = select[1];
-    for (int d = 255; d >= 0; d--) {
-        const unsigned count = histogram[d];
-        if (count >= rank) {
-            select[0] |= static_cast<unsigned>(d) << shift;
-            break;
-        }
-        rank -= count;
+    __shared__ unsigned from_top[256]; // the counts of bin d and every bin above it
+    const unsigned d = threadIdx.x;
+    from_top[d] = histogram[d];
+    const unsigned rank = select[1];
+    __syncthreads(); // every thread has read select
+    histogram[d] = 0;
+    for (unsigned offset = 1; offset < 256; offset *= 2) {
+        const unsigned add = d + offset < 256 ? from_top[d + offset] : 0;
+        __syncthreads();
+        from_top[d] += add;
+        __syncthreads();
     }
-    select[1] = rank;
-    for (int d = 0; d < 256; d++) histogram[d] = 0;
+    const unsigned above = d < 255 ? from_top[d + 1] : 0;
+    if (from_top[d] >= rank && above < rank) {
+        select[0] |= d << shift;
+        select[1] = rank - above;
+    } else if (d == 0 && from_top[0] < rank) {
+        select[1] = rank - from_top[0]; // no bin holds it (as the loop leaves it)
+    }
 }
 
 __global__ void topk_sum_kernel(const float *values, int n, const unsigned *select,
@@ -333,13 +355,19 @@ __global__ void topk_mean_kernel(const double *partials, int k, const unsigned *
     *result = sum / k;
 }
 
-template <int N> void queue_c_values(const CValueArgs &a, hipStream_t stream)
+template <int N, typename L> void queue_c_values_in(const CValueArgs &a, hipStream_t stream)
 {
     const int side = 2 * a.half + 1;
-    const size_t tile = static_cast<size_t>(kTileCols - 1 + side) * (kTileRows - 1 + side);
-    const dim3 grid((a.w + kTileCols - 1) / kTileCols, (a.h + kTileRows - 1) / kTileRows);
-    hipLaunchKernelGGL(c_values_kernel<N>, grid, dim3(kThreads), tile * sizeof(uint16_t), stream,
-                       a);
+    const size_t tile = static_cast<size_t>(L::kTileCols - 1 + side) * (L::kTileRows - 1 + side);
+    const dim3 grid((a.w + L::kTileCols - 1) / L::kTileCols, (a.h + L::kTileRows - 1) / L::kTileRows);
+    hipLaunchKernelGGL((c_values_kernel<N, L>), grid, dim3(L::kThreads), tile * sizeof(uint16_t),
+                       stream, a);
+}
+
+template <int N> void queue_c_values(const CValueArgs &a, hipStream_t stream)
+{
+    if (static_cast<long long>(a.w) * a.h < kSmallPicture) queue_c_values_in<N, SmallLayout>(a, stream);
+    else queue_c_values_in<N, WideLayout>(a, stream);
 }
 
 } // namespace
@@ -422,7 +450,7 @@ hipError_t launch_topk_mean(const TopkArgs &a, hipStream_t stream)
     for (int shift = 24; shift >= 0; shift -= 8) {
         hipLaunchKernelGGL(topk_histogram_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream,
                            a.values, a.n, shift, high_mask, a.select, a.histogram);
-        hipLaunchKernelGGL(topk_select_kernel, dim3(1), dim3(1), 0, stream, shift, a.histogram,
+        hipLaunchKernelGGL(topk_select_kernel, dim3(1), dim3(256), 0, stream, shift, a.histogram,
                            a.select);
         high_mask |= 0xffu << shift;
     }
