@@ -1,7 +1,8 @@
 // float_motion_hip kernels: bit-exact with the CPU. The blur adds its
 // products in the CPU's order without fused multiply-adds; the mean
 // absolute difference, which the CPU sums in float, is summed row by row
-// left to right by one thread per row, then the rows by one thread; the
+// left to right by one thread per row from shared memory, then the rows by
+// one thread; the
 // bilinear resampling is the CPU's floatf::bilinear_at.
 #include <cmath>
 
@@ -48,21 +49,70 @@ __global__ void row_kernel(const float *column, int w, int h, BlurTaps taps, flo
     out[i] = acc;
 }
 
-__global__ void row_abs_diff_kernel(const float *a, const float *b, int w, int h, float *row_sums)
+// Rows a block sums, one thread each, and the columns it stages at a time.
+constexpr int kSumRows = 32;
+constexpr int kSumColumns = 128;
+constexpr int kSumStride = kSumColumns + 1; // a row per bank: thread r reads row r
+static_assert(kSumRows == 32, "the summing warp holds a row per thread");
+
+// Stages |a - b| of columns [x0, x0 + kSumColumns) of the block's rows.
+__device__ void stage_abs_diff(const float *a, const float *b, int w, int h, int y0, int x0,
+                               int first_thread, float *tile)
 {
-    const int y = static_cast<int>(blockIdx.x * kBlock + threadIdx.x);
-    if (y >= h) return;
-    const float *ra = a + static_cast<long long>(y) * w, *rb = b + static_cast<long long>(y) * w;
-    float line = 0.0f;
-    for (int x = 0; x < w; x++) line += fabsf(ra[x] - rb[x]);
-    row_sums[y] = line;
+    const int threads = static_cast<int>(kBlock) - first_thread;
+    for (int k = static_cast<int>(threadIdx.x) - first_thread; k < kSumRows * kSumColumns; k += threads) {
+        const int r = k / kSumColumns, c = k % kSumColumns;
+        const int y = y0 + r, x = x0 + c;
+        if (y < h && x < w) {
+            const long long at = static_cast<long long>(y) * w + x;
+            tile[r * kSumStride + c] = fabsf(a[at] - b[at]);
+        }
+    }
 }
 
+// Each row's float sum left to right, as the CPU: the first warp adds, a
+// thread a row, from a shared tile that the other warps fill with the
+// next columns meanwhile (the rows' loads coalesced, not a row a thread).
+__global__ void row_abs_diff_kernel(const float *a, const float *b, int w, int h, float *row_sums)
+{
+    __shared__ float tile[2][kSumRows * kSumStride];
+    const int y0 = static_cast<int>(blockIdx.x) * kSumRows;
+    const int chunks = (w + kSumColumns - 1) / kSumColumns;
+    const bool adder = threadIdx.x < 32;
+    stage_abs_diff(a, b, w, h, y0, 0, 0, tile[0]);
+    __syncthreads();
+    float line = 0.0f;
+    for (int c = 0; c < chunks; c++) {
+        if (adder) {
+            const float *row = tile[c & 1] + threadIdx.x * kSumStride;
+            const int count = w - c * kSumColumns < kSumColumns ? w - c * kSumColumns : kSumColumns;
+            for (int k = 0; k < count; k++) line += row[k];
+        } else if (c + 1 < chunks) {
+            stage_abs_diff(a, b, w, h, y0, (c + 1) * kSumColumns, 32, tile[(c + 1) & 1]);
+        }
+        __syncthreads();
+    }
+    const int y = y0 + static_cast<int>(threadIdx.x);
+    if (adder && y < h) row_sums[y] = line;
+}
+
+// The rows' float sum in order, by one thread from rows staged in shared
+// memory by the block.
 __global__ void mean_kernel(const float *row_sums, int w, int h, float *result)
 {
+    __shared__ float staged[kBlock];
     float sum = 0.0f;
-    for (int y = 0; y < h; y++) sum += row_sums[y];
-    result[0] = sum / static_cast<float>(w * h);
+    for (int y0 = 0; y0 < h; y0 += static_cast<int>(kBlock)) {
+        const int y = y0 + static_cast<int>(threadIdx.x);
+        if (y < h) staged[threadIdx.x] = row_sums[y];
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            const int count = h - y0 < static_cast<int>(kBlock) ? h - y0 : static_cast<int>(kBlock);
+            for (int k = 0; k < count; k++) sum += staged[k];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) result[0] = sum / static_cast<float>(w * h);
 }
 
 __global__ void bilinear_kernel(const float *src, int w, int h, float *dst, int dw, int dh)
@@ -105,9 +155,9 @@ hipError_t launch_mean_abs_diff(const float *a, const float *b, int w, int h, fl
                                 float *result, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    hipLaunchKernelGGL(row_abs_diff_kernel, dim3(blocks_for(h)), dim3(kBlock), 0, stream, a, b, w,
-                       h, row_sums);
-    hipLaunchKernelGGL(mean_kernel, dim3(1), dim3(1), 0, stream, row_sums, w, h, result);
+    hipLaunchKernelGGL(row_abs_diff_kernel, dim3(static_cast<unsigned>((h + kSumRows - 1) / kSumRows)),
+                       dim3(kBlock), 0, stream, a, b, w, h, row_sums);
+    hipLaunchKernelGGL(mean_kernel, dim3(1), dim3(kBlock), 0, stream, row_sums, w, h, result);
     return hipGetLastError();
 }
 

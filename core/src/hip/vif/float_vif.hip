@@ -135,15 +135,32 @@ __global__ void statistic_row_kernel(const float *moments, int w, int h, Taps ta
     }
 }
 
+// The rows' sums in order, by one thread from rows the block stages in
+// shared memory (its loads coalesced and ahead of the additions).
 __global__ void statistic_total_kernel(const float *row_sums, int h, float *result)
 {
+    __shared__ float nums[kBlock], dens[kBlock];
     float num = 0.0f, den = 0.0f;
-    for (int y = 0; y < h; y++) {
-        num += row_sums[y];
-        den += row_sums[h + y];
+    for (int y0 = 0; y0 < h; y0 += static_cast<int>(kBlock)) {
+        const int y = y0 + static_cast<int>(threadIdx.x);
+        if (y < h) {
+            nums[threadIdx.x] = row_sums[y];
+            dens[threadIdx.x] = row_sums[h + y];
+        }
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            const int count = h - y0 < static_cast<int>(kBlock) ? h - y0 : static_cast<int>(kBlock);
+            for (int k = 0; k < count; k++) {
+                num += nums[k];
+                den += dens[k];
+            }
+        }
+        __syncthreads();
     }
-    result[0] = num;
-    result[1] = den;
+    if (threadIdx.x == 0) {
+        result[0] = num;
+        result[1] = den;
+    }
 }
 
 } // namespace
@@ -211,7 +228,7 @@ hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream)
                        dim3(kBlock), 0, stream, a.ref, a.dis, a.w, a.h, a.taps, a.moments);
     hipLaunchKernelGGL(statistic_row_kernel, dim3(static_cast<unsigned>(a.h)), dim3(kBlock), 0,
                        stream, a.moments, a.w, a.h, a.taps, a.constants, a.row_sums);
-    hipLaunchKernelGGL(statistic_total_kernel, dim3(1), dim3(1), 0, stream, a.row_sums, a.h,
+    hipLaunchKernelGGL(statistic_total_kernel, dim3(1), dim3(kBlock), 0, stream, a.row_sums, a.h,
                        a.result);
     return hipGetLastError();
 }
