@@ -93,4 +93,28 @@ TEST(SpeedLinalg, SolveHasTheDenseDefinitionsBits)
     EXPECT_GE(compared, 50);
 }
 
+// The GPU's covariances: each of covariance_sum's 17 accumulators run on
+// its own (covariance_chain) and folded (covariance_fold) give its bits,
+// for every width's mix of 16-sample steps, an 8-sample step and a tail.
+TEST(SpeedLinalg, CovarianceChainsFoldToTheSum)
+{
+    std::mt19937 rng(54);
+    std::normal_distribution<float> normal(0.0f, 40.0f);
+    constexpr int kStride = 61, kRows = 9;
+    std::vector<float> x(static_cast<size_t>(kStride) * kRows), y(x.size());
+    for (size_t i = 0; i < x.size(); i++) {
+        x[i] = normal(rng);
+        y[i] = normal(rng) + 0.5f * x[i];
+    }
+    for (int w = 1; w <= kStride; w++) {
+        const double mx = 0.3, my = -1.7;
+        double chains[kCovarianceChains];
+        for (int c = 0; c < kCovarianceChains; c++)
+            chains[c] = covariance_chain(x.data(), y.data(), kStride, kRows, w, mx, my, c);
+        const double got = covariance_fold(chains, chains + kCovarianceLanes, chains[2 * kCovarianceLanes]);
+        const double want = covariance_sum(x.data(), y.data(), kStride, kRows, w, mx, my);
+        ASSERT_EQ(std::bit_cast<uint64_t>(got), std::bit_cast<uint64_t>(want)) << "width " << w;
+    }
+}
+
 } // namespace

@@ -54,11 +54,26 @@ VMAF_HOST_DEVICE inline float window_mean(const float *at, int stride, int windo
 
 // The covariance sum over an h x w window, the definition of speed_cov.h:
 // two 8-lane fused accumulators (16 samples a step, then 8), folded as a
-// 512-bit reduction, the row tails summed apart.
+// 512-bit reduction, the row tails summed apart. Its 17 accumulators are
+// independent chains (covariance_chain), which the GPU runs side by side.
+inline constexpr int kCovarianceLanes = 8;
+inline constexpr int kCovarianceChains = 2 * kCovarianceLanes + 1; // first, second, the tail
+
+// The lanes and the tail folded as the 512-bit reduction folds them.
+VMAF_HOST_DEVICE inline double covariance_fold(const double *first, const double *second, double tail)
+{
+    double lane[kCovarianceLanes];
+    for (int l = 0; l < kCovarianceLanes; l++) lane[l] = first[l] + second[l];
+    double quarter[4];
+    for (int k = 0; k < 4; k++) quarter[k] = lane[k + 4] + lane[k];
+    const double even = quarter[2] + quarter[0], odd = quarter[3] + quarter[1];
+    return even + odd + tail;
+}
+
 VMAF_HOST_DEVICE inline double covariance_sum(const float *x, const float *y, long long stride, int h,
                                               int w, double mean_x, double mean_y)
 {
-    constexpr int kLanes = 8;
+    constexpr int kLanes = kCovarianceLanes;
     double first[kLanes] = {}, second[kLanes] = {};
     double tail = 0.0;
     for (int i = 0; i < h; i++) {
@@ -74,12 +89,31 @@ VMAF_HOST_DEVICE inline double covariance_sum(const float *x, const float *y, lo
             for (int l = 0; l < kLanes; l++) first[l] = fma(rx[j + l] - mean_x, ry[j + l] - mean_y, first[l]);
         for (; j < w; j++) tail += (rx[j] - mean_x) * (ry[j] - mean_y);
     }
-    double lane[kLanes];
-    for (int l = 0; l < kLanes; l++) lane[l] = first[l] + second[l];
-    double quarter[4];
-    for (int k = 0; k < 4; k++) quarter[k] = lane[k + 4] + lane[k];
-    const double even = quarter[2] + quarter[0], odd = quarter[3] + quarter[1];
-    return even + odd + tail;
+    return covariance_fold(first, second, tail);
+}
+
+// Accumulator `chain` of covariance_sum alone: first[chain] for chain < 8,
+// second[chain - 8] for chain < 16, else the tail; the same operations in
+// the same order, so the same double.
+VMAF_HOST_DEVICE inline double covariance_chain(const float *x, const float *y, long long stride, int h,
+                                                int w, double mean_x, double mean_y, int chain)
+{
+    constexpr int kLanes = kCovarianceLanes;
+    const int wide_end = w / (2 * kLanes) * (2 * kLanes); // the 16-sample steps
+    const int lane_end = wide_end + (w - wide_end) / kLanes * kLanes; // then one 8-sample step
+    double acc = 0.0;
+    for (int i = 0; i < h; i++) {
+        const float *rx = x + i * stride, *ry = y + i * stride;
+        if (chain < kLanes) {
+            for (int j = chain; j < lane_end; j += j + kLanes < wide_end ? 2 * kLanes : kLanes)
+                acc = fma(rx[j] - mean_x, ry[j] - mean_y, acc);
+        } else if (chain < 2 * kLanes) {
+            for (int j = chain; j < wide_end; j += 2 * kLanes) acc = fma(rx[j] - mean_x, ry[j] - mean_y, acc);
+        } else {
+            for (int j = lane_end; j < w; j++) acc += (rx[j] - mean_x) * (ry[j] - mean_y);
+        }
+    }
+    return acc;
 }
 
 // Entry (i, j) of a (rows x inner) times b (inner x cols): summed from 0

@@ -15,6 +15,7 @@
 #include "feature/speed/speed_options.h"
 #include "feature/speed/speed_setup.h"
 #include "hip/runtime/error.h"
+#include "hip/runtime/stream.h"
 #include "hip/runtime/twin.h"
 #include "hip/speed/speed_pair.h"
 
@@ -39,8 +40,13 @@ public:
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
         for (Lane &l : lanes_) {
-            if (int err = l.planes.allocate(static_cast<size_t>(size_.w) * size_.h)) return err;
-            if (int err = l.scorer.init(params_, size_)) return err;
+            for (unsigned k = 0; k < 2; k++) {
+                if (int err = l.planes[k].allocate(static_cast<size_t>(size_.w) * size_.h)) return err;
+                if (int err = l.scorer[k].init(params_, size_)) return err;
+            }
+            if (int err = l.side.create()) return err;
+            if (int err = l.forked.create()) return err;
+            if (int err = l.joined.create()) return err;
         }
         shape.planes = 3;
         shape.result_bytes = 2 * kResultsPerPlane * sizeof(float);
@@ -50,19 +56,28 @@ public:
         return 0;
     }
 
+    // U on the frame's stream, V beside it on the lane's second stream
+    // (forked from and joined to the frame's, captured with it): the two
+    // chains of one- and two-block kernels run at once.
     int enqueue(const FrameWork &f)
     {
         Lane &l = lanes_[f.lane];
-        for (unsigned p = 1; p <= 2; p++) {
+        if (int err = check(hipEventRecord(l.forked.get(), f.stream), "hipEventRecord (speed_chroma_hip fork)"))
+            return err;
+        if (int err = l.side.wait(l.forked)) return err;
+        for (unsigned k = 0; k < 2; k++) {
+            const unsigned p = k + 1;
+            const hipStream_t stream = k == 0 ? f.stream : l.side.get();
             if (int err = check(float_vif::launch_to_float({{f.ref.plane(p), f.dis.plane(p)}}, size_.w,
-                                                           size_.h, bpc_, l.planes.planes(), f.stream),
+                                                           size_.h, bpc_, l.planes[k].planes(), stream),
                                 "launch of speed_chroma_hip's conversion"))
                 return err;
-            if (int err = l.scorer.enqueue(l.planes.inputs(),
-                                           f.results_as<float>() + (p - 1) * kResultsPerPlane, f.stream))
+            if (int err = l.scorer[k].enqueue(l.planes[k].inputs(),
+                                              f.results_as<float>() + k * kResultsPerPlane, stream))
                 return err;
         }
-        return 0;
+        if (int err = l.joined.record(l.side)) return err;
+        return check(hipStreamWaitEvent(f.stream, l.joined.get(), 0), "hipStreamWaitEvent (speed_chroma_hip join)");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
@@ -84,9 +99,13 @@ private:
     SpeedParams params_;
     SpeedSize size_;
     std::vector<std::string> keys_;
+    // Per plane (U, V): its float planes and scorer; the second stream and
+    // the events that fork and join it.
     struct Lane {
-        FloatPlanePair planes;
-        PairScorer scorer;
+        std::array<FloatPlanePair, 2> planes;
+        std::array<PairScorer, 2> scorer;
+        Stream side;
+        Event forked, joined;
     };
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     std::array<Lane, kLanes> lanes_;
@@ -105,13 +124,21 @@ public:
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
         const size_t n = static_cast<size_t>(size_.w) * size_.h;
-        for (FloatPlanePair &p : frames_)
-            if (int err = p.allocate(n)) return err;
-        if (int err = differences_.allocate(n)) return err;
-        if (int err = scorer_.init(params_, size_)) return err;
+        for (Converted &c : converted_) {
+            if (int err = c.planes.allocate(n)) return err;
+            if (int err = c.done.create()) return err;
+        }
+        for (Lane &l : lanes_) {
+            if (int err = l.differences.allocate(n)) return err;
+            if (int err = l.scorer.init(params_, size_)) return err;
+        }
         shape.result_bytes = kResultsPerPlane * sizeof(float);
         // Each frame names its own planes and the previous frame's.
         shape.replay = FramePipeline::Replay::kEachFrameQueued;
+        // Frames run at once, each waiting only for its predecessor's
+        // conversion: a frame's chain of one- and two-block kernels leaves
+        // the GPU mostly idle.
+        shape.lanes = kLanes;
         return 0;
     }
 
@@ -126,25 +153,34 @@ public:
         return 0;
     }
 
-    // Frame n converts into frames_[n % 2] and takes the differences from
-    // frames_[(n + 1) % 2], frame n - 1's (nothing at the first frame).
+    // Frame n converts into converted_[n % kConverted] and takes the
+    // differences from frame n - 1's, once its conversion (on another lane)
+    // is done; nothing more at the first frame. A conversion is overwritten
+    // kConverted frames later, when the pipeline has taken the results of
+    // both frames that read it (a slot is reused only after its frame's).
     int enqueue(const FrameWork &f)
     {
-        const FloatPlanePair &cur = frames_[f.index % 2], &prev = frames_[(f.index + 1) % 2];
+        const Converted &cur = converted_[f.index % kConverted];
         if (int err = check(float_vif::launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, size_.w,
-                                                       size_.h, bpc_, cur.planes(), f.stream),
+                                                       size_.h, bpc_, cur.planes.planes(), f.stream),
                             "launch of speed_temporal_hip's conversion"))
             return err;
+        if (int err = check(hipEventRecord(cur.done.get(), f.stream), "hipEventRecord (speed_temporal_hip)"))
+            return err;
         if (f.index == 0) return 0;
+        const Converted &prev = converted_[(f.index - 1) % kConverted];
+        if (int err = check(hipStreamWaitEvent(f.stream, prev.done.get(), 0), "hipStreamWaitEvent (speed_temporal_hip)"))
+            return err;
         // The previous frame less this one; with use_ref_diff the
         // distorted's previous frame less the reference's current one.
-        const PlanePair<const float> now{
-            {cur.inputs().plane[0], use_ref_diff_ ? cur.inputs().plane[0] : cur.inputs().plane[1]}};
-        if (int err = check(launch_difference(prev.inputs(), now, static_cast<size_t>(size_.w) * size_.h,
-                                              differences_.planes(), f.stream),
+        const PlanePair<const float> now{{cur.planes.inputs().plane[0],
+                                          use_ref_diff_ ? cur.planes.inputs().plane[0] : cur.planes.inputs().plane[1]}};
+        Lane &l = lanes_[f.lane];
+        if (int err = check(launch_difference(prev.planes.inputs(), now, static_cast<size_t>(size_.w) * size_.h,
+                                              l.differences.planes(), f.stream),
                             "launch of speed_temporal_hip's differences"))
             return err;
-        return scorer_.enqueue(differences_.inputs(), f.results_as<float>(), f.stream);
+        return l.scorer.enqueue(l.differences.inputs(), f.results_as<float>(), f.stream);
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
@@ -161,9 +197,19 @@ private:
     SpeedParams params_;
     SpeedSize size_;
     unsigned seen_ = 0;
-    std::array<FloatPlanePair, 2> frames_;
-    FloatPlanePair differences_;
-    PairScorer scorer_;
+    static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
+    static constexpr unsigned kConverted = kLanes + 1;
+    // A frame's planes in float, and the event of their conversion.
+    struct Converted {
+        FloatPlanePair planes;
+        Event done;
+    };
+    std::array<Converted, kConverted> converted_;
+    struct Lane {
+        FloatPlanePair differences;
+        PairScorer scorer;
+    };
+    std::array<Lane, kLanes> lanes_;
 };
 
 int init_chroma(void **state, const VmafExtractorSetup *setup)

@@ -1,7 +1,9 @@
 // SpEED's kernels: speed_math.h's arithmetic, so bit for bit the CPU's but
 // where the device's log2 (double, within an ulp) rounds otherwise. The
 // sums that the CPU forms in order (window means, covariances, the score)
-// are formed in order here, one thread each; the 25 x 25 products and the
+// are formed in order here: the window means one thread each, the
+// covariances a warp each (a lane per accumulator of the CPU's), the score
+// by one thread from terms the block works out; the 25 x 25 products and the
 // back substitution and the tridiagonalisation's updates are spread over a
 // block, each entry or column summed in the CPU's order; the Householder
 // vectors and the eigenvalue steps run on one thread, beside the QR solve
@@ -46,22 +48,33 @@ __global__ void means_kernel(BlockArgs a)
     a.means[blockIdx.y * kN + p] = window_mean(band + position(a.stride, p), a.stride, a.window_w, a.window_h);
 }
 
-// Covariance (p, q), q <= p, one thread each.
+// Covariance (p, q), q <= p, a warp each: lane c runs covariance_sum's
+// chain c, lane 0 folds them as it does.
+constexpr int kPairs = kN * (kN + 1) / 2;
+constexpr unsigned kPairsPerBlock = kBlockThreads / 32;
+
 __global__ void covariance_kernel(BlockArgs a)
 {
-    const int pair = static_cast<int>(blockIdx.x * kBlockThreads + threadIdx.x);
-    if (pair >= kN * (kN + 1) / 2) return;
+    __shared__ double chains[kPairsPerBlock][kCovarianceChains];
+    const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int pair = static_cast<int>(blockIdx.x * kPairsPerBlock + warp);
     int p = 0;
     while ((p + 1) * (p + 2) / 2 <= pair) p++;
     const int q = pair - p * (p + 1) / 2;
     const float *band = plane_of(a.band, blockIdx.y);
     const float *means = a.means + blockIdx.y * kN;
-    const double sum = covariance_sum(band + position(a.stride, p), band + position(a.stride, q),
-                                      a.stride, a.window_h, a.window_w, means[p], means[q]);
-    const float c = static_cast<float>(sum / static_cast<double>(static_cast<long long>(a.window_w) * a.window_h));
+    if (pair < kPairs && lane < kCovarianceChains)
+        chains[warp][lane] = covariance_chain(band + position(a.stride, p), band + position(a.stride, q),
+                                              a.stride, a.window_h, a.window_w, means[p], means[q],
+                                              static_cast<int>(lane));
+    __syncthreads();
+    if (pair >= kPairs || lane != 0) return;
+    const double *c = chains[warp];
+    const double sum = covariance_fold(c, c + kCovarianceLanes, c[2 * kCovarianceLanes]);
+    const float v = static_cast<float>(sum / static_cast<double>(static_cast<long long>(a.window_w) * a.window_h));
     float *cov = a.cov + blockIdx.y * kN2;
-    cov[p * kN + q] = c;
-    cov[q * kN + p] = c;
+    cov[p * kN + q] = v;
+    cov[q * kN + p] = v;
 }
 
 __global__ void observations_kernel(BlockArgs a)
@@ -212,26 +225,42 @@ __global__ void entropy_kernel(BlockArgs a)
 }
 
 // The weighted difference over the blocks, in order, and the CPU's rule for
-// a singular side.
+// a singular side: each block's term by a thread (0 where the CPU skips the
+// block: adding 0 leaves the non-negative sum as it is), summed in order
+// by thread 0.
 __global__ void score_kernel(BlockArgs a)
 {
+    __shared__ float terms[kBlockThreads];
     const int blocks = a.blocks;
     const bool ref_ok = a.singular[0] == 0.0f, dis_ok = a.singular[1] == 0.0f;
     if (ref_ok != dis_ok) {
-        a.result[0] = 0.0f;
-        a.result[1] = 1.0f;
+        if (threadIdx.x == 0) {
+            a.result[0] = 0.0f;
+            a.result[1] = 1.0f;
+        }
         return;
     }
     const float floor = entropy_floor(kN, a.nn_floor, a.sigma_nn);
     const float *er = a.entropy, *ed = a.entropy + blocks;
     const float *vr = a.variance, *vd = a.variance + blocks;
     float score = 0;
-    for (int b = 0; b < blocks; b++) {
-        if (er[b] < floor && ed[b] < floor) continue;
-        score += weighted_difference(a.weight_var_mode, er[b], ed[b], vr[b], vd[b]);
+    for (int b0 = 0; b0 < blocks; b0 += static_cast<int>(kBlockThreads)) {
+        const int b = b0 + static_cast<int>(threadIdx.x);
+        if (b < blocks)
+            terms[threadIdx.x] = er[b] < floor && ed[b] < floor
+                                     ? 0.0f
+                                     : weighted_difference(a.weight_var_mode, er[b], ed[b], vr[b], vd[b]);
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            const int count = blocks - b0 < static_cast<int>(kBlockThreads) ? blocks - b0 : static_cast<int>(kBlockThreads);
+            for (int k = 0; k < count; k++) score += terms[k];
+        }
+        __syncthreads();
     }
-    a.result[0] = score / static_cast<float>(blocks);
-    a.result[1] = ref_ok ? 0.0f : 1.0f;
+    if (threadIdx.x == 0) {
+        a.result[0] = score / static_cast<float>(blocks);
+        a.result[1] = ref_ok ? 0.0f : 1.0f;
+    }
 }
 
 } // namespace
@@ -250,13 +279,13 @@ hipError_t launch_blocks(const BlockArgs &a, hipStream_t stream)
     static_cast<void>(hipGetLastError());
     const int blocks = a.blocks;
     hipLaunchKernelGGL(means_kernel, dim3(1, 2), dim3(32), 0, stream, a);
-    hipLaunchKernelGGL(covariance_kernel, dim3(blocks_for(kN * (kN + 1) / 2), 2),
+    hipLaunchKernelGGL(covariance_kernel, dim3((kPairs + kPairsPerBlock - 1) / kPairsPerBlock, 2),
                        dim3(kBlockThreads), 0, stream, a);
     hipLaunchKernelGGL(observations_kernel, dim3(blocks_for(static_cast<long long>(kN) * blocks), 2),
                        dim3(kBlockThreads), 0, stream, a);
     hipLaunchKernelGGL(solve_kernel, dim3(2, 2), dim3(kBlockThreads), 0, stream, a);
     hipLaunchKernelGGL(entropy_kernel, dim3(1, 2), dim3(kBlockThreads), 0, stream, a);
-    hipLaunchKernelGGL(score_kernel, dim3(1), dim3(1), 0, stream, a);
+    hipLaunchKernelGGL(score_kernel, dim3(1), dim3(kBlockThreads), 0, stream, a);
     return hipGetLastError();
 }
 
