@@ -190,7 +190,8 @@ constexpr long long kSmallPicture = 1ll << 20; // outputs
 // window along it, counting the codes from a base; where an output asks for
 // codes outside the counted ones (the run's codes spread too far for one
 // base), they count its whole window again from a base that suits it. The
-// lanes' counts are added for each output.
+// lanes' counts are added for each output, and one lane of the run works out
+// its c-value.
 template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
 {
     extern __shared__ uint16_t tile[];
@@ -236,12 +237,15 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
             for (int j = 0; j < side; j++) counts.add(window[r * tw + j] - base);
         counted = 0;
     }
+    // Output i's c-value is worked out by lane i % kLanes alone, from the
+    // group's counts that lane keeps: the counting needs every lane, the
+    // c-value one.
+    constexpr int kMine = (L::kRun + L::kLanes - 1) / L::kLanes;
+    Counts mine[kMine];
+    int mine_base[kMine];
     for (int i = 0; i < outputs; i++) {
         const int v = own[i];
-        if (v == kNotCounted) {
-            if (lane == 0) c[i] = 0.0f;
-            continue;
-        }
+        if (v == kNotCounted) continue;
         if (counted < 0 || v - N < base || v + N >= base + Counts::kCount) {
             // Room for the codes of outputs a little brighter or darker.
             base = v - N - Counts::kSlack / 2;
@@ -260,8 +264,23 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
         Counts total;
 #pragma unroll
         for (int k = 0; k < Counts::kWords; k++) total.word[k] = group_sum<L::kLanes>(counts.word[k]);
-        const float value = c_value_of(a.tables, v, [&](int u) { return total.at(u - base); });
-        if (lane == 0) c[i] = value;
+#pragma unroll
+        for (int m = 0; m < kMine; m++) {
+            if (i == lane + m * L::kLanes) {
+                mine[m] = total;
+                mine_base[m] = base;
+            }
+        }
+    }
+#pragma unroll
+    for (int m = 0; m < kMine; m++) {
+        const int i = lane + m * L::kLanes;
+        if (i < outputs) {
+            const int v = own[i];
+            const Counts &total = mine[m];
+            const int b = mine_base[m];
+            c[i] = v == kNotCounted ? 0.0f : c_value_of(a.tables, v, [&](int u) { return total.at(u - b); });
+        }
     }
 }
 
