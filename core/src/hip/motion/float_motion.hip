@@ -55,17 +55,27 @@ constexpr int kSumColumns = 128;
 constexpr int kSumStride = kSumColumns + 1; // a row per bank: thread r reads row r
 static_assert(kSumRows == 32, "the summing warp holds a row per thread");
 
-// Stages |a - b| of columns [x0, x0 + kSumColumns) of the block's rows.
+// Stages |a - b| of columns [x0, x0 + kSumColumns) of the block's rows,
+// kStageBatch loads a thread in flight at once.
+constexpr int kStageBatch = 4;
+
 __device__ void stage_abs_diff(const float *a, const float *b, int w, int h, int y0, int x0,
                                int first_thread, float *tile)
 {
     const int threads = static_cast<int>(kBlock) - first_thread;
-    for (int k = static_cast<int>(threadIdx.x) - first_thread; k < kSumRows * kSumColumns; k += threads) {
-        const int r = k / kSumColumns, c = k % kSumColumns;
-        const int y = y0 + r, x = x0 + c;
-        if (y < h && x < w) {
+    constexpr int kItems = kSumRows * kSumColumns;
+    for (int k0 = static_cast<int>(threadIdx.x) - first_thread; k0 < kItems; k0 += threads * kStageBatch) {
+        float v[kStageBatch];
+#pragma unroll
+        for (int u = 0; u < kStageBatch; u++) {
+            const int k = k0 + u * threads, y = y0 + k / kSumColumns, x = x0 + k % kSumColumns;
             const long long at = static_cast<long long>(y) * w + x;
-            tile[r * kSumStride + c] = fabsf(a[at] - b[at]);
+            v[u] = k < kItems && y < h && x < w ? fabsf(a[at] - b[at]) : 0.0f;
+        }
+#pragma unroll
+        for (int u = 0; u < kStageBatch; u++) {
+            const int k = k0 + u * threads;
+            if (k < kItems) tile[k / kSumColumns * kSumStride + k % kSumColumns] = v[u];
         }
     }
 }
@@ -86,6 +96,7 @@ __global__ void row_abs_diff_kernel(const float *a, const float *b, int w, int h
         if (adder) {
             const float *row = tile[c & 1] + threadIdx.x * kSumStride;
             const int count = w - c * kSumColumns < kSumColumns ? w - c * kSumColumns : kSumColumns;
+#pragma unroll 8
             for (int k = 0; k < count; k++) line += row[k];
         } else if (c + 1 < chunks) {
             stage_abs_diff(a, b, w, h, y0, (c + 1) * kSumColumns, 32, tile[(c + 1) & 1]);

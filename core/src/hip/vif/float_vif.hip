@@ -122,6 +122,7 @@ __global__ void statistic_row_kernel(const float *moments, int w, int h, Taps ta
         __syncthreads();
         if (threadIdx.x == 0) {
             const int count = w - x0 < static_cast<int>(kBlock) ? w - x0 : static_cast<int>(kBlock);
+#pragma unroll 8
             for (int k = 0; k < count; k++) {
                 row_num += nums[k];
                 row_den += dens[k];
