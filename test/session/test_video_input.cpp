@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 #include <fcntl.h>
 
@@ -410,6 +411,66 @@ TEST(ByteSource, SeeksARegularFileOnly)
     EXPECT_FALSE(pipe.seek(0));
     ASSERT_EQ(pipe.read(got, 3), 3u);
     EXPECT_EQ(std::string(got, 3), "abc");
+}
+
+// Bytes whose every position differs from its neighbours': a misplaced
+// part of a split read shows.
+std::string numbered_bytes(size_t n)
+{
+    std::string bytes(n, '\0');
+    for (size_t i = 0; i < n; i++) bytes[i] = static_cast<char>((i * 2654435761u) >> 13);
+    return bytes;
+}
+
+// A regular file's large reads split over four threads give the bytes one
+// read(2) gives, in place: whole, into rows of a wider picture, after
+// buffered bytes, and short at the file's end (counted up to it).
+TEST(ByteSource, SplitReadsGiveTheFilesBytes)
+{
+    constexpr size_t kRow = 1000, kRows = 3001, kStride = 1024;
+    const std::string bytes = numbered_bytes(7 + 2 * kRow * kRows + 12345);
+    TempFile f(bytes);
+    vmaf::session::ByteSource file(::open(f.path.c_str(), O_RDONLY | O_CLOEXEC), 4);
+
+    char head[7];
+    ASSERT_EQ(file.read(head, 7), 7u); // through the buffer, which reads ahead
+    EXPECT_EQ(std::string(head, 7), bytes.substr(0, 7));
+    std::string whole(kRow * kRows, '\0');
+    ASSERT_EQ(file.read(whole.data(), whole.size()), whole.size());
+    EXPECT_EQ(whole, bytes.substr(7, whole.size()));
+    EXPECT_EQ(file.position(), 7u + kRow * kRows);
+
+    std::vector<uint8_t> rows(kStride * kRows, 0xee);
+    ASSERT_EQ(file.read_rows(rows.data(), kStride, kRow, kRows), kRow * kRows);
+    for (size_t r = 0; r < kRows; r++) {
+        ASSERT_EQ(std::string(reinterpret_cast<const char *>(&rows[r * kStride]), kRow),
+                  bytes.substr(7 + kRow * kRows + r * kRow, kRow))
+            << "row " << r;
+        ASSERT_EQ(rows[r * kStride + kRow], 0xee) << "row " << r << "'s padding written";
+    }
+
+    // 12345 bytes left: a read of 2 MB comes back with them alone.
+    std::string tail(2u << 20, '\0');
+    ASSERT_EQ(file.read(tail.data(), tail.size()), 12345u);
+    EXPECT_EQ(tail.substr(0, 12345), bytes.substr(bytes.size() - 12345));
+    EXPECT_TRUE(file.at_end());
+}
+
+// Rows that end inside the file's last part: the rows read in full, then
+// the partial one, as a single readv(2) counts them.
+TEST(ByteSource, SplitRowReadsStopAtTheEnd)
+{
+    constexpr size_t kRow = 4096, kRows = 600, kStride = 4160;
+    const size_t present = kRow * kRows - 1000;
+    const std::string bytes = numbered_bytes(present);
+    TempFile f(bytes);
+    vmaf::session::ByteSource file(::open(f.path.c_str(), O_RDONLY | O_CLOEXEC), 3);
+    std::vector<uint8_t> rows(kStride * kRows, 0);
+    ASSERT_EQ(file.read_rows(rows.data(), kStride, kRow, kRows), present);
+    const size_t last = present / kRow;
+    EXPECT_EQ(std::string(reinterpret_cast<const char *>(&rows[last * kStride]), present % kRow),
+              bytes.substr(last * kRow));
+    EXPECT_TRUE(file.at_end());
 }
 
 } // namespace

@@ -6,7 +6,9 @@
 #include <poll.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <thread>
 #include <unistd.h>
+#include <vector>
 
 namespace vmaf::session {
 
@@ -17,13 +19,39 @@ constexpr int kMaxRowsPerRead = 1024;
 constexpr size_t kMaxReadBytes = size_t{1} << 30;
 } // namespace
 
-ByteSource::ByteSource(int fd) : fd_(fd), buffer_(new uint8_t[kBufferBytes])
+ByteSource::ByteSource(int fd, unsigned read_threads)
+    : fd_(fd), buffer_(new uint8_t[kBufferBytes]), parallel_(read_threads)
 {
     struct stat st {};
     regular_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 ByteSource::~ByteSource() { ::close(fd_); }
+
+unsigned ByteSource::default_read_threads()
+{
+    return ParallelRead::threads_for_cores(std::thread::hardware_concurrency());
+}
+
+size_t ByteSource::read_direct(const iovec *iov, int count)
+{
+    size_t total = 0;
+    for (int i = 0; i < count; i++) total += iov[i].iov_len;
+    if (regular_ && !cancelled_ && parallel_.threads() > 1 && total >= ParallelRead::kSplitBytes) {
+        const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+        if (at >= 0) {
+            const size_t got = parallel_.read(fd_, iov, count, at);
+            if (::lseek(fd_, at + static_cast<off_t>(got), SEEK_SET) >= 0) return got;
+            return 0;
+        }
+    }
+    while (wait_readable()) {
+        const ssize_t n = ::readv(fd_, iov, std::min(count, kMaxRowsPerRead));
+        if (n >= 0) return static_cast<size_t>(n);
+        if (errno != EINTR && errno != EAGAIN) break;
+    }
+    return 0;
+}
 
 // A regular file never makes a read wait; anything else is polled so that
 // a cancel ends the wait.
@@ -73,8 +101,10 @@ size_t ByteSource::read(void *dst, size_t n)
         size_t got = 0;
         if (n - done < kBufferBytes)
             got = fill() ? take_buffered(out + done, n - done) : 0;
-        else
-            got = read_once(out + done, n - done);
+        else {
+            const iovec whole{out + done, std::min(n - done, kMaxReadBytes)};
+            got = read_direct(&whole, 1);
+        }
         if (got == 0) break;
         done += got;
     }
@@ -94,19 +124,11 @@ size_t ByteSource::read_rows(uint8_t *dst, ptrdiff_t stride, size_t row, size_t 
             if (begin_ == end_ && !fill()) break;
             got = take_buffered(dst + y * stride + x, row - x);
         } else {
-            // Straight into the rows: one readv(2) scatters into many.
-            iovec iov[kMaxRowsPerRead];
-            int count = 0;
-            for (size_t r = y, skip = x; r < rows && count < kMaxRowsPerRead; r++, skip = 0)
-                iov[count++] = {dst + r * stride + skip, row - skip};
-            while (wait_readable()) {
-                const ssize_t n = ::readv(fd_, iov, count);
-                if (n >= 0) {
-                    got = static_cast<size_t>(n);
-                    break;
-                }
-                if (errno != EINTR && errno != EAGAIN) break;
-            }
+            // Straight into the rows: one read scatters into many.
+            std::vector<iovec> iov;
+            iov.reserve(rows - y);
+            for (size_t r = y, skip = x; r < rows; r++, skip = 0) iov.push_back({dst + r * stride + skip, row - skip});
+            got = read_direct(iov.data(), static_cast<int>(iov.size()));
         }
         if (got == 0) break;
         done += got;

@@ -1,7 +1,8 @@
 // The bytes of one input file, read with read(2) through a small buffer:
-// large reads go straight to their destination (one copy, from the kernel),
-// skipped bytes of a regular file are seeked over, and a read that waits on
-// a pipe can be cancelled from another thread.
+// large reads go straight to their destination (one copy, from the kernel;
+// split over a few threads for a regular file, parallel_read.h), skipped
+// bytes of a regular file are seeked over, and a read that waits on a pipe
+// can be cancelled from another thread.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,9 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <sys/uio.h>
+
+#include "session/input/parallel_read.h"
 
 namespace vmaf::session {
 
@@ -19,8 +23,9 @@ public:
     // go straight to their destination.
     static constexpr size_t kBufferBytes = 64 * 1024;
 
-    // Takes `fd` (closed with the source).
-    explicit ByteSource(int fd);
+    // Takes `fd` (closed with the source); a regular file's large reads are
+    // split over `read_threads` threads (the caller's among them).
+    explicit ByteSource(int fd, unsigned read_threads = default_read_threads());
     ~ByteSource();
     ByteSource(const ByteSource &) = delete;
     ByteSource &operator=(const ByteSource &) = delete;
@@ -58,6 +63,8 @@ public:
     void cancel() { cancelled_ = true; }
 
     static constexpr int kCancelPollMs = 50;
+    // ParallelRead::threads_for_cores of this machine's cores.
+    static unsigned default_read_threads();
 
 private:
     // Whether to read(2) now: false once cancelled.
@@ -65,6 +72,10 @@ private:
     // One read(2) of up to n bytes into dst; 0 at the end, on error or once
     // cancelled.
     size_t read_once(void *dst, size_t n);
+    // The bytes `iov` describes, from where the file is, read at once
+    // (a regular file: split, then the position moved past them) or by
+    // one readv(2); counted as readv(2) counts them.
+    size_t read_direct(const iovec *iov, int count);
     size_t take_buffered(void *dst, size_t n);
     bool fill();
 
@@ -73,6 +84,7 @@ private:
     std::atomic<bool> cancelled_{false};
     std::unique_ptr<uint8_t[]> buffer_;
     size_t begin_ = 0, end_ = 0;
+    ParallelRead parallel_;
 };
 
 } // namespace vmaf::session
