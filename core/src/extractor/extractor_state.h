@@ -3,6 +3,7 @@
 // flush(sink), and its table entry: written once here for every extractor.
 #pragma once
 
+#include "extractor/description.h"
 #include "extractor/extractor.h"
 
 namespace vmaf {
@@ -40,20 +41,18 @@ int init_state(void **state, const VmafExtractorSetup *setup)
     return create_state<State>(state, *setup);
 }
 
-// The table entry of an extractor whose state is State: extract, flush
-// (where State has one) and close call State; init is the extractor's own,
-// as it checks the setup first.
+// The table entry of an extractor whose state is State, as `what` describes
+// it: extract, flush (where State has one) and close call State; init is
+// the extractor's own, as it checks the setup first.
 template <typename State>
-constexpr VmafExtractor extractor_entry(const char *name, const VmafOption *options,
-                                        uint64_t flags, const char *const *provided_features,
-                                        int (*init)(void **, const VmafExtractorSetup *),
-                                        VmafTemporalReach reach = {})
+constexpr VmafExtractor extractor_entry(const ExtractorDescription &what,
+                                        int (*init)(void **, const VmafExtractorSetup *))
 {
     int (*flush)(void *, VmafFeatureSink *) = nullptr;
     if constexpr (requires(State &s, VmafFeatureSink *sink) { s.flush(sink); })
         flush = flush_state<State>;
-    return {name, options, flags, provided_features, init, extract_state<State>, flush,
-            close_state<State>, nullptr, reach};
+    return {what.name, what.options, what.flags, what.provided_features, init, extract_state<State>,
+            flush, close_state<State>, nullptr, what.reach};
 }
 
 } // namespace vmaf

@@ -119,7 +119,7 @@ std::vector<std::string> strings(const char *const *list)
 }
 
 // Every CPU extractor of the metric list has a HIP twin, named after it,
-// with its options, provided features, chroma flag and temporal reach; the
+// with its options, provided features, flags and temporal reach; the
 // module has no other twin.
 TEST(HipRuntime, EveryExtractorHasATwin)
 {
@@ -132,7 +132,8 @@ TEST(HipRuntime, EveryExtractorHasATwin)
         EXPECT_EQ(std::string(twin->name), std::string(cpu->name) + "_hip");
         EXPECT_EQ(option_names(twin->options), option_names(cpu->options)) << twin->name;
         EXPECT_EQ(strings(twin->provided_features), strings(cpu->provided_features)) << twin->name;
-        EXPECT_EQ(twin->flags & VMAF_EXTRACTOR_CHROMA, cpu->flags & VMAF_EXTRACTOR_CHROMA)
+        // The CPU's flags but PREV_REF (a twin keeps earlier frames itself).
+        EXPECT_EQ(twin->flags, (cpu->flags & ~uint64_t{VMAF_EXTRACTOR_PREV_REF}) | VMAF_EXTRACTOR_HIP)
             << twin->name;
         EXPECT_EQ(twin->reach.before, cpu->reach.before) << twin->name;
         EXPECT_EQ(twin->reach.after, cpu->reach.after) << twin->name;

@@ -79,5 +79,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::adm
 
 extern "C" constinit const VmafExtractor vmaf_extractor_adm =
-    vmaf::extractor_entry<vmaf::adm::AdmExtractor<vmaf::adm::IntegerAdm>>(
-        "adm", vmaf::adm::kOptions, 0, vmaf::adm::kFeatures, vmaf::adm::init);
+    vmaf::extractor_entry<vmaf::adm::AdmExtractor<vmaf::adm::IntegerAdm>>(vmaf::adm::kDescription,
+                                                                          vmaf::adm::init);

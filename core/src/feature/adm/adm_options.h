@@ -4,6 +4,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::adm {
 
@@ -92,5 +93,8 @@ inline constexpr const char *kFeatures[] = {
     "integer_adm_den_scale3",
     nullptr,
 };
+
+inline constexpr ExtractorDescription kDescription{"adm", kOptions, 0, kFeatures};
+
 
 } // namespace vmaf::adm

@@ -30,5 +30,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_adm =
     vmaf::extractor_entry<vmaf::adm::AdmExtractor<vmaf::float_adm::FloatAdm>>(
-        "float_adm", vmaf::float_adm::kOptions, 0, vmaf::float_adm::kFeatures,
-        vmaf::float_adm::init);
+        vmaf::float_adm::kDescription, vmaf::float_adm::init);

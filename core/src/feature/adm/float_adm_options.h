@@ -6,6 +6,7 @@
 
 #include "feature/adm/adm_options.h"
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::float_adm {
 
@@ -120,5 +121,8 @@ inline constexpr const char *kFeatures[] = {
     "adm_den_scale3",
     nullptr,
 };
+
+inline constexpr ExtractorDescription kDescription{"float_adm", kOptions, 0, kFeatures};
+
 
 } // namespace vmaf::float_adm

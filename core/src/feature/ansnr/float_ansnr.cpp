@@ -12,6 +12,7 @@
 #include "feature/ansnr/float_ansnr_math.h"
 #include "feature/common/float_picture.h"
 #include "base/first_error.h"
+#include "feature/ansnr/float_ansnr_description.h"
 
 namespace vmaf::float_ansnr {
 namespace {
@@ -101,6 +102,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::float_ansnr
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ansnr =
-    vmaf::extractor_entry<vmaf::float_ansnr::FloatAnsnr>("float_ansnr", nullptr, 0,
-                                                         vmaf::float_ansnr::kFeatures,
+    vmaf::extractor_entry<vmaf::float_ansnr::FloatAnsnr>(vmaf::float_ansnr::kDescription,
                                                          vmaf::float_ansnr::init);

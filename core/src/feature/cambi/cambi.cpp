@@ -86,6 +86,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 // Luma only: no VMAF_EXTRACTOR_CHROMA, whatever the format. The full-reference
 // keys carry no option suffixes, as in the reference.
 extern "C" constinit const VmafExtractor vmaf_extractor_cambi =
-    vmaf::extractor_entry<vmaf::cambi::Cambi>("cambi", vmaf::cambi::kOptions,
-                                              VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
-                                              vmaf::cambi::kFeatures, vmaf::cambi::init);
+    vmaf::extractor_entry<vmaf::cambi::Cambi>(vmaf::cambi::kDescription, vmaf::cambi::init);

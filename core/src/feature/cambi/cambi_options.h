@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::cambi {
 
@@ -86,5 +87,9 @@ static_assert(options_indexed(
 enum FeatureIndex { kScoreKey, kSourceKey, kFullReferenceKey };
 inline constexpr const char *kFeatures[] = {"Cambi_feature_cambi_score", "cambi_source",
                                             "cambi_full_reference", nullptr};
+
+
+inline constexpr ExtractorDescription kDescription{"cambi", kOptions, VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
+                                                   kFeatures};
 
 } // namespace vmaf::cambi

@@ -9,6 +9,7 @@
 #include "extractor/extractor_state.h"
 #include "base/log.h"
 #include "feature/ciede/ciede_math.h"
+#include "feature/ciede/ciede_description.h"
 
 namespace vmaf::ciede {
 namespace {
@@ -94,6 +95,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::ciede
 
 extern "C" constinit const VmafExtractor vmaf_extractor_ciede =
-    vmaf::extractor_entry<vmaf::ciede::Ciede>("ciede", nullptr, VMAF_EXTRACTOR_CHROMA,
-                                              vmaf::ciede::kFeatures,
-                                              vmaf::ciede::init);
+    vmaf::extractor_entry<vmaf::ciede::Ciede>(vmaf::ciede::kDescription, vmaf::ciede::init);

@@ -7,6 +7,7 @@
 #include "feature/common/float_picture.h"
 #include "feature/moment/float_moment_math.h"
 #include "base/first_error.h"
+#include "feature/moment/float_moment_description.h"
 
 namespace vmaf::float_moment {
 namespace {
@@ -54,6 +55,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::float_moment
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_moment =
-    vmaf::extractor_entry<vmaf::float_moment::FloatMoment>("float_moment", nullptr, 0,
-                                                           vmaf::float_moment::kFeatures,
+    vmaf::extractor_entry<vmaf::float_moment::FloatMoment>(vmaf::float_moment::kDescription,
                                                            vmaf::float_moment::init);

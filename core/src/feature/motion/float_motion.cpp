@@ -103,12 +103,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::float_motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_motion =
-    vmaf::extractor_entry<vmaf::float_motion::FloatMotion>("float_motion",
-                                                           vmaf::float_motion::kOptions,
-                                                           // chroma with motion_add_uv
-                                                           VMAF_EXTRACTOR_TEMPORAL |
-                                                               VMAF_EXTRACTOR_CHROMA |
-                                                               VMAF_EXTRACTOR_REFERENCE_ONLY,
-                                                           vmaf::float_motion::kFeatures,
-                                                           vmaf::float_motion::init,
-                                                           vmaf::float_motion::kReach);
+    vmaf::extractor_entry<vmaf::float_motion::FloatMotion>(vmaf::float_motion::kDescription,
+                                                           vmaf::float_motion::init);

@@ -3,6 +3,7 @@
 
 #include "base/option.h"
 #include "extractor/extractor.h"
+#include "extractor/description.h"
 
 namespace vmaf::float_motion {
 
@@ -60,5 +61,11 @@ inline constexpr const char *kFeatures[] = {
 // A frame's score compares it with the frame before; its motion2 takes the
 // next frame's score: one frame ahead.
 inline constexpr VmafTemporalReach kReach{1, 1};
+
+
+// Chroma with motion_add_uv.
+inline constexpr ExtractorDescription kDescription{
+    "float_motion", kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA | VMAF_EXTRACTOR_REFERENCE_ONLY,
+    kFeatures, kReach};
 
 } // namespace vmaf::float_motion

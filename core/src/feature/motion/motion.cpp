@@ -104,8 +104,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_motion =
-    vmaf::extractor_entry<vmaf::motion::Motion>("motion", vmaf::motion::kOptions,
-                                                VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF |
-                                                    VMAF_EXTRACTOR_REFERENCE_ONLY,
-                                                vmaf::motion::kFeatures, vmaf::motion::init,
-                                                vmaf::motion::kReach);
+    vmaf::extractor_entry<vmaf::motion::Motion>(vmaf::motion::kDescription, vmaf::motion::init);

@@ -3,6 +3,7 @@
 
 #include "base/option.h"
 #include "extractor/extractor.h"
+#include "extractor/description.h"
 
 namespace vmaf::motion {
 
@@ -57,5 +58,10 @@ inline constexpr const char *kFeatures[] = {
 // score one frame back, which compares with two before that); its motion2
 // takes the next frame's score: one frame ahead.
 inline constexpr VmafTemporalReach kReach{4, 1};
+
+
+inline constexpr ExtractorDescription kDescription{
+    "motion", kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF | VMAF_EXTRACTOR_REFERENCE_ONLY,
+    kFeatures, kReach};
 
 } // namespace vmaf::motion

@@ -7,6 +7,7 @@
 #include "extractor/extractor_state.h"
 #include "feature/common/float_picture.h"
 #include "feature/psnr/float_psnr_math.h"
+#include "feature/psnr/float_psnr_description.h"
 
 namespace vmaf::float_psnr {
 namespace {
@@ -49,6 +50,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::float_psnr
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_psnr =
-    vmaf::extractor_entry<vmaf::float_psnr::FloatPsnr>("float_psnr", nullptr, 0,
-                                                       vmaf::float_psnr::kFeatures,
+    vmaf::extractor_entry<vmaf::float_psnr::FloatPsnr>(vmaf::float_psnr::kDescription,
                                                        vmaf::float_psnr::init);

@@ -56,7 +56,5 @@ private:
 
 // apsnr sums over the whole clip in one instance, as the reference does.
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr =
-    vmaf::extractor_entry<vmaf::psnr::Psnr>("psnr", vmaf::psnr::kOptions,
-                                            VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
-                                            vmaf::psnr::kFeatures,
+    vmaf::extractor_entry<vmaf::psnr::Psnr>(vmaf::psnr::kDescription,
                                             vmaf::init_state<vmaf::psnr::Psnr>);

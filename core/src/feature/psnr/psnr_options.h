@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::psnr {
 
@@ -30,5 +31,9 @@ static_assert(options_indexed(
 inline constexpr const char *kFeatures[] = {"psnr_y", "mse_y", "psnr_cb", "mse_cb",
                                             "psnr_cr", "mse_cr", nullptr};
 inline constexpr const char *kAggregateKeys[] = {"apsnr_y", "apsnr_cb", "apsnr_cr"};
+
+
+inline constexpr ExtractorDescription kDescription{
+    "psnr", kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA, kFeatures};
 
 } // namespace vmaf::psnr

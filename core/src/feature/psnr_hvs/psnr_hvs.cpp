@@ -76,5 +76,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::psnr_hvs
 
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hvs =
-    vmaf::extractor_entry<vmaf::psnr_hvs::PsnrHvs>("psnr_hvs", nullptr, VMAF_EXTRACTOR_CHROMA,
-                                                   vmaf::psnr_hvs::kFeatures, vmaf::psnr_hvs::init);
+    vmaf::extractor_entry<vmaf::psnr_hvs::PsnrHvs>(vmaf::psnr_hvs::kDescription,
+                                                   vmaf::psnr_hvs::init);

@@ -12,6 +12,7 @@
 #include "extractor/extractor.h"
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "base/first_error.h"
+#include "extractor/description.h"
 
 namespace vmaf::psnr_hvs {
 
@@ -62,5 +63,8 @@ inline int write_frame(const std::array<std::string, 4> &keys, const float sums[
     err = first_error(err, vmaf_sink_append(sink, keys[3].c_str(), to_db(combined), index));
     return err;
 }
+
+
+inline constexpr ExtractorDescription kDescription{"psnr_hvs", nullptr, VMAF_EXTRACTOR_CHROMA, kFeatures};
 
 } // namespace vmaf::psnr_hvs

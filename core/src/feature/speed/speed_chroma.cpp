@@ -61,7 +61,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::speed
 
 extern "C" constinit const VmafExtractor vmaf_extractor_speed_chroma =
-    vmaf::extractor_entry<vmaf::speed::SpeedChroma>("speed_chroma", vmaf::speed::kChromaOptions,
-                                                    VMAF_EXTRACTOR_CHROMA,
-                                                    vmaf::speed::kChromaFeatures,
+    vmaf::extractor_entry<vmaf::speed::SpeedChroma>(vmaf::speed::kChromaDescription,
                                                     vmaf::speed::init);

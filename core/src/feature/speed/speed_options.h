@@ -4,6 +4,7 @@
 
 #include "base/option.h"
 #include "extractor/extractor.h"
+#include "extractor/description.h"
 
 namespace vmaf::speed {
 
@@ -83,5 +84,12 @@ inline constexpr const char *kTemporalFeatures[] = {
 
 // speed_temporal compares each frame with the one before it.
 inline constexpr VmafTemporalReach kTemporalReach{1, 0};
+
+
+inline constexpr ExtractorDescription kChromaDescription{
+    "speed_chroma", kChromaOptions, VMAF_EXTRACTOR_CHROMA, kChromaFeatures};
+inline constexpr ExtractorDescription kTemporalDescription{"speed_temporal", kTemporalOptions,
+                                                           VMAF_EXTRACTOR_TEMPORAL, kTemporalFeatures,
+                                                           kTemporalReach};
 
 } // namespace vmaf::speed

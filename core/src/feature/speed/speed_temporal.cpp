@@ -69,6 +69,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::speed
 
 extern "C" constinit const VmafExtractor vmaf_extractor_speed_temporal =
-    vmaf::extractor_entry<vmaf::speed::SpeedTemporal>(
-        "speed_temporal", vmaf::speed::kTemporalOptions, VMAF_EXTRACTOR_TEMPORAL,
-        vmaf::speed::kTemporalFeatures, vmaf::speed::init, vmaf::speed::kTemporalReach);
+    vmaf::extractor_entry<vmaf::speed::SpeedTemporal>(vmaf::speed::kTemporalDescription,
+                                                      vmaf::speed::init);

@@ -45,5 +45,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ms_ssim =
-    vmaf::extractor_entry<vmaf::ssim::FloatMsSsim>("float_ms_ssim", vmaf::ssim::kMsSsimOptions, 0,
-                                                   vmaf::ssim::kMsSsimFeatures, vmaf::ssim::init);
+    vmaf::extractor_entry<vmaf::ssim::FloatMsSsim>(vmaf::ssim::kMsSsimDescription,
+                                                   vmaf::ssim::init);

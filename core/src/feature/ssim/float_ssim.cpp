@@ -54,5 +54,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ssim =
-    vmaf::extractor_entry<vmaf::ssim::FloatSsim>("float_ssim", vmaf::ssim::kSsimOptions, 0,
-                                                 vmaf::ssim::kSsimFeatures, vmaf::ssim::init);
+    vmaf::extractor_entry<vmaf::ssim::FloatSsim>(vmaf::ssim::kSsimDescription, vmaf::ssim::init);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::ssim {
 
@@ -56,5 +57,9 @@ inline constexpr const char *kMsSsimFeatures[] = {
     "float_ms_ssim_s_scale3", "float_ms_ssim_s_scale4",
     nullptr,
 };
+
+
+inline constexpr ExtractorDescription kSsimDescription{"float_ssim", kSsimOptions, 0, kSsimFeatures};
+inline constexpr ExtractorDescription kMsSsimDescription{"float_ms_ssim", kMsSsimOptions, 0, kMsSsimFeatures};
 
 } // namespace vmaf::ssim

@@ -61,6 +61,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::float_vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_vif =
-    vmaf::extractor_entry<vmaf::float_vif::FloatVif>("float_vif", vmaf::float_vif::kOptions, 0,
-                                                     vmaf::float_vif::kFeatures,
+    vmaf::extractor_entry<vmaf::float_vif::FloatVif>(vmaf::float_vif::kDescription,
                                                      vmaf::float_vif::init);

@@ -3,6 +3,7 @@
 
 #include "feature/vif/vif_options.h"
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::float_vif {
 
@@ -72,5 +73,8 @@ inline constexpr const char *kFeatures[] = {
     "vif_den_scale3",
     nullptr,
 };
+
+inline constexpr ExtractorDescription kDescription{"float_vif", kOptions, 0, kFeatures};
+
 
 } // namespace vmaf::float_vif

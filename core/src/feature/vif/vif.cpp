@@ -170,5 +170,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_vif =
-    vmaf::extractor_entry<vmaf::vif::Vif>("vif", vmaf::vif::kOptions, 0, vmaf::vif::kFeatures,
-                                          vmaf::vif::init);
+    vmaf::extractor_entry<vmaf::vif::Vif>(vmaf::vif::kDescription, vmaf::vif::init);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "base/option.h"
+#include "extractor/description.h"
 
 namespace vmaf::vif {
 
@@ -48,6 +49,9 @@ inline constexpr const char *kFeatures[] = {
     "integer_vif_den_scale3",
     nullptr,
 };
+
+inline constexpr ExtractorDescription kDescription{"vif", kOptions, 0, kFeatures};
+
 
 // Below this the filters' reflections would run past the picture at scale 3.
 inline constexpr unsigned kMinSize = 16;

@@ -322,5 +322,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::adm
 
 extern "C" constinit const VmafExtractor vmaf_extractor_adm_hip =
-    vmaf::hip::twin_entry<vmaf::hip::adm::AdmWork>(vmaf::adm::kOptions, 0, vmaf::adm::kFeatures,
-                                                   vmaf::hip::adm::init);
+    vmaf::hip::twin_entry<vmaf::hip::adm::AdmWork>(vmaf::adm::kDescription, vmaf::hip::adm::init);

@@ -246,5 +246,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::float_adm
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_adm_hip =
-    vmaf::hip::twin_entry<vmaf::hip::float_adm::FloatAdmWork>(
-        vmaf::float_adm::kOptions, 0, vmaf::float_adm::kFeatures, vmaf::hip::float_adm::init);
+    vmaf::hip::twin_entry<vmaf::hip::float_adm::FloatAdmWork>(vmaf::float_adm::kDescription,
+                                                              vmaf::hip::float_adm::init);

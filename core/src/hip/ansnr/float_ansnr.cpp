@@ -12,6 +12,7 @@
 #include "hip/runtime/error.h"
 #include "hip/runtime/twin.h"
 #include "base/first_error.h"
+#include "feature/ansnr/float_ansnr_description.h"
 
 namespace vmaf::hip::ansnr {
 namespace {
@@ -77,5 +78,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::ansnr
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ansnr_hip =
-    vmaf::hip::twin_entry<vmaf::hip::ansnr::FloatAnsnrWork>(nullptr, 0, vmaf::float_ansnr::kFeatures,
+    vmaf::hip::twin_entry<vmaf::hip::ansnr::FloatAnsnrWork>(vmaf::float_ansnr::kDescription,
                                                             vmaf::hip::ansnr::init);

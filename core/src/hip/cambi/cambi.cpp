@@ -328,7 +328,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::cambi
 
 extern "C" constinit const VmafExtractor vmaf_extractor_cambi_hip =
-    vmaf::hip::twin_entry<vmaf::hip::cambi::CambiWork>(vmaf::cambi::kOptions,
-                                                       VMAF_EXTRACTOR_ONE_SUFFIXED_KEY,
-                                                       vmaf::cambi::kFeatures,
+    vmaf::hip::twin_entry<vmaf::hip::cambi::CambiWork>(vmaf::cambi::kDescription,
                                                        vmaf::hip::cambi::init);

@@ -12,6 +12,7 @@
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
 #include "hip/runtime/twin.h"
+#include "feature/ciede/ciede_description.h"
 
 namespace vmaf::hip::ciede {
 namespace {
@@ -80,5 +81,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::ciede
 
 extern "C" constinit const VmafExtractor vmaf_extractor_ciede_hip =
-    vmaf::hip::twin_entry<vmaf::hip::ciede::CiedeWork>(nullptr, VMAF_EXTRACTOR_CHROMA,
-                                                       vmaf::ciede::kFeatures, vmaf::hip::ciede::init);
+    vmaf::hip::twin_entry<vmaf::hip::ciede::CiedeWork>(vmaf::ciede::kDescription,
+                                                       vmaf::hip::ciede::init);

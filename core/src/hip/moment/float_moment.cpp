@@ -8,6 +8,7 @@
 #include "feature/moment/float_moment_math.h"
 #include "hip/moment/luma_sums.h"
 #include "hip/runtime/twin.h"
+#include "feature/moment/float_moment_description.h"
 
 namespace vmaf::hip::moment {
 namespace {
@@ -41,5 +42,4 @@ struct FloatMomentWork : LumaSums<MomentReport> {
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_moment_hip =
     vmaf::hip::twin_entry<vmaf::hip::moment::FloatMomentWork>(
-        nullptr, 0, vmaf::float_moment::kFeatures,
-        vmaf::hip::init_twin<vmaf::hip::moment::FloatMomentWork>);
+        vmaf::float_moment::kDescription, vmaf::hip::init_twin<vmaf::hip::moment::FloatMomentWork>);

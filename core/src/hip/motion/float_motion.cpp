@@ -184,7 +184,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::float_motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_motion_hip =
-    vmaf::hip::twin_entry<vmaf::hip::float_motion::FloatMotionWork>(
-        vmaf::float_motion::kOptions,
-        VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA | VMAF_EXTRACTOR_REFERENCE_ONLY,
-        vmaf::float_motion::kFeatures, vmaf::hip::float_motion::init, vmaf::float_motion::kReach);
+    vmaf::hip::twin_entry<vmaf::hip::float_motion::FloatMotionWork>(vmaf::float_motion::kDescription,
+                                                                    vmaf::hip::float_motion::init);

@@ -155,7 +155,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::motion
 
 extern "C" constinit const VmafExtractor vmaf_extractor_motion_hip =
-    vmaf::hip::twin_entry<vmaf::hip::motion::MotionWork>(
-        vmaf::motion::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_REFERENCE_ONLY,
-        vmaf::motion::kFeatures,
-        vmaf::hip::motion::init, vmaf::motion::kReach);
+    vmaf::hip::twin_entry<vmaf::hip::motion::MotionWork>(vmaf::motion::kDescription,
+                                                         vmaf::hip::motion::init);

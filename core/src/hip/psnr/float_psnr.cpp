@@ -6,6 +6,7 @@
 #include "feature/psnr/float_psnr_math.h"
 #include "hip/moment/luma_sums.h"
 #include "hip/runtime/twin.h"
+#include "feature/psnr/float_psnr_description.h"
 
 namespace vmaf::hip::psnr {
 namespace {
@@ -34,5 +35,4 @@ struct FloatPsnrWork : moment::LumaSums<FloatPsnrReport> {
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_psnr_hip =
     vmaf::hip::twin_entry<vmaf::hip::psnr::FloatPsnrWork>(
-        nullptr, 0, vmaf::float_psnr::kFeatures,
-        vmaf::hip::init_twin<vmaf::hip::psnr::FloatPsnrWork>);
+        vmaf::float_psnr::kDescription, vmaf::hip::init_twin<vmaf::hip::psnr::FloatPsnrWork>);

@@ -64,5 +64,4 @@ private:
 // Temporal like psnr: apsnr sums over the whole clip in one instance.
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hip =
     vmaf::hip::twin_entry<vmaf::hip::psnr::PsnrWork>(
-        vmaf::psnr::kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_CHROMA,
-        vmaf::psnr::kFeatures, vmaf::hip::init_twin<vmaf::hip::psnr::PsnrWork>);
+        vmaf::psnr::kDescription, vmaf::hip::init_twin<vmaf::hip::psnr::PsnrWork>);

@@ -101,5 +101,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::psnr_hvs
 
 extern "C" constinit const VmafExtractor vmaf_extractor_psnr_hvs_hip =
-    vmaf::hip::twin_entry<vmaf::hip::psnr_hvs::PsnrHvsWork>(
-        nullptr, VMAF_EXTRACTOR_CHROMA, vmaf::psnr_hvs::kFeatures, vmaf::hip::psnr_hvs::init);
+    vmaf::hip::twin_entry<vmaf::hip::psnr_hvs::PsnrHvsWork>(vmaf::psnr_hvs::kDescription,
+                                                            vmaf::hip::psnr_hvs::init);

@@ -28,6 +28,7 @@
 #include <new>
 #include <utility>
 
+#include "extractor/description.h"
 #include "extractor/extractor.h"
 #include "extractor/extractor_state.h"
 #include "hip/runtime/device.h"
@@ -149,16 +150,17 @@ template <typename Work> int wait_reads_twin(void *state, unsigned index)
 // VMAF_EXTRACTOR_HIP, with its CPU entry's options, provided features and
 // reach. Its extract() returns before its copies are done (wait_reads).
 template <typename Work>
-constexpr VmafExtractor twin_entry(const VmafOption *options, uint64_t flags,
-                                   const char *const *provided_features,
-                                   int (*init)(void **, const VmafExtractorSetup *),
-                                   VmafTemporalReach reach = {})
+constexpr VmafExtractor twin_entry(const ExtractorDescription &cpu,
+                                   int (*init)(void **, const VmafExtractorSetup *))
 {
     using Twin = HipTwin<Work>;
-    return {Work::kName,       options,          flags | VMAF_EXTRACTOR_HIP,
-            provided_features, init,             extract_state<Twin>,
-            flush_state<Twin>, close_twin<Work>, wait_reads_twin<Work>,
-            reach};
+    // The CPU's options, keys and reach; its flags but PREV_REF: a twin
+    // keeps the earlier frames it needs on the device itself.
+    const uint64_t flags = (cpu.flags & ~uint64_t{VMAF_EXTRACTOR_PREV_REF}) | VMAF_EXTRACTOR_HIP;
+    return {Work::kName,       cpu.options,          flags,
+            cpu.provided_features, init,             extract_state<Twin>,
+            flush_state<Twin>, close_twin<Work>,     wait_reads_twin<Work>,
+            cpu.reach};
 }
 
 } // namespace vmaf::hip

@@ -234,11 +234,9 @@ int init_temporal(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::speed
 
 extern "C" constinit const VmafExtractor vmaf_extractor_speed_chroma_hip =
-    vmaf::hip::twin_entry<vmaf::hip::speed::SpeedChromaWork>(
-        vmaf::speed::kChromaOptions, VMAF_EXTRACTOR_CHROMA, vmaf::speed::kChromaFeatures,
-        vmaf::hip::speed::init_chroma);
+    vmaf::hip::twin_entry<vmaf::hip::speed::SpeedChromaWork>(vmaf::speed::kChromaDescription,
+                                                             vmaf::hip::speed::init_chroma);
 
 extern "C" constinit const VmafExtractor vmaf_extractor_speed_temporal_hip =
-    vmaf::hip::twin_entry<vmaf::hip::speed::SpeedTemporalWork>(
-        vmaf::speed::kTemporalOptions, VMAF_EXTRACTOR_TEMPORAL, vmaf::speed::kTemporalFeatures,
-        vmaf::hip::speed::init_temporal, vmaf::speed::kTemporalReach);
+    vmaf::hip::twin_entry<vmaf::hip::speed::SpeedTemporalWork>(vmaf::speed::kTemporalDescription,
+                                                               vmaf::hip::speed::init_temporal);

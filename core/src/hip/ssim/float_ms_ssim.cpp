@@ -141,5 +141,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ms_ssim_hip =
-    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatMsSsimWork>(
-        vmaf::ssim::kMsSsimOptions, 0, vmaf::ssim::kMsSsimFeatures, vmaf::hip::ssim::init);
+    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatMsSsimWork>(vmaf::ssim::kMsSsimDescription,
+                                                            vmaf::hip::ssim::init);

@@ -126,5 +126,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::ssim
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_ssim_hip =
-    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatSsimWork>(
-        vmaf::ssim::kSsimOptions, 0, vmaf::ssim::kSsimFeatures, vmaf::hip::ssim::init);
+    vmaf::hip::twin_entry<vmaf::hip::ssim::FloatSsimWork>(vmaf::ssim::kSsimDescription,
+                                                          vmaf::hip::ssim::init);

@@ -177,5 +177,5 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::float_vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_float_vif_hip =
-    vmaf::hip::twin_entry<vmaf::hip::float_vif::FloatVifWork>(
-        vmaf::float_vif::kOptions, 0, vmaf::float_vif::kFeatures, vmaf::hip::float_vif::init);
+    vmaf::hip::twin_entry<vmaf::hip::float_vif::FloatVifWork>(vmaf::float_vif::kDescription,
+                                                              vmaf::hip::float_vif::init);

@@ -172,5 +172,4 @@ int init(void **state, const VmafExtractorSetup *setup)
 } // namespace vmaf::hip::vif
 
 extern "C" constinit const VmafExtractor vmaf_extractor_vif_hip =
-    vmaf::hip::twin_entry<vmaf::hip::vif::VifWork>(vmaf::vif::kOptions, 0, vmaf::vif::kFeatures,
-                                                   vmaf::hip::vif::init);
+    vmaf::hip::twin_entry<vmaf::hip::vif::VifWork>(vmaf::vif::kDescription, vmaf::hip::vif::init);
