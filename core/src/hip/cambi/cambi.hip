@@ -192,11 +192,18 @@ constexpr long long kSmallPicture = 1ll << 20; // outputs
 // base), they count its whole window again from a base that suits it. The
 // lanes' counts are added for each output, and one lane of the run works out
 // its c-value.
+// The tile's row pitch in codes: its width made an odd number of 32-bit
+// words, so that the lanes of a run, each on its own row of the window at
+// the same column, read from different banks (an even pitch put up to eight
+// of them on one bank).
+__host__ __device__ inline int tile_pitch(int width) { return (width + 1) / 4 * 4 + 2; }
+
 template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
 {
     extern __shared__ uint16_t tile[];
     const int side = 2 * a.half + 1;
     const int tw = L::kTileCols - 1 + side, th = L::kTileRows - 1 + side;
+    const int pitch = tile_pitch(tw);
     const int x0 = static_cast<int>(blockIdx.x) * L::kTileCols - a.half;
     const int y0 = static_cast<int>(blockIdx.y) * L::kTileRows - a.half;
     const int thread = static_cast<int>(threadIdx.x);
@@ -207,7 +214,7 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
             const long long at = static_cast<long long>(ty) * a.w + tx;
             if (a.mask[at]) code = a.image[at];
         }
-        tile[k] = code;
+        tile[k / tw * pitch + k % tw] = code;
     }
     __syncthreads();
     const int lane = thread % L::kLanes, run_id = thread / L::kLanes;
@@ -216,8 +223,8 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
     const int y = y0 + a.half + row, xs = x0 + a.half + run;
     if (y >= a.h || xs >= a.w) return; // whole groups: a run's lanes share y and xs
     const int outputs = a.w - xs < L::kRun ? a.w - xs : L::kRun;
-    const uint16_t *window = tile + row * tw + run;      // the first window's top left
-    const uint16_t *own = window + a.half * tw + a.half; // the run's own codes
+    const uint16_t *window = tile + row * pitch + run;      // the first window's top left
+    const uint16_t *own = window + a.half * pitch + a.half; // the run's own codes
     float *c = a.c + static_cast<long long>(y) * a.w + xs;
 
     using Counts = RangeCounts<N>;
@@ -234,7 +241,7 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
         base = low - N;
         counts.clear();
         for (int r = lane; r < side; r += L::kLanes)
-            for (int j = 0; j < side; j++) counts.add(window[r * tw + j] - base);
+            for (int j = 0; j < side; j++) counts.add(window[r * pitch + j] - base);
         counted = 0;
     }
     // Output i's c-value is worked out by lane i % kLanes alone, from the
@@ -251,12 +258,12 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
             base = v - N - Counts::kSlack / 2;
             counts.clear();
             for (int r = lane; r < side; r += L::kLanes)
-                for (int j = 0; j < side; j++) counts.add(window[r * tw + i + j] - base);
+                for (int j = 0; j < side; j++) counts.add(window[r * pitch + i + j] - base);
         } else {
             for (; counted < i; counted++) {
                 for (int r = lane; r < side; r += L::kLanes) {
-                    counts.take(window[r * tw + counted] - base);
-                    counts.add(window[r * tw + counted + side] - base);
+                    counts.take(window[r * pitch + counted] - base);
+                    counts.add(window[r * pitch + counted + side] - base);
                 }
             }
         }
@@ -377,7 +384,7 @@ __global__ void topk_mean_kernel(const double *partials, int k, const unsigned *
 template <int N, typename L> void queue_c_values_in(const CValueArgs &a, hipStream_t stream)
 {
     const int side = 2 * a.half + 1;
-    const size_t tile = static_cast<size_t>(L::kTileCols - 1 + side) * (L::kTileRows - 1 + side);
+    const size_t tile = static_cast<size_t>(tile_pitch(L::kTileCols - 1 + side)) * (L::kTileRows - 1 + side);
     const dim3 grid((a.w + L::kTileCols - 1) / L::kTileCols, (a.h + L::kTileRows - 1) / L::kTileRows);
     hipLaunchKernelGGL((c_values_kernel<N, L>), grid, dim3(L::kThreads), tile * sizeof(uint16_t),
                        stream, a);
