@@ -91,67 +91,86 @@ bool parse_gpu_list(const std::string &text, std::vector<unsigned> &gpus, bool &
     return true;
 }
 
-ParseResult parse_cli(int argc, const char *const *argv)
-{
-    ParseResult result;
-    CliSettings &cli = result.settings;
-    session::ScoreRequest &s = cli.request;
-    CLI::App app{"vmaf: full-reference video quality (VMAF, PSNR and friends)", "vmaf"};
-    // -h is --height, as in Netflix's vmaf.
-    app.set_help_flag("--help", "Print this help and exit");
+namespace {
 
-    std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt, skip_ref,
-        skip_dist, gpu, jobs, bitdepth_convert, fps;
-    std::vector<std::string> models, features, aom_ctc, nflx_ctc;
+// The flags' values as CLI11 leaves them, before they are checked and put
+// into the request; the option handles the presets' order is read from.
+struct FlagText {
+    std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt,
+        skip_ref, skip_dist, gpu, jobs, bitdepth_convert, fps, log_level;
+    std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc, pools;
     std::string backend = "cpu", hwdec = "none";
-    std::optional<std::string> log_level;
     bool xml = false, json = false, csv = false, sub = false;
+    CLI::Option *model = nullptr, *feature = nullptr, *aom = nullptr, *nflx = nullptr;
+};
 
+// What is read: the files, raw YUV's geometry, frames skipped, scaling and
+// depth conversion.
+void add_input_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
+{
+    const char *group = "Input";
     app.add_option("-r,--reference", s.reference,
-                   "Reference video: .y4m, raw .yuv, or a container (MP4, MKV, ...)");
-    std::vector<std::string> distorted;
-    app.add_option("-d,--distorted", distorted,
+                   "Reference video: .y4m, raw .yuv, or a container (MP4, MKV, ...)")
+        ->group(group);
+    app.add_option("-d,--distorted", t.distorted,
                    "Distorted video: .y4m, raw .yuv, or a container (MP4, MKV, ...); repeated, "
                    "the renditions of a ladder, scored in one pass against the reference, "
-                   "--output then naming the folder of their reports");
-    app.add_option("-w,--width", width, "Width of raw YUV input");
-    app.add_option("-h,--height", height, "Height of raw YUV input");
-    app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400");
-    app.add_option("-b,--bitdepth", bitdepth, "Bit depth of raw YUV: 8 to 16");
-    CLI::Option *model_opt = app.add_option(
-        "-m,--model", models, "Model: version=NAME or path=FILE, with :name=LABEL (repeatable)");
-    CLI::Option *feature_opt =
-        app.add_option("--feature", features, "Extra feature: NAME[=opt=val[:opt=val]] (repeatable)");
-    CLI::Option *aom_opt = app.add_option(
-        "--aom_ctc", aom_ctc,
-        "AOM common test conditions v1.0 ... v7.0: models vmaf and vmaf_neg and the CTC's "
-        "features, added where the flag stands among --model and --feature");
-    CLI::Option *nflx_opt = app.add_option(
-        "--nflx_ctc", nflx_ctc,
-        "Netflix common test conditions v1.0: the 4K models vmaf and vmaf_neg and its features");
-    app.add_option("-o,--output", s.output, "Output file (default: stdout)");
-    app.add_flag("--xml", xml, "Write XML (default)");
-    app.add_flag("--json", json, "Write JSON");
-    app.add_flag("--csv", csv, "Write CSV");
-    app.add_flag("--sub", sub, "Write subtitles (SUB)");
-    app.add_option("--threads", threads, "Worker threads");
-    app.add_option("--cpumask", cpumask,
-                   "Instruction sets not to use: 8 AVX2, 16 AVX-512, 32 AVX-512 ICL (24: portable code only)");
-    app.add_option("--subsample", subsample, "Score every Nth frame");
-    app.add_option("--frame_cnt", frame_cnt, "Score at most N frames");
-    app.add_option("--frame_skip_ref", skip_ref, "Skip the first N reference frames");
-    app.add_option("--frame_skip_dist", skip_dist, "Skip the first N distorted frames");
+                   "--output then naming the folder of their reports")
+        ->group(group);
+    app.add_option("-w,--width", t.width, "Width of raw YUV input")->group(group);
+    app.add_option("-h,--height", t.height, "Height of raw YUV input")->group(group);
+    app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400")
+        ->group(group);
+    app.add_option("-b,--bitdepth", t.bitdepth, "Bit depth of raw YUV: 8 to 16")->group(group);
+    app.add_option("--frame_skip_ref", t.skip_ref, "Skip the first N reference frames")->group(group);
+    app.add_option("--frame_skip_dist", t.skip_dist, "Skip the first N distorted frames")->group(group);
     app.add_option("--scale", s.scale,
                    "Scale the distorted to the reference's size where they differ, with "
                    "ffmpeg's scaler: bicubic (alone: the default), lanczos, bilinear, spline, "
                    "... (ffmpeg's -sws_flags)")
         ->expected(0, 1)
-        ->default_str("bicubic");
-    app.add_option("--bitdepth-convert", bitdepth_convert,
+        ->default_str("bicubic")
+        ->group(group);
+    app.add_option("--bitdepth-convert", t.bitdepth_convert,
                    "Convert both inputs to this bit depth before scoring (10: VMAF v1's "
-                   "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does");
-    std::vector<std::string> pool_args;
-    app.add_option("--pool", pool_args,
+                   "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does")
+        ->group(group);
+}
+
+// What is scored: models, features, presets and which frames.
+void add_scoring_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
+{
+    const char *group = "Scoring";
+    t.model = app.add_option("-m,--model", t.models,
+                             "Model: version=NAME or path=FILE, with :name=LABEL (repeatable)")
+                  ->group(group);
+    t.feature = app.add_option("--feature", t.features,
+                               "Extra feature: NAME[=opt=val[:opt=val]] (repeatable)")
+                    ->group(group);
+    t.aom = app.add_option("--aom_ctc", t.aom_ctc,
+                           "AOM common test conditions v1.0 ... v7.0: models vmaf and vmaf_neg "
+                           "and the CTC's features, added where the flag stands among --model "
+                           "and --feature")
+                ->group(group);
+    t.nflx = app.add_option("--nflx_ctc", t.nflx_ctc,
+                            "Netflix common test conditions v1.0: the 4K models vmaf and "
+                            "vmaf_neg and its features")
+                 ->group(group);
+    app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score")->group(group);
+    app.add_option("--subsample", t.subsample, "Score every Nth frame")->group(group);
+    app.add_option("--frame_cnt", t.frame_cnt, "Score at most N frames")->group(group);
+}
+
+// What is written: the report, its format and pools, the HTML page.
+void add_report_flags(CLI::App &app, CliSettings &cli, FlagText &t)
+{
+    const char *group = "Report";
+    app.add_option("-o,--output", cli.request.output, "Output file (default: stdout)")->group(group);
+    app.add_flag("--xml", t.xml, "Write XML (default)")->group(group);
+    app.add_flag("--json", t.json, "Write JSON")->group(group);
+    app.add_flag("--csv", t.csv, "Write CSV")->group(group);
+    app.add_flag("--sub", t.sub, "Write subtitles (SUB)")->group(group);
+    app.add_option("--pool", t.pools,
                    "Pool each metric in the report in more ways than min, max, mean and "
                    "harmonic_mean: median, pN (the N-th percentile: p5, p99.9), below:T (seconds "
                    "scored below T); comma-separated or repeated. Without it reports are the "
@@ -159,40 +178,256 @@ ParseResult parse_cli(int argc, const char *const *argv)
         // One argument each time, split here: with CLI11's delimiter, "--pool ,"
         // split to nothing and took the next flag as its value.
         ->expected(1)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->group(group);
     app.add_option("--html", cli.html,
                    "Also write a self-contained HTML page: the per-frame scores plotted (zoom, "
                    "hover), the pooled table and the worst frames; a ladder's renditions on one "
                    "plot; with --batch, a sortable table of the pairs (under the output "
-                   "directory when relative), each pair's page beside its report");
-    app.add_option("--fps", fps,
+                   "directory when relative), each pair's page beside its report")
+        ->group(group);
+    app.add_option("--fps", t.fps,
                    "Frames per second for --pool below:T, where the reference file states none "
-                   "(raw YUV) or to override it");
-    app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score");
-    app.add_flag("-q,--quiet", cli.quiet, "No progress line");
-    app.add_flag("-v,--version", cli.version, "Print the version and exit");
-    app.add_option("--backend", backend,
+                   "(raw YUV) or to override it")
+        ->group(group);
+}
+
+// Where and how it runs: threads, instruction sets, backend, GPUs,
+// decoding, batch mode, messages.
+void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
+{
+    const char *group = "Running";
+    app.add_option("--threads", t.threads, "Worker threads")->group(group);
+    app.add_option("--cpumask", t.cpumask,
+                   "Instruction sets not to use: 8 AVX2, 16 AVX-512, 32 AVX-512 ICL (24: portable code only)")
+        ->group(group);
+    app.add_option("--backend", t.backend,
                    "Where features run: cpu, hip, or auto (the GPU where one is usable, else "
                    "the CPU); without it, VMAF_BACKEND's value, else cpu")
-        ->check(CLI::IsMember({"cpu", "hip", "auto"}));
-    app.add_option("--gpu", gpu,
+        ->check(CLI::IsMember({"cpu", "hip", "auto"}))
+        ->group(group);
+    app.add_option("--gpu", t.gpu,
                    "GPUs for --backend hip: an index, a list (0,1: one pair in chunks over "
                    "them, or a batch's pairs spread over them) or 'all'; without it, "
-                   "VMAF_GPU's value, else 0");
-    app.add_option("--hwdec", hwdec,
+                   "VMAF_GPU's value, else 0")
+        ->group(group);
+    app.add_option("--hwdec", t.hwdec,
                    "Decode encoded inputs on the GPU's decoder through libavcodec: auto (the "
                    "hardware where it decodes the stream, else the CPU, saying which), cuda, "
                    "vaapi, or none (the CPU, the default)")
-        ->check(CLI::IsMember({"none", "auto", "cuda", "vaapi"}));
+        ->check(CLI::IsMember({"none", "auto", "cuda", "vaapi"}))
+        ->group(group);
     app.add_option("--batch", cli.batch,
                    "Score every pair of a CSV manifest (columns ref, dis; optional model, "
-                   "feature, output); --output names the directory of reports and summary.csv");
-    app.add_option("--jobs", jobs,
-                   "With --batch: pairs in flight per GPU (default 2), or CPU workers");
-    app.add_option("--log-level", log_level,
+                   "feature, output); --output names the directory of reports and summary.csv")
+        ->group(group);
+    app.add_option("--jobs", t.jobs, "With --batch: pairs in flight per GPU (default 2), or CPU workers")
+        ->group(group);
+    app.add_option("--log-level", t.log_level,
                    "Library messages on stderr: none, error, warning, info or debug (which "
                    "extractor of which backend computes each feature)")
-        ->check(CLI::IsMember({"none", "error", "warning", "info", "debug"}));
+        ->check(CLI::IsMember({"none", "error", "warning", "info", "debug"}))
+        ->group(group);
+    app.add_flag("-q,--quiet", cli.quiet, "No progress line")->group(group);
+    app.add_flag("-v,--version", cli.version, "Print the version and exit")->group(group);
+}
+
+// `text` into `dst` where given and `check` finds nothing wrong with it;
+// false with `error` naming `flag`.
+template <typename T>
+bool read_number(const std::optional<std::string> &text, const char *flag,
+                 std::string (*check)(const std::string &), T &dst, std::string &error)
+{
+    if (!text) return true;
+    if (const std::string problem = check(*text); !problem.empty()) {
+        error = fmt::format("{} {}", flag, problem);
+        return false;
+    }
+    dst = static_cast<T>(std::stoll(*text));
+    return true;
+}
+
+// The numbers of the input, scoring and run flags, raw YUV's geometry, the
+// scaler's flags and the depth conversion.
+bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
+{
+    session::ScoreRequest &s = cli.request;
+    long long w = 0, h = 0, b = 0;
+    if (!read_number(t.width, "--width", signed_number, w, error) ||
+        !read_number(t.height, "--height", signed_number, h, error) ||
+        !read_number(t.bitdepth, "--bitdepth", signed_number, b, error) ||
+        !read_number(t.threads, "--threads", positive_integer, s.threads, error) ||
+        !read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) ||
+        !read_number(t.subsample, "--subsample", positive_integer, s.subsample, error) ||
+        !read_number(t.frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt, error) ||
+        !read_number(t.skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref, error) ||
+        !read_number(t.skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist, error) ||
+        !read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error))
+        return false;
+    if (s.scale) {
+        // "--scale" alone: ffmpeg's default, Netflix's published practice.
+        if (s.scale->empty()) s.scale = "bicubic";
+        if (!session::check_scale_flags(*s.scale, error)) return false;
+    }
+    if (t.bitdepth_convert) {
+        long long depth = 0;
+        if (!read_number(t.bitdepth_convert, "--bitdepth-convert", signed_number, depth, error))
+            return false;
+        if (!session::check_bitdepth_convert(depth, error)) return false;
+        s.bitdepth_convert = static_cast<unsigned>(depth);
+    }
+    if (t.width) s.raw.w = w;
+    if (t.height) s.raw.h = h;
+    if (t.bitdepth) s.raw.bpc = b;
+    return true;
+}
+
+// The backend, the GPUs, decoding and the log level; the library's
+// variables where the command line names no backend or GPU, honoured as
+// vmaf_init honours them, a value that is none refused.
+bool read_run(const CLI::App &app, const FlagText &t, CliSettings &cli, std::string &error)
+{
+    session::ScoreRequest &s = cli.request;
+    std::string backend = t.backend, env_backend;
+    std::optional<std::string> env_gpu;
+    if (!session::backend_environment(env_backend, env_gpu, error)) return false;
+    if (!app.count("--backend")) backend = env_backend;
+    if (!t.gpu && env_gpu && !parse_gpu_list(*env_gpu, s.gpus, s.all_gpus, error)) {
+        error = fmt::format("VMAF_GPU='{}': {}", quote(*env_gpu),
+                            "not a GPU index (0 for the first), a list such as 0,1, or 'all'");
+        return false;
+    }
+    if (t.gpu && !parse_gpu_list(*t.gpu, s.gpus, s.all_gpus, error)) return false;
+    s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
+    cli.backend_auto = backend == "auto";
+    s.hwdec = *session::hw_decode_named(t.hwdec);
+    if (t.log_level) {
+        const std::string &l = *t.log_level;
+        s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE
+                      : l == "error"   ? VMAF_LOG_LEVEL_ERROR
+                      : l == "warning" ? VMAF_LOG_LEVEL_WARNING
+                      : l == "info"    ? VMAF_LOG_LEVEL_INFO
+                                       : VMAF_LOG_LEVEL_DEBUG;
+    }
+    return true;
+}
+
+// The report's pools, frame rate and HTML page.
+bool read_report(const FlagText &t, CliSettings &cli, std::string &error)
+{
+    session::ScoreRequest &s = cli.request;
+    for (const std::string &arg : t.pools) {
+        for (size_t start = 0;;) {
+            const size_t comma = arg.find(',', start);
+            const std::string method = arg.substr(start, comma - start);
+            if (method.empty()) {
+                error = fmt::format("--pool '{}': an empty pooling method (a comma too many?)", quote(arg));
+                return false;
+            }
+            s.pools.push_back(method);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    for (const std::string &method : s.pools) {
+        if (session::pool_name(method).empty()) {
+            error = fmt::format("--pool: unknown pooling method {} (min, max, mean, "
+                                "harmonic_mean, median, pN for a percentile from p0 to "
+                                "p100, below:T for the seconds below T)",
+                                quote(method));
+            return false;
+        }
+    }
+    if (t.fps) {
+        char *end = nullptr;
+        errno = 0;
+        const double rate = std::strtod(t.fps->c_str(), &end);
+        if (t.fps->empty() || *end || errno || !(rate > 0) || !std::isfinite(rate)) {
+            error = fmt::format("--fps must be a number of frames per second above 0, not {}",
+                                quote(*t.fps));
+            return false;
+        }
+        s.frame_rate = rate;
+    }
+    if (cli.html && cli.html->empty()) {
+        error = "--html: the path is empty";
+        return false;
+    }
+    return true;
+}
+
+// The report's format: one of the four flags, XML where none is given.
+bool read_format(const FlagText &t, session::ScoreRequest &s, std::string &error)
+{
+    if (t.xml + t.json + t.csv + t.sub > 1) {
+        error = "choose one output format: --xml, --json, --csv or --sub";
+        return false;
+    }
+    s.format = t.json ? VMAF_OUTPUT_FORMAT_JSON
+               : t.csv ? VMAF_OUTPUT_FORMAT_CSV
+               : t.sub ? VMAF_OUTPUT_FORMAT_SUB
+                       : VMAF_OUTPUT_FORMAT_XML;
+    return true;
+}
+
+// One pair, a ladder or a batch, and the output each needs.
+bool read_pairs(const FlagText &t, CliSettings &cli, std::string &error)
+{
+    session::ScoreRequest &s = cli.request;
+    if (t.distorted.size() == 1) s.distorted = t.distorted[0];
+    else cli.ladder = t.distorted;
+    if (cli.batch) {
+        if (!s.reference.empty() || !t.distorted.empty()) {
+            error = "--batch takes the pairs from its manifest: leave out -r and -d";
+            return false;
+        }
+        if (!s.output) {
+            error = "--batch needs --output DIR, the directory for the reports and summary.csv";
+            return false;
+        }
+    } else if (s.reference.empty() || t.distorted.empty()) {
+        error = "both --reference (-r) and --distorted (-d) are required";
+        return false;
+    } else if (!cli.ladder.empty() && !s.output) {
+        error = "several --distorted (a ladder) need --output DIR, the folder of their reports";
+        return false;
+    } else if (t.jobs) {
+        error = "--jobs is for --batch";
+        return false;
+    }
+    return true;
+}
+
+// The models, features and presets, in command-line order.
+bool read_scoring(const CLI::App &app, const FlagText &t, session::ScoreRequest &s, std::string &error)
+{
+    return in_argument_order(app.parse_order(), {t.model, t.feature, t.aom, t.nflx},
+                             [&](const CLI::Option *opt, const std::string &value) {
+                                 if (opt == t.model) {
+                                     s.models.push_back(value);
+                                     return true;
+                                 }
+                                 if (opt == t.feature) return add_feature(value, s, error);
+                                 const auto family = opt == t.aom ? session::PresetFamily::AomCtc
+                                                                  : session::PresetFamily::NflxCtc;
+                                 return session::apply_preset(family, value, s, error);
+                             });
+}
+
+} // namespace
+
+ParseResult parse_cli(int argc, const char *const *argv)
+{
+    ParseResult result;
+    CliSettings &cli = result.settings;
+    CLI::App app{"vmaf: full-reference video quality (VMAF, PSNR and friends)", "vmaf"};
+    // -h is --height, as in Netflix's vmaf.
+    app.set_help_flag("--help", "Print this help and exit");
+    FlagText t;
+    add_input_flags(app, cli.request, t);
+    add_scoring_flags(app, cli.request, t);
+    add_report_flags(app, cli, t);
+    add_run_flags(app, cli, t);
 
     try {
         app.parse(argc, argv);
@@ -210,154 +445,10 @@ ParseResult parse_cli(int argc, const char *const *argv)
         result.ok = true;
         return result;
     }
-
-    auto number = [&](const std::optional<std::string> &text, const char *flag,
-                      std::string (*check)(const std::string &), auto &dst) {
-        if (!text) return true;
-        const std::string problem = check(*text);
-        if (!problem.empty()) {
-            result.message = fmt::format("{} {}", flag, problem);
-            return false;
-        }
-        dst = static_cast<std::remove_reference_t<decltype(dst)>>(std::stoll(*text));
-        return true;
-    };
-    long long w = 0, h = 0, b = 0;
-    if (!number(width, "--width", signed_number, w) || !number(height, "--height", signed_number, h) ||
-        !number(bitdepth, "--bitdepth", signed_number, b) ||
-        !number(threads, "--threads", positive_integer, s.threads) ||
-        !number(cpumask, "--cpumask", whole_number, s.cpumask) ||
-        !number(subsample, "--subsample", positive_integer, s.subsample) ||
-        !number(frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt) ||
-        !number(skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref) ||
-        !number(skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist) ||
-        !number(jobs, "--jobs", positive_integer, cli.jobs))
-        return result;
-    if (s.scale) {
-        // "--scale" alone: ffmpeg's default, Netflix's published practice.
-        if (s.scale->empty()) s.scale = "bicubic";
-        if (!session::check_scale_flags(*s.scale, result.message)) return result;
-    }
-    // The library's variables, where the command line names no backend or
-    // GPU: honoured as vmaf_init honours them, a value that is none refused.
-    {
-        std::string env_backend;
-        std::optional<std::string> env_gpu;
-        if (!session::backend_environment(env_backend, env_gpu, result.message)) return result;
-        if (!app.count("--backend")) backend = env_backend;
-        if (!gpu && env_gpu && !parse_gpu_list(*env_gpu, s.gpus, s.all_gpus, result.message)) {
-            result.message = fmt::format("VMAF_GPU='{}': {}", quote(*env_gpu),
-                                         "not a GPU index (0 for the first), a list such as 0,1, "
-                                         "or 'all'");
-            return result;
-        }
-    }
-    if (gpu && !parse_gpu_list(*gpu, s.gpus, s.all_gpus, result.message)) return result;
-    if (bitdepth_convert) {
-        long long depth = 0;
-        if (!number(bitdepth_convert, "--bitdepth-convert", signed_number, depth)) return result;
-        if (!session::check_bitdepth_convert(depth, result.message)) return result;
-        s.bitdepth_convert = static_cast<unsigned>(depth);
-    }
-    for (const std::string &arg : pool_args) {
-        for (size_t start = 0;;) {
-            const size_t comma = arg.find(',', start);
-            const std::string method = arg.substr(start, comma - start);
-            if (method.empty()) {
-                result.message = fmt::format("--pool '{}': an empty pooling method (a comma "
-                                             "too many?)",
-                                             quote(arg));
-                return result;
-            }
-            s.pools.push_back(method);
-            if (comma == std::string::npos) break;
-            start = comma + 1;
-        }
-    }
-    for (const std::string &method : s.pools) {
-        if (session::pool_name(method).empty()) {
-            result.message = fmt::format("--pool: unknown pooling method {} (min, max, mean, "
-                                         "harmonic_mean, median, pN for a percentile from p0 to "
-                                         "p100, below:T for the seconds below T)",
-                                         quote(method));
-            return result;
-        }
-    }
-    if (fps) {
-        char *end = nullptr;
-        errno = 0;
-        const double rate = std::strtod(fps->c_str(), &end);
-        if (fps->empty() || *end || errno || !(rate > 0) || !std::isfinite(rate)) {
-            result.message = fmt::format("--fps must be a number of frames per second above 0, "
-                                         "not {}",
-                                         quote(*fps));
-            return result;
-        }
-        s.frame_rate = rate;
-    }
-    if (cli.html && cli.html->empty()) {
-        result.message = "--html: the path is empty";
-        return result;
-    }
-    if (width) s.raw.w = w;
-    if (height) s.raw.h = h;
-    if (bitdepth) s.raw.bpc = b;
-
-    if (distorted.size() == 1) s.distorted = distorted[0];
-    else cli.ladder = distorted;
-    if (cli.batch) {
-        if (!s.reference.empty() || !distorted.empty()) {
-            result.message = "--batch takes the pairs from its manifest: leave out -r and -d";
-            return result;
-        }
-        if (!s.output) {
-            result.message = "--batch needs --output DIR, the directory for the reports and "
-                             "summary.csv";
-            return result;
-        }
-    } else if (s.reference.empty() || distorted.empty()) {
-        result.message = "both --reference (-r) and --distorted (-d) are required";
-        return result;
-    } else if (!cli.ladder.empty() && !s.output) {
-        result.message = "several --distorted (a ladder) need --output DIR, the folder of their "
-                         "reports";
-        return result;
-    } else if (jobs) {
-        result.message = "--jobs is for --batch";
-        return result;
-    }
-    if (xml + json + csv + sub > 1) {
-        result.message = "choose one output format: --xml, --json, --csv or --sub";
-        return result;
-    }
-    s.format = json ? VMAF_OUTPUT_FORMAT_JSON
-               : csv ? VMAF_OUTPUT_FORMAT_CSV
-               : sub ? VMAF_OUTPUT_FORMAT_SUB
-                     : VMAF_OUTPUT_FORMAT_XML;
-    if (!in_argument_order(app.parse_order(), {model_opt, feature_opt, aom_opt, nflx_opt},
-                           [&](const CLI::Option *opt, const std::string &value) {
-                               if (opt == model_opt) {
-                                   s.models.push_back(value);
-                                   return true;
-                               }
-                               if (opt == feature_opt) return add_feature(value, s, result.message);
-                               const auto family = opt == aom_opt ? session::PresetFamily::AomCtc
-                                                                  : session::PresetFamily::NflxCtc;
-                               return session::apply_preset(family, value, s, result.message);
-                           }))
-        return result;
-    s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
-    cli.backend_auto = backend == "auto";
-    s.hwdec = *session::hw_decode_named(hwdec);
-    if (log_level) {
-        const std::string &l = *log_level;
-        s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE
-                      : l == "error"   ? VMAF_LOG_LEVEL_ERROR
-                      : l == "warning" ? VMAF_LOG_LEVEL_WARNING
-                      : l == "info"    ? VMAF_LOG_LEVEL_INFO
-                                       : VMAF_LOG_LEVEL_DEBUG;
-    }
-    result.ok = true;
+    std::string &error = result.message;
+    result.ok = read_numbers(t, cli, error) && read_run(app, t, cli, error) &&
+                read_report(t, cli, error) && read_pairs(t, cli, error) &&
+                read_format(t, cli.request, error) && read_scoring(app, t, cli.request, error);
     return result;
 }
 

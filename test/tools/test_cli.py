@@ -11,6 +11,7 @@ import json
 import lzma
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -121,6 +122,16 @@ def main():
         f.write("hello\n")
 
     n = ["-n", "--feature", "psnr", "-q"]
+    # --help lists the flags by group, each flag once, and exits 0.
+    rc, out, err = run("--help")
+    groups = [line.rstrip(":") for line in out.splitlines()
+              if line.endswith(":") and not line.startswith(" ")]
+    flags = re.findall(r"^  (?:-\w,)?(--[\w-]+)", out, re.M)
+    check("help lists the flags by group",
+          rc == 0 and groups == ["Options", "Input", "Scoring", "Report", "Running"]
+          and len(flags) == len(set(flags))
+          and {"--reference", "--pool", "--gpu", "--model"} <= set(flags),
+          f"rc={rc} groups={groups} flags={flags}")
     # Clear messages: an empty output path, a report that cannot be written
     # to standard output, keys given twice.
     expect_error("empty output path", ["-r", good, "-d", good, *n, "-o", ""], "output", "empty")
