@@ -91,7 +91,7 @@ bool score_pair_in_chunks(const ScoreRequest &r, unsigned chunk_count, const Sco
         if (in->decoded()) {
             error = fmt::format("one pair over several GPUs needs Y4M or raw YUV inputs: {} is "
                                 "decoded, and each GPU would decode it from its start; give one "
-                                "GPU, or spread many pairs over the GPUs with --batch",
+                                "GPU, or spread many pairs over the GPUs in batch mode",
                                 in->path());
             return false;
         }

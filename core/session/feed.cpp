@@ -8,6 +8,7 @@
 #include "base/picture_memory.h"
 
 #include "session/frame_reader.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -30,9 +31,9 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
     }
     const bool capped = longer_reader.limit() && longer_frames >= longer_reader.limit();
     return fmt::format("{} has {} frames but {} has {}{}; the videos must have the same length "
-                       "(or use --frame_cnt)",
+                       "(or use {})",
                        shorter.path(), shorter_frames, longer.path(), capped ? "at least " : "",
-                       longer_frames);
+                       longer_frames, option(Option::FrameCnt));
 }
 
 } // namespace

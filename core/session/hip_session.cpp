@@ -4,6 +4,7 @@
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
+#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {
@@ -20,11 +21,12 @@ bool HipSession::attach(VmafContext *ctx, unsigned gpu, std::string &error)
     VmafHipConfiguration cfg{};
     cfg.device = static_cast<int>(gpu);
     if (vmaf_hip_state_init(&state_, cfg)) {
-        error = fmt::format("--backend hip: cannot use GPU {} (see the message above)", gpu);
+        error = fmt::format("{}: cannot use GPU {} (see the message above)",
+                            option(Option::Backend, "hip"), gpu);
         return false;
     }
     if (vmaf_hip_import_state(ctx, state_)) {
-        error = "--backend hip: cannot attach the GPU to the scoring context";
+        error = option(Option::Backend, "hip") + ": cannot attach the GPU to the scoring context";
         return false;
     }
     return true;
@@ -36,7 +38,8 @@ HipSession::~HipSession() = default;
 
 bool HipSession::attach(VmafContext *, unsigned, std::string &error)
 {
-    error = "--backend hip: this build has no HIP backend (configure with -Denable_hip=enabled)";
+    error = option(Option::Backend, "hip") +
+            ": this build has no HIP backend (configure with -Denable_hip=enabled)";
     return false;
 }
 

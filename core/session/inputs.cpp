@@ -1,4 +1,5 @@
 #include "session/inputs.h"
+#include "session/options/option_names.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,16 +15,18 @@ std::string format_mismatch(const VideoInput &ref, const VideoInput &dis)
 {
     const VideoFormat &a = ref.format(), &b = dis.format();
     if (a.w != b.w || a.h != b.h)
-        return fmt::format("reference is {}x{} but distorted is {}x{}; --scale scales the "
+        return fmt::format("reference is {}x{} but distorted is {}x{}; {} scales the "
                            "distorted to the reference's size",
-                           a.w, a.h, b.w, b.h);
+                           a.w, a.h, b.w, b.h, option(Option::Scale));
     if (a.pix_fmt != b.pix_fmt)
         return fmt::format("reference is {} but distorted is {}", pix_fmt_text(a.pix_fmt),
                            pix_fmt_text(b.pix_fmt));
     if (a.bpc != b.bpc)
         return fmt::format("reference has {} bits per sample but distorted has {}; "
-                           "--bitdepth-convert {} scores both at {} bits",
-                           a.bpc, b.bpc, std::max(a.bpc, b.bpc), std::max(a.bpc, b.bpc));
+                           "{} scores both at {} bits",
+                           a.bpc, b.bpc,
+                           option(Option::BitdepthConvert, std::to_string(std::max(a.bpc, b.bpc))),
+                           std::max(a.bpc, b.bpc));
     return {};
 }
 
@@ -38,9 +41,10 @@ bool common_depth(const ScoreRequest &r, const VideoInput &ref, const VideoInput
         depth = *r.bitdepth_convert;
         for (const VideoInput *in : {&ref, &dis})
             if (in->format().bpc > depth) {
-                error = fmt::format("{}: has {} bits per sample; --bitdepth-convert {} converts "
+                error = fmt::format("{}: has {} bits per sample; {} converts "
                                     "to a higher depth, never down",
-                                    in->path(), in->format().bpc, depth);
+                                    in->path(), in->format().bpc,
+                                    option(Option::BitdepthConvert, std::to_string(depth)));
                 return false;
             }
     } else if (r.common_bitdepth && a != b) {
@@ -142,9 +146,10 @@ bool LadderInputs::open(const ScoreRequest &r, const std::vector<std::string> &d
         if (ref_depth && *ref_depth != depth) {
             error = fmt::format("{}: needs the reference at {} bits where {} needs it at {}; "
                                 "score renditions of different depths in separate runs (or with "
-                                "--bitdepth-convert)",
+                                "{})",
                                 path, depth ? depth : ref->format().bpc, dis.front()->path(),
-                                *ref_depth ? *ref_depth : ref->format().bpc);
+                                *ref_depth ? *ref_depth : ref->format().bpc,
+                                option(Option::BitdepthConvert));
             return false;
         }
         ref_depth = depth;

@@ -9,6 +9,7 @@
 #include "session/inputs.h"
 #include "session/scorer.h"
 #include "session/session.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -23,7 +24,8 @@ bool plan_reports(const ScoreRequest &r, const std::vector<std::string> &distort
 {
     if (distorted.empty()) return error = "a ladder needs at least one distorted video", false;
     if (write && (!r.output || r.output->empty()))
-        return error = "several distorted videos need --output DIR, the folder of their reports",
+        return error = "several distorted videos need " + option(Option::Output) +
+                       ", the folder of their reports",
                false;
     for (const std::string &d : distorted) {
         if (d == "-") return error = "a ladder's distorted videos must be files, not '-'", false;
@@ -71,7 +73,7 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
     tables.clear();
     if (rungs.empty()) return error = "a ladder needs at least one distorted video", false;
     if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
-        return error = "a ladder is scored on one GPU: give --gpu N", false;
+        return error = "a ladder is scored on one GPU: give " + option(Option::Gpu) + " one index", false;
     std::vector<std::string> distorted;
     for (const LadderRung &rung : rungs) distorted.push_back(rung.distorted);
     LadderInputs in;

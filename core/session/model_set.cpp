@@ -6,6 +6,7 @@
 #include <set>
 
 #include "base/excerpt.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -22,7 +23,8 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
         const size_t eq = item.find('=');
         const std::string key = item.substr(0, eq);
         if (!keys.insert(key).second) {
-            error = fmt::format("--model '{}': '{}' is given twice", excerpt(text), excerpt(key));
+            error = fmt::format("{} '{}': '{}' is given twice", option(Option::Model), excerpt(text),
+                                excerpt(key));
             return false;
         }
         const std::string value = eq == std::string::npos ? std::string() : item.substr(eq + 1);
@@ -30,8 +32,8 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
 
         if (key == "disable_clip" || key == "enable_transform") {
             if (has_value && value != "true" && value != "false") {
-                error = fmt::format("--model '{}': {} takes true or false, not '{}'", excerpt(text), key,
-                                    excerpt(value));
+                error = fmt::format("{} '{}': {} takes true or false, not '{}'", option(Option::Model),
+                                    excerpt(text), key, excerpt(value));
                 return false;
             }
             if (!has_value || value == "true")
@@ -40,8 +42,8 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
             continue;
         }
         if (!has_value || value.empty()) {
-            error = fmt::format("--model '{}': '{}' needs a value (key=value)", excerpt(text),
-                                excerpt(item));
+            error = fmt::format("{} '{}': '{}' needs a value (key=value)", option(Option::Model),
+                                excerpt(text), excerpt(item));
             return false;
         }
         if (key == "version") out.version = value;
@@ -50,14 +52,15 @@ bool parse_model_spec(const std::string &text, ModelSpec &out, std::string &erro
         else if (const size_t dot = key.find('.'); dot != std::string::npos && dot > 0 && dot + 1 < key.size())
             out.overloads.push_back({key.substr(0, dot), {key.substr(dot + 1), value}});
         else {
-            error = fmt::format("--model '{}': unknown key '{}' (version, path, name, disable_clip, "
+            error = fmt::format("{} '{}': unknown key '{}' (version, path, name, disable_clip, "
                                 "enable_transform, or EXTRACTOR.OPTION)",
-                                excerpt(text), excerpt(key));
+                                option(Option::Model), excerpt(text), excerpt(key));
             return false;
         }
     }
     if (out.version.empty() == out.path.empty()) {
-        error = fmt::format("--model '{}': give exactly one of version= and path=", excerpt(text));
+        error = fmt::format("{} '{}': give exactly one of version= and path=", option(Option::Model),
+                            excerpt(text));
         return false;
     }
     return true;
@@ -126,7 +129,8 @@ bool ModelSet::load(VmafContext *ctx, const std::vector<std::string> &specs, std
         Entry e;
         if (!parse_model_spec(text, e.spec, error)) return false;
         if (!names.insert(e.spec.name).second) {
-            error = fmt::format("two models are named '{}'; each --model needs its own name=", e.spec.name);
+            error = fmt::format("two models are named '{}'; each {} needs its own name=", e.spec.name,
+                                option(Option::Model));
             return false;
         }
         entries_.push_back(std::move(e));

@@ -1,4 +1,5 @@
 #include "session/presets.h"
+#include "session/options/option_names.h"
 
 #include <array>
 #include <fmt/core.h>
@@ -79,16 +80,16 @@ bool apply_preset(PresetFamily family, std::string_view version, ScoreRequest &r
 {
     if (family == PresetFamily::AomCtc) {
         if (version == "proposed") {
-            error = "--aom_ctc proposed is deprecated: give a version, v1.0 to v7.0";
+            error = option(Option::AomCtc, "proposed") + " is deprecated: give a version, v1.0 to v7.0";
             return false;
         }
         if (apply_up_to(kAomCtc, version, r)) return true;
-        error = fmt::format("--aom_ctc: bad version '{}'; the versions are v1.0 to v7.0",
+        error = fmt::format("{}: bad version '{}'; the versions are v1.0 to v7.0", option(Option::AomCtc),
                             quote(version));
         return false;
     }
     if (apply_up_to(kNflxCtc, version, r)) return true;
-    error = fmt::format("--nflx_ctc: bad version '{}'; the version is v1.0", quote(version));
+    error = fmt::format("{}: bad version '{}'; the version is v1.0", option(Option::NflxCtc), quote(version));
     return false;
 }
 

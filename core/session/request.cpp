@@ -6,6 +6,7 @@
 
 #include "base/excerpt.h"
 #include "libvmaf/libvmaf_ext.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -85,9 +86,9 @@ std::string report_options(const ScoreRequest &r)
 bool check_bitdepth_convert(long long depth, std::string &error)
 {
     if (depth >= 9 && depth <= 16) return true;
-    error = fmt::format("--bitdepth-convert must be 9 to 16 (the bits per sample both inputs are "
+    error = fmt::format("{} must be 9 to 16 (the bits per sample both inputs are "
                         "converted to), got {}",
-                        depth);
+                        option(Option::BitdepthConvert), depth);
     return false;
 }
 

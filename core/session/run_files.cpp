@@ -14,6 +14,7 @@
 #include "base/replace_file.h"
 #include "session/model_set.h"
 #include "session/session.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -329,9 +330,9 @@ bool check_run_files(const ScoreRequest &r, const std::vector<std::string> &ladd
     } else {
         std::error_code ec;
         if (r.output && fs::exists(*r.output, ec) && !fs::is_directory(*r.output, ec)) {
-            error = fmt::format("--output '{}': a ladder writes one report per distorted video "
+            error = fmt::format("{} '{}': a ladder writes one report per distorted video "
                                 "into a folder, and this is a file",
-                                quote(*r.output, 200));
+                                option(Option::Output), quote(*r.output, 200));
             return false;
         }
         ScoreRequest inputs = r;

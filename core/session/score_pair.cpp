@@ -10,6 +10,7 @@
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
+#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {
@@ -31,14 +32,15 @@ bool every_gpu(std::vector<unsigned> &gpus, std::string &error)
 #ifdef VMAF_HAVE_HIP
     unsigned n = 0;
     if (vmaf_hip_device_count(&n)) {
-        error = "--gpu all: the HIP backend cannot be loaded (see the message above)";
+        error = option(Option::Gpu, "all") + ": the HIP backend cannot be loaded (see the message above)";
         return false;
     }
     for (unsigned i = 0; i < n; i++) gpus.push_back(i);
-    if (n == 0) error = "--gpu all: no usable GPU";
+    if (n == 0) error = option(Option::Gpu, "all") + ": no usable GPU";
     return n > 0;
 #else
-    error = "--backend hip: this build has no HIP backend (configure with -Denable_hip=enabled)";
+    error = option(Option::Backend, "hip") +
+            ": this build has no HIP backend (configure with -Denable_hip=enabled)";
     return false;
 #endif
 }
@@ -59,10 +61,12 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     table = ScoreTable{};
     ScoreRequest r = request;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(r.gpus, error)) return false;
-    if (r.output && r.output->empty()) return error = "--output: the path is empty", false;
+    if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
     if (!check_run_files(r, {}, std::nullopt, error)) return false;
     if (r.reference == "-" && r.distorted == "-")
-        return error = "--reference and --distorted cannot both be standard input ('-')", false;
+        return error = fmt::format("{} and {} cannot both be standard input ('-')",
+                                   option(Option::Reference), option(Option::Distorted)),
+               false;
     PairInputs in;
     if (!in.open(r, error)) return false;
     if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
@@ -89,7 +93,7 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
     const auto t0 = Clock::now();
     table = ScoreTable{};
     if (frames == 0) return error = "no frames to score", false;
-    if (r.output && r.output->empty()) return error = "--output: the path is empty", false;
+    if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
     if (r.bitdepth_convert)
         return error = "bit-depth conversion is for video files: frames in memory are scored at "
                        "their own depth",

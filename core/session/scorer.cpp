@@ -6,6 +6,7 @@
 
 #include "libvmaf/libvmaf_ext.h"
 #include "session/frame_reader.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 
@@ -104,9 +105,8 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
         std::string methods;
         for (const auto &p : r.pools) methods += (methods.empty() ? "" : ",") + p;
         if (vmaf_report_pools(ctx_.get(), methods.c_str(), r.frame_rate.value_or(0))) {
-            error = r.frame_rate ? "--pool: see the message above"
-                                 : "--pool: see the message above (raw YUV states no frame "
-                                   "rate: give --fps)";
+            error = option(Option::Pool) + ": see the message above" +
+                    (r.frame_rate ? "" : " (raw YUV states no frame rate: give " + option(Option::Fps) + ")");
             return false;
         }
     }

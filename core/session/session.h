@@ -19,6 +19,7 @@
 #include "session/run_files.h"
 #include "session/score_table.h"
 #include "session/input/video_format.h"
+#include "session/options/option_names.h"
 
 namespace vmaf::session {
 

@@ -167,6 +167,8 @@ PYBIND11_MODULE(_vmaf_hip, m)
     using vmaf::python::ScoreOptions;
     m.doc() = "vmaf-hip's scorer; use the vmaf_hip package, which wraps it.";
     m.attr("__version__") = vmaf_version();
+    // The session's messages name options as score()'s keywords.
+    vmaf::session::set_front_end(vmaf::session::FrontEnd::Python);
     py::register_exception<vmaf::python::ScoringFailed>(m, "VmafError", PyExc_RuntimeError);
 
     py::class_<ScoreOptions>(m, "ScoreOptions")

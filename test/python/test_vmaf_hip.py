@@ -196,6 +196,29 @@ def test_bad_keywords_are_value_or_type_errors():
 
 
 @pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="no ffmpeg to make an MKV with")
+def test_messages_name_the_keywords(tmp_path):
+    # The session's messages spell options as score()'s keywords, never as
+    # the CLI's flags.
+    def message(*args, **kwargs):
+        with pytest.raises((vmaf_hip.VmafError, ValueError)) as e:
+            vmaf_hip.score(*args, **kwargs)
+        return str(e.value)
+
+    text = tmp_path / "notavideo.txt"
+    text.write_text("hello\n")
+    deep = clip("tree_640x360_420p10", "ref")
+    flat = clip("flat_64x64_420p8", "ref")
+    cases = [
+        (message(str(text), str(text)), "give width, height, pixel_format and bitdepth"),
+        (message(deep, deep, bitdepth_convert=9), "bitdepth_convert='9' converts"),
+        (message(flat, flat, model="version=vmaf_v0.6.1:bogus=1"),
+         "model 'version=vmaf_v0.6.1:bogus=1'"),
+        (message(flat, flat, bitdepth_convert=17), "bitdepth_convert must be 9 to 16"),
+    ]
+    for got, want in cases:
+        assert want in got and "--" not in got, got
+
+
 def test_container_scaled_as_the_cli(tmp_path):
     name = "vtest_576x324_420p8"
     ref, dis = clip(name, "ref"), clip(name, "dis")
@@ -227,7 +250,7 @@ def test_hwdec_as_the_cli(tmp_path, caplog):
     with pytest.raises(ValueError, match="hwdec must be"):
         vmaf_hip.score(ref, enc, hwdec="gpu")
     if not vmaf_hip.hip_available():
-        with pytest.raises(vmaf_hip.VmafError, match="--hwdec cuda"):
+        with pytest.raises(vmaf_hip.VmafError, match="hwdec='cuda'"):
             vmaf_hip.score(ref, enc, hwdec="cuda")
 
 

@@ -27,9 +27,11 @@ FLOORS = {
     "core/src/engine": ["core/src/base", "core/src/cpu", "core/src/extractor", "core/src/model",
                         "core/src/hip/module/module_abi.h"],
     # The scoring session sits on the library's public API; its video
-    # inputs are a floor below the rest that knows nothing of scoring.
-    "core/session/input": ["core/src/base"],
-    "core/session": ["core/src/base", "core/session/input"],
+    # inputs are a floor below the rest that knows nothing of scoring, and
+    # the options' names (how each front end spells them) one below that.
+    "core/session/options": ["core/src/base"],
+    "core/session/input": ["core/src/base", "core/session/options"],
+    "core/session": ["core/src/base", "core/session/input", "core/session/options"],
     # Front ends: the public API and the session's one header.
     "core/tools": ["core/session/session.h"],
     "python/src": ["core/session/session.h"],

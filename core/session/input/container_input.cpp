@@ -16,6 +16,7 @@
 #endif
 #include "session/input/libav.h"
 #include "session/input/plane_unpack.h"
+#include "session/options/option_names.h"
 
 
 namespace vmaf::session {
@@ -275,9 +276,8 @@ std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> sou
     std::string unloaded;
     if (!take_libav_log(unloaded)) {
         error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "
-                            "give --width, --height, --pixel_format and --bitdepth. To read it as "
-                            "a container: {}",
-                            path, unloaded);
+                            "give {}. To read it as a container: {}",
+                            path, raw_yuv_options(), unloaded);
         return nullptr;
     }
     std::unique_ptr<ContainerInput> input(new ContainerInput(std::move(source), path));
@@ -305,17 +305,15 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
     const AVInputFormat *container = nullptr;
     if (int r = libav().av_probe_input_buffer2(io, &container, url, nullptr, 0, 0); r < 0) {
         error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature), nor a container "
-                            "libavformat recognises ({}); to read it as raw YUV give --width, "
-                            "--height, --pixel_format and --bitdepth",
-                            path_, av_error_text(r));
+                            "libavformat recognises ({}); to read it as raw YUV give {}",
+                            path_, av_error_text(r), raw_yuv_options());
         return false;
     }
     // libavformat takes a ".yuv" name for its raw demuxer, which cannot
     // open without the size it was not given.
     if (std::string_view(container->name) == "rawvideo") {
-        error = fmt::format("{}: raw YUV (not Y4M, nor a container): give its --width, --height, "
-                            "--pixel_format and --bitdepth",
-                            path_);
+        error = fmt::format("{}: raw YUV (not Y4M, nor a container): give its {}", path_,
+                            raw_yuv_options());
         return false;
     }
     AVFormatContext *ctx = libav().avformat_alloc_context();
@@ -519,7 +517,7 @@ bool ContainerInput::choose_hardware(const AVCodec *&decoder, const Decoding &de
         return true;
     }
     if (decoding.hw != HwDecode::Auto) {
-        error = fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(decoding.hw), why);
+        error = fmt::format("{}: {}: {}", path_, option(Option::Hwdec, hw_decode_name(decoding.hw)), why);
         return false;
     }
     note_cpu_decoding(*decoder, why);
@@ -580,7 +578,7 @@ bool ContainerInput::prime(std::string &error)
     if (status == ReadStatus::Error) {
         // The hardware's refusal says more than libav's failure after it.
         error = hw_asked_ != HwDecode::Auto && !hw_refusal_.empty()
-                    ? fmt::format("{}: --hwdec {}: {}", path_, hw_decode_name(hw_asked_),
+                    ? fmt::format("{}: {}: {}", path_, option(Option::Hwdec, hw_decode_name(hw_asked_)),
                                   hw_refusal_)
                     : error_;
         return false;

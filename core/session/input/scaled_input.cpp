@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "session/input/libav.h"
+#include "session/options/option_names.h"
 
 
 namespace vmaf::session {
@@ -42,11 +43,11 @@ bool parse_scale_flags(const std::string &text, int &flags, std::string &error)
                                 SWS_POINT | SWS_AREA | SWS_BICUBLIN | SWS_GAUSS | SWS_SINC |
                                 SWS_LANCZOS | SWS_SPLINE;
     if (!known || std::popcount(static_cast<unsigned>(flags & kAlgorithms)) != 1) {
-        error = fmt::format("--scale '{}': name one algorithm, as ffmpeg's -sws_flags do: "
+        error = fmt::format("{} '{}': name one algorithm, as ffmpeg's -sws_flags do: "
                             "bicubic, bilinear, lanczos, spline, neighbor, area, gauss, sinc, "
                             "bicublin, fast_bilinear or experimental, with +accurate_rnd or "
                             "+full_chroma_int where wanted",
-                            text);
+                            option(Option::Scale), text);
         return false;
     }
     return true;

@@ -14,6 +14,7 @@
 #ifdef VMAF_HAVE_LIBAV
 #include "session/input/container_input.h"
 #include "session/input/scaled_input.h"
+#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {
@@ -35,7 +36,7 @@ bool check_scale_flags(const std::string &flags, std::string &error)
     return parse_scale_flags(flags, parsed, error);
 #else
     (void)flags;
-    error = "--scale: scaling was not built in (this vmaf was built without libswscale)";
+    error = option(Option::Scale) + ": scaling was not built in (this vmaf was built without libswscale)";
     return false;
 #endif
 }
@@ -104,10 +105,9 @@ std::unique_ptr<VideoInput> VideoInput::open(const std::string &path, const RawF
 #else
     if (!raw.given()) {
         error = fmt::format("{}: not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV "
-                            "give --width, --height, --pixel_format and --bitdepth. Container "
-                            "input (MP4, MKV, ...) was not built in: this vmaf was built "
-                            "without libavformat",
-                            path);
+                            "give {}. Container input (MP4, MKV, ...) was not built in: this "
+                            "vmaf was built without libavformat",
+                            path, raw_yuv_options());
         return nullptr;
     }
 #endif

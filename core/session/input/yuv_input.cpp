@@ -1,4 +1,5 @@
 #include "session/input/yuv_input.h"
+#include "session/options/option_names.h"
 
 #include <fmt/format.h>
 
@@ -13,8 +14,8 @@ std::unique_ptr<VideoInput> YuvInput::open(std::unique_ptr<ByteSource> source,
         return nullptr;
     };
     if (!raw.w || !raw.h || !raw.pix_fmt || !raw.bpc)
-        return reject("not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV give "
-                      "--width, --height, --pixel_format and --bitdepth");
+        return reject("not a Y4M file (no YUV4MPEG2 signature); to read it as raw YUV give " +
+                      raw_yuv_options());
     if (*raw.w <= 0 || *raw.h <= 0 || *raw.w > kMaxDimension || *raw.h > kMaxDimension)
         return reject(fmt::format("raw YUV size {}x{} is out of range (1 to {})", *raw.w, *raw.h,
                                   kMaxDimension));

@@ -1,0 +1,64 @@
+#include "session/options/option_names.h"
+
+#include <atomic>
+#include <fmt/format.h>
+
+namespace vmaf::session {
+
+namespace {
+
+struct Spelling {
+    const char *cli, *python;
+};
+
+// By Option, in its order.
+constexpr Spelling kSpellings[] = {
+    {"--reference", "reference"},
+    {"--distorted", "distorted"},
+    {"--width", "width"},
+    {"--height", "height"},
+    {"--pixel_format", "pixel_format"},
+    {"--bitdepth", "bitdepth"},
+    {"--model", "model"},
+    {"--feature", "features"},
+    {"--aom_ctc", "aom_ctc"},
+    {"--nflx_ctc", "nflx_ctc"},
+    {"--output", "output"},
+    {"--frame_cnt", "frame_cnt"},
+    {"--scale", "scale"},
+    {"--bitdepth-convert", "bitdepth_convert"},
+    {"--pool", "pool"},
+    {"--fps", "fps"},
+    {"--backend", "backend"},
+    {"--gpu", "gpu"},
+    {"--hwdec", "hwdec"},
+    {"--batch", "batch"},
+};
+static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Batch) + 1,
+              "a spelling for every option");
+
+std::atomic<FrontEnd> front_end{FrontEnd::Cli};
+
+} // namespace
+
+void set_front_end(FrontEnd f) { front_end = f; }
+
+std::string option(Option o)
+{
+    const Spelling &s = kSpellings[static_cast<size_t>(o)];
+    return front_end == FrontEnd::Python ? s.python : s.cli;
+}
+
+std::string option(Option o, std::string_view value)
+{
+    if (front_end == FrontEnd::Python) return fmt::format("{}='{}'", option(o), value);
+    return fmt::format("{} {}", option(o), value);
+}
+
+std::string raw_yuv_options()
+{
+    return fmt::format("{}, {}, {} and {}", option(Option::Width), option(Option::Height),
+                       option(Option::PixelFormat), option(Option::Bitdepth));
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,49 @@
+// The options a front end hands the session, as the session's messages name
+// them: neutrally, each front end spelling them its own way ("--backend hip"
+// on the command line, "backend='hip'" in Python). The lowest floor of the
+// session: the inputs' messages name options too.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace vmaf::session {
+
+enum class Option {
+    Reference,
+    Distorted,
+    Width,
+    Height,
+    PixelFormat,
+    Bitdepth,
+    Model,
+    Feature,
+    AomCtc,
+    NflxCtc,
+    Output,
+    FrameCnt,
+    Scale,
+    BitdepthConvert,
+    Pool,
+    Fps,
+    Backend,
+    Gpu,
+    Hwdec,
+    Batch,
+};
+
+enum class FrontEnd { Cli, Python };
+
+// Which front end the process is (the command line unless the Python module
+// says otherwise when it is loaded).
+void set_front_end(FrontEnd front_end);
+
+// The option as the front end spells it: "--bitdepth-convert", "bitdepth_convert".
+std::string option(Option o);
+// The option given `value`: "--backend hip", "backend='hip'".
+std::string option(Option o, std::string_view value);
+// Raw YUV's four options, as a list: "--width, --height, --pixel_format and
+// --bitdepth".
+std::string raw_yuv_options();
+
+} // namespace vmaf::session
