@@ -2,9 +2,10 @@
 
 #include <fmt/core.h>
 
+#include "session/options/option_names.h"
+
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
-#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {

@@ -6,11 +6,11 @@
 #include "session/inputs.h"
 #include "session/run_files.h"
 #include "session/scorer.h"
+#include "session/options/option_names.h"
 #include "session/session.h"
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
-#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {

@@ -10,11 +10,11 @@
 
 #include "session/input/y4m_input.h"
 #include "session/input/yuv_input.h"
+#include "session/options/option_names.h"
 
 #ifdef VMAF_HAVE_LIBAV
 #include "session/input/container_input.h"
 #include "session/input/scaled_input.h"
-#include "session/options/option_names.h"
 #endif
 
 namespace vmaf::session {
