@@ -37,7 +37,7 @@ size_t ByteSource::read_direct(const iovec *iov, int count)
 {
     size_t total = 0;
     for (int i = 0; i < count; i++) total += iov[i].iov_len;
-    if (regular_ && !cancelled_ && parallel_.threads() > 1 && total >= ParallelRead::kSplitBytes) {
+    if (regular_ && !cancelled_ && parallel_.splits(total)) {
         const off_t at = ::lseek(fd_, 0, SEEK_CUR);
         if (at >= 0) {
             const size_t got = parallel_.read(fd_, iov, count, at);

@@ -85,7 +85,7 @@ size_t ParallelRead::read(int fd, const iovec *iov, int count, off_t offset)
     for (int i = 0; i < count; i++) total += iov[i].iov_len;
     const size_t most = total / (kSplitBytes / 2);
     unsigned split = static_cast<unsigned>(std::min<size_t>(threads_, std::max<size_t>(most, 1)));
-    if (total < kSplitBytes || split < 2 || !start_helpers()) split = 1;
+    if (!splits(total) || !start_helpers()) split = 1;
     split = std::min<unsigned>(split, static_cast<unsigned>(helpers_.size()) + 1);
 
     // The bytes cut into `split` runs of `share` (the last shorter), each

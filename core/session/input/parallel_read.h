@@ -31,7 +31,8 @@ public:
     // cores, at most 4 (two inputs are read at once, beside the scoring).
     static unsigned threads_for_cores(unsigned cores);
 
-    unsigned threads() const { return threads_; }
+    // Whether a read of `total` bytes is split.
+    bool splits(size_t total) const { return threads_ > 1 && total >= kSplitBytes; }
 
     // Reads the bytes that `iov` (count entries) describes from `offset` of
     // regular file `fd`, as one preadv(2) would but split; the bytes read,

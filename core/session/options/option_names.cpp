@@ -20,7 +20,6 @@ constexpr Spelling kSpellings[] = {
     {"--pixel_format", "pixel_format"},
     {"--bitdepth", "bitdepth"},
     {"--model", "model"},
-    {"--feature", "features"},
     {"--aom_ctc", "aom_ctc"},
     {"--nflx_ctc", "nflx_ctc"},
     {"--output", "output"},
@@ -32,9 +31,8 @@ constexpr Spelling kSpellings[] = {
     {"--backend", "backend"},
     {"--gpu", "gpu"},
     {"--hwdec", "hwdec"},
-    {"--batch", "batch"},
 };
-static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Batch) + 1,
+static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Hwdec) + 1,
               "a spelling for every option");
 
 std::atomic<FrontEnd> front_end{FrontEnd::Cli};

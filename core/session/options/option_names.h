@@ -17,7 +17,6 @@ enum class Option {
     PixelFormat,
     Bitdepth,
     Model,
-    Feature,
     AomCtc,
     NflxCtc,
     Output,
@@ -29,7 +28,6 @@ enum class Option {
     Backend,
     Gpu,
     Hwdec,
-    Batch,
 };
 
 enum class FrontEnd { Cli, Python };
