@@ -63,7 +63,7 @@ struct SidePlan {
 
 struct LaneBuffers {
     std::array<DeviceBuffer, 2> image, mask;
-    DeviceBuffer flat, c, histogram, select, partials;
+    DeviceBuffer flat, codes, c, histogram, select, partials;
 };
 
 class CambiWork {
@@ -163,15 +163,20 @@ int CambiWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
             result_bytes_ += static_cast<size_t>(p.w[s]) * p.h[s] * sizeof(float);
         }
     }
-    size_t samples = 0;
-    for (int z = 0; z < sides(); z++)
-        samples = std::max(samples, static_cast<size_t>(plans_[z].size.w) * plans_[z].size.h);
+    size_t samples = 0, padded = 0;
+    for (int z = 0; z < sides(); z++) {
+        const ScoredSize &size = plans_[z].size;
+        samples = std::max(samples, static_cast<size_t>(size.w) * size.h);
+        const int pad = 2 * (size.window >> 1);
+        padded = std::max(padded, static_cast<size_t>(size.w + pad) * (size.h + pad));
+    }
     for (LaneBuffers &b : lanes_) {
         for (int i = 0; i < 2; i++) {
             if (int err = b.image[i].allocate(samples * sizeof(uint16_t))) return err;
             if (int err = b.mask[i].allocate(samples * sizeof(uint16_t))) return err;
         }
         if (int err = b.flat.allocate(samples)) return err;
+        if (int err = b.codes.allocate(padded * sizeof(uint16_t))) return err;
         if (int err = b.c.allocate(samples * sizeof(float))) return err;
         if (int err = b.histogram.allocate(256 * sizeof(unsigned))) return err;
         if (int err = b.select.allocate(2 * sizeof(unsigned))) return err;
@@ -236,12 +241,16 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
                             "launch of cambi_hip's mode filter"))
             return err;
         std::swap(image, spare);
+        const int half = p.size.window >> 1;
+        const BandCodesArgs band{image, mask, sw, sh, half, levels_.band_low, levels_.band_count,
+                                 b.codes.as<uint16_t>()};
+        if (int err = check(launch_band_codes(band, stream), "launch of cambi_hip's band codes"))
+            return err;
         CValueArgs c{};
-        c.image = image;
-        c.mask = mask;
+        c.codes = band.codes;
         c.w = sw;
         c.h = sh;
-        c.half = p.size.window >> 1;
+        c.half = half;
         c.num_diffs = levels_.num_diffs;
         c.tables = {steps_.as<const uint32_t>(), weight_.as<const int>(),
                     reciprocal_.as<const float>(), levels_.band_low, levels_.band_count};

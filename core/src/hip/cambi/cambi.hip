@@ -1,12 +1,15 @@
 // cambi_hip kernels. Every step but the top-k sum is exact (integer codes,
 // masks and counts; each c-value is the CPU's c_value_of on the same counts
-// and tables, so the same float). The c-values count their windows from a
-// shared-memory tile, a group of threads sliding the window along a run of
-// a row (cambi's CPU slides its histograms down the columns instead). The top-k
+// and tables, so the same float). The c-values count their windows from the
+// band's codes in a shared-memory tile, a group of threads
+// sliding the window along a run of a row, each thread with its own counts
+// in shared memory (cambi's CPU slides its histograms down the columns
+// instead). The top-k
 // mean adds the same values as the CPU in another order (a fixed one), so
 // it may differ in the last bits of a double.
 #include "feature/cambi/c_values.h"
 #include "feature/cambi/preprocess.h"
+#include "feature/cambi/reciprocal_table.h"
 #include "feature/cambi/scale_filters.h"
 #include "feature/cambi/spatial_mask.h"
 #include "hip/cambi/cambi_kernel.h"
@@ -109,62 +112,37 @@ __global__ void mode_filter_kernel(const uint16_t *in, int w, int h, uint16_t *o
                    horizontal_mode(row + w, x, w));
 }
 
-// Counts of kCount consecutive codes from a base, 16 bits each, four to a
-// register: room for the codes an output asks for (v - N .. v + N), with
-// kSlack more so that the outputs after it may use them too.
-template <int N> struct RangeCounts {
-    static constexpr int kSlack = 7;
-    static constexpr int kCount = (2 * N + 1 + kSlack + 3) / 4 * 4;
-    static constexpr int kWords = kCount / 4;
-    unsigned long long word[kWords];
+__global__ void band_codes_kernel(BandCodesArgs a)
+{
+    const int pw = a.w + 2 * a.half, ph = a.h + 2 * a.half;
+    const long long i = thread_index();
+    if (i >= static_cast<long long>(pw) * ph) return;
+    const int x = static_cast<int>(i % pw) - a.half, y = static_cast<int>(i / pw) - a.half;
+    uint16_t code = kNotCounted;
+    if (x >= 0 && x < a.w && y >= 0 && y < a.h) {
+        const long long at = static_cast<long long>(y) * a.w + x;
+        const int u = a.image[at] - a.band_low;
+        if (a.mask[at] && u >= 0 && u < a.band_count) code = a.image[at];
+    }
+    a.codes[i] = code;
+}
 
-    __device__ void clear()
-    {
-#pragma unroll
-        for (int k = 0; k < kWords; k++) word[k] = 0;
-    }
-    __device__ void add(int i)
-    {
-        if (static_cast<unsigned>(i) >= static_cast<unsigned>(kCount)) return;
-        const unsigned long long one = 1ull << ((i & 3) * 16);
-#pragma unroll
-        for (int k = 0; k < kWords; k++)
-            if (i >> 2 == k) word[k] += one;
-    }
-    __device__ void take(int i)
-    {
-        if (static_cast<unsigned>(i) >= static_cast<unsigned>(kCount)) return;
-        const unsigned long long one = 1ull << ((i & 3) * 16);
-#pragma unroll
-        for (int k = 0; k < kWords; k++)
-            if (i >> 2 == k) word[k] -= one;
-    }
-    __device__ int at(int i) const
-    {
-        unsigned long long w = 0;
-#pragma unroll
-        for (int k = 0; k < kWords; k++)
-            if (i >> 2 == k) w = word[k];
-        return static_cast<int>((w >> ((i & 3) * 16)) & 0xffffu);
-    }
-};
-
-// The sum of v over the kLanes threads of a group (consecutive threads,
-// all active here): the packed counts add lane by lane, as none reaches
-// 2^16.
-template <int kLanes> __device__ unsigned long long group_sum(unsigned long long v)
+// The lanes of a run (kLanes consecutive threads of a warp) wait for each
+// other and see each other's shared-memory writes.
+template <int kLanes> __device__ void group_sync()
 {
 #if defined(__CUDA_ARCH__)
     const unsigned lane = threadIdx.x % 32u;
     const unsigned group =
         kLanes == 32 ? 0xffffffffu : ((1u << (kLanes % 32)) - 1u) << (lane / kLanes * kLanes);
-#pragma unroll
-    for (int m = kLanes / 2; m > 0; m /= 2) v += __shfl_xor_sync(group, v, m, kLanes);
-#else
-#pragma unroll
-    for (int m = kLanes / 2; m > 0; m /= 2) v += __shfl_xor(v, m, kLanes);
+    __syncwarp(group);
+#elif defined(__HIP_DEVICE_COMPILE__)
+    // A wavefront runs in lockstep: only the order of its memory operations
+    // needs a fence.
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+    __builtin_amdgcn_wave_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 #endif
-    return v;
 }
 
 // How a block splits its tile of outputs: runs along a row, whose window
@@ -175,119 +153,146 @@ template <int Lanes, int Run, int RunsPerRow, int TileRows> struct Layout {
     static constexpr int kLanes = Lanes, kRun = Run, kRunsPerRow = RunsPerRow;
     static constexpr int kTileRows = TileRows, kTileCols = Run * RunsPerRow;
     static constexpr int kThreads = Lanes * RunsPerRow * TileRows;
+    static constexpr int kRuns = RunsPerRow * TileRows;
 };
-// Large pictures: eight threads a run of 16 outputs. Small ones (the coarse
-// scales, whose windows are as wide as at full size, 31 rows at 1080p): a
-// warp a run of 8, one or two rows of each window a thread, so that the
-// windows' work spreads over four times the threads (ADR 0044).
-using WideLayout = Layout<8, 16, 4, 4>;
+// Large pictures (a quarter million outputs or more): eight threads a run
+// of 32 outputs. Small ones (the coarse scales, whose windows are as wide as
+// at full size, 33 rows at 1080p): a warp a run of 8, one or two rows of
+// each window a thread, so that the windows' work spreads over more threads
+// (ADRs 0045, 0046).
+using WideLayout = Layout<8, 32, 2, 8>;
 using SmallLayout = Layout<32, 8, 2, 2>;
-constexpr long long kSmallPicture = 1ll << 20; // outputs
+constexpr long long kSmallPicture = 1ll << 18; // outputs
 
-// The c-values of a tile of L::kTileCols x L::kTileRows outputs. The masked codes
-// of the tile's windows (kNotCounted where not masked or outside the
-// picture) go to shared memory. The lanes of a run slide their rows of its
-// window along it, counting the codes from a base; where an output asks for
-// codes outside the counted ones (the run's codes spread too far for one
-// base), they count its whole window again from a base that suits it. The
-// lanes' counts are added for each output, and one lane of the run works out
-// its c-value.
+// An output asks for 2 N + 1 codes (v - N .. v + N); each thread counts
+// kCount codes from its run's base, kSlack more, so that the outputs after
+// it may use the same base (8-bit video's codes step by 4 at 10 bits).
+template <int N> struct CountRange {
+    static constexpr int kAsked = 2 * N + 1;
+    static constexpr int kSlack = 23;
+    static constexpr int kCount = kAsked + kSlack;
+};
+
+// The kernel's shared memory: the asked counts of each run (32-bit), every
+// thread's counts (16-bit, a code's counts kStride apart: an odd number of
+// 32-bit words, so that the lanes adding up one code's counts of a run
+// read from different banks), then the tile of codes when it fits.
+template <int N, typename L> struct CValueShared {
+    using R = CountRange<N>;
+    static constexpr int kStride = L::kThreads + 2;
+    static constexpr size_t kAskedBytes = size_t{L::kRuns} * R::kAsked * sizeof(uint32_t);
+    static constexpr size_t kCountBytes = size_t{R::kCount} * kStride * sizeof(uint16_t);
+    static constexpr size_t kFixedBytes = kAskedBytes + kCountBytes;
+};
+
 // The tile's row pitch in codes: its width made an odd number of 32-bit
 // words, so that the lanes of a run, each on its own row of the window at
-// the same column, read from different banks (an even pitch put up to eight
-// of them on one bank).
-__host__ __device__ inline int tile_pitch(int width) { return (width + 1) / 4 * 4 + 2; }
+// the same column, read from different banks.
+__host__ __device__ constexpr int tile_pitch(int width) { return (width + 1) / 4 * 4 + 2; }
 
+// The c-values of a tile of L::kTileCols x L::kTileRows outputs, from the
+// band's codes of the padded plane, copied to shared memory. The lanes of a
+// run slide their rows of the window along it, each counting in its own
+// counts the codes from the run's base; where an output asks for codes
+// outside them (the run's codes spread too far for one base) they count its
+// whole window again from a base that suits it. For each output that tests
+// a step, the lanes add up their counts of the codes it asks for, and one
+// lane works out its c-value.
 template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
 {
-    extern __shared__ uint16_t tile[];
-    const int side = 2 * a.half + 1;
+    using R = CountRange<N>;
+    using Shared = CValueShared<N, L>;
+    extern __shared__ uint32_t shared[];
+    uint32_t *asked_counts = shared;
+    uint16_t *counts = reinterpret_cast<uint16_t *>(shared + L::kRuns * R::kAsked);
+    uint16_t *tile = counts + R::kCount * Shared::kStride;
+
+    const int side = 2 * a.half + 1, pw = a.w + 2 * a.half, ph = a.h + 2 * a.half;
     const int tw = L::kTileCols - 1 + side, th = L::kTileRows - 1 + side;
     const int pitch = tile_pitch(tw);
-    const int x0 = static_cast<int>(blockIdx.x) * L::kTileCols - a.half;
-    const int y0 = static_cast<int>(blockIdx.y) * L::kTileRows - a.half;
+    // Output (x, y)'s window starts at (x, y) in the padded plane.
+    const int x0 = static_cast<int>(blockIdx.x) * L::kTileCols;
+    const int y0 = static_cast<int>(blockIdx.y) * L::kTileRows;
     const int thread = static_cast<int>(threadIdx.x);
     for (int k = thread; k < tw * th; k += L::kThreads) {
         const int tx = x0 + k % tw, ty = y0 + k / tw;
-        uint16_t code = kNotCounted;
-        if (tx >= 0 && tx < a.w && ty >= 0 && ty < a.h) {
-            const long long at = static_cast<long long>(ty) * a.w + tx;
-            if (a.mask[at]) code = a.image[at];
-        }
-        tile[k / tw * pitch + k % tw] = code;
+        tile[k / tw * pitch + k % tw] =
+            tx < pw && ty < ph ? a.codes[static_cast<long long>(ty) * pw + tx] : kNotCounted;
     }
     __syncthreads();
     const int lane = thread % L::kLanes, run_id = thread / L::kLanes;
     const int row = run_id / L::kRunsPerRow;
     const int run = run_id % L::kRunsPerRow * L::kRun; // the run's first column in the tile
-    const int y = y0 + a.half + row, xs = x0 + a.half + run;
+    const int y = y0 + row, xs = x0 + run;
     if (y >= a.h || xs >= a.w) return; // whole groups: a run's lanes share y and xs
     const int outputs = a.w - xs < L::kRun ? a.w - xs : L::kRun;
     const uint16_t *window = tile + row * pitch + run;      // the first window's top left
     const uint16_t *own = window + a.half * pitch + a.half; // the run's own codes
     float *c = a.c + static_cast<long long>(y) * a.w + xs;
 
-    using Counts = RangeCounts<N>;
-    // A base that suits the whole run where its codes spread little.
+    // The outputs whose c-value can be non-zero (a counted code that tests
+    // a step); the others are 0 without counts and move no base.
+    static_assert(L::kRun <= 32, "one bit an output");
+    unsigned wanted = 0;
     int low = 0x7fffffff, high = -1;
     for (int i = 0; i < outputs; i++) {
-        if (own[i] == kNotCounted) continue;
+        if (own[i] == kNotCounted || !a.tables.steps[own[i] - a.tables.band_low]) continue;
+        wanted |= 1u << i;
         low = own[i] < low ? own[i] : low;
         high = own[i] > high ? own[i] : high;
     }
-    Counts counts;
-    int base = 0, counted = -1; // the counts' first code, and the output they are of
-    if (high >= 0 && high + N < low - N + Counts::kCount) {
-        base = low - N;
-        counts.clear();
+    for (int i = lane; i < outputs; i += L::kLanes)
+        if (!(wanted >> i & 1u)) c[i] = 0.0f;
+
+    uint16_t *mine = counts + thread; // the count of code base + k is mine[k * kStride]
+    const auto add = [&](int k) {
+        if (static_cast<unsigned>(k) < static_cast<unsigned>(R::kCount)) mine[k * Shared::kStride]++;
+    };
+    const auto take = [&](int k) {
+        if (static_cast<unsigned>(k) < static_cast<unsigned>(R::kCount)) mine[k * Shared::kStride]--;
+    };
+    int base = 0;
+    const auto count_window = [&](int at) {
+        for (int k = 0; k < R::kCount; k++) mine[k * Shared::kStride] = 0;
         for (int r = lane; r < side; r += L::kLanes)
-            for (int j = 0; j < side; j++) counts.add(window[r * pitch + j] - base);
-        counted = 0;
+            for (int j = 0; j < side; j++) add(window[r * pitch + at + j] - base);
+    };
+    // One base for the whole run where its codes spread little.
+    int counted = -1; // the output the counts are of
+    if (wanted && high + N < low - N + R::kCount) {
+        base = low - N;
+        counted = lowest_bit(wanted);
+        count_window(counted);
     }
-    // Output i's c-value is worked out by lane i % kLanes alone, from the
-    // group's counts that lane keeps: the counting needs every lane, the
-    // c-value one.
-    constexpr int kMine = (L::kRun + L::kLanes - 1) / L::kLanes;
-    Counts mine[kMine];
-    int mine_base[kMine];
-    for (int i = 0; i < outputs; i++) {
+    uint32_t *asked = asked_counts + run_id * R::kAsked;
+    const uint16_t *run_counts = counts + (thread - lane);
+    for (; wanted; wanted &= wanted - 1) {
+        const int i = lowest_bit(wanted);
         const int v = own[i];
-        if (v == kNotCounted) continue;
-        if (counted < 0 || v - N < base || v + N >= base + Counts::kCount) {
+        if (counted < 0 || v - N < base || v + N >= base + R::kCount) {
             // Room for the codes of outputs a little brighter or darker.
-            base = v - N - Counts::kSlack / 2;
-            counts.clear();
-            for (int r = lane; r < side; r += L::kLanes)
-                for (int j = 0; j < side; j++) counts.add(window[r * pitch + i + j] - base);
+            base = v - N - R::kSlack / 2;
+            count_window(i);
         } else {
             for (; counted < i; counted++) {
                 for (int r = lane; r < side; r += L::kLanes) {
-                    counts.take(window[r * pitch + counted] - base);
-                    counts.add(window[r * pitch + counted + side] - base);
+                    take(window[r * pitch + counted] - base);
+                    add(window[r * pitch + counted + side] - base);
                 }
             }
         }
         counted = i;
-        Counts total;
+        group_sync<L::kLanes>();
+        for (int k = lane; k < R::kAsked; k += L::kLanes) {
+            const uint16_t *at = run_counts + (v - N - base + k) * Shared::kStride;
+            uint32_t sum = 0;
 #pragma unroll
-        for (int k = 0; k < Counts::kWords; k++) total.word[k] = group_sum<L::kLanes>(counts.word[k]);
-#pragma unroll
-        for (int m = 0; m < kMine; m++) {
-            if (i == lane + m * L::kLanes) {
-                mine[m] = total;
-                mine_base[m] = base;
-            }
+            for (int l = 0; l < L::kLanes; l++) sum += at[l];
+            asked[k] = sum;
         }
-    }
-#pragma unroll
-    for (int m = 0; m < kMine; m++) {
-        const int i = lane + m * L::kLanes;
-        if (i < outputs) {
-            const int v = own[i];
-            const Counts &total = mine[m];
-            const int b = mine_base[m];
-            c[i] = v == kNotCounted ? 0.0f : c_value_of(a.tables, v, [&](int u) { return total.at(u - b); });
-        }
+        group_sync<L::kLanes>();
+        if (lane == i % L::kLanes)
+            c[i] = c_value_of(a.tables, v, [&](int u) { return static_cast<int>(asked[u - (v - N)]); });
     }
 }
 
@@ -381,13 +386,26 @@ __global__ void topk_mean_kernel(const double *partials, int k, const unsigned *
     *result = sum / k;
 }
 
+// The tile of the largest window (cambi_config refuses windows whose area
+// the reciprocal table does not reach) fits beside the counts in the shared
+// memory every device gives a block without asking (48 KiB).
+constexpr int kLargestSide = 65;
+static_assert(kLargestSide * kLargestSide < vmaf::cambi::kReciprocalCount &&
+              (kLargestSide + 2) * (kLargestSide + 2) >= vmaf::cambi::kReciprocalCount);
+constexpr size_t kSharedBytes = 48 * 1024;
+
+template <typename L> constexpr size_t tile_bytes(int side)
+{
+    return static_cast<size_t>(tile_pitch(L::kTileCols - 1 + side)) * (L::kTileRows - 1 + side) * sizeof(uint16_t);
+}
+
 template <int N, typename L> void queue_c_values_in(const CValueArgs &a, hipStream_t stream)
 {
-    const int side = 2 * a.half + 1;
-    const size_t tile = static_cast<size_t>(tile_pitch(L::kTileCols - 1 + side)) * (L::kTileRows - 1 + side);
+    using Shared = CValueShared<N, L>;
+    static_assert(Shared::kFixedBytes + tile_bytes<L>(kLargestSide) <= kSharedBytes);
     const dim3 grid((a.w + L::kTileCols - 1) / L::kTileCols, (a.h + L::kTileRows - 1) / L::kTileRows);
-    hipLaunchKernelGGL((c_values_kernel<N, L>), grid, dim3(L::kThreads), tile * sizeof(uint16_t),
-                       stream, a);
+    hipLaunchKernelGGL((c_values_kernel<N, L>), grid, dim3(L::kThreads),
+                       Shared::kFixedBytes + tile_bytes<L>(2 * a.half + 1), stream, a);
 }
 
 template <int N> void queue_c_values(const CValueArgs &a, hipStream_t stream)
@@ -451,6 +469,14 @@ hipError_t launch_mode_filter(const uint16_t *in, int w, int h, uint16_t *out,
     static_cast<void>(hipGetLastError());
     hipLaunchKernelGGL(mode_filter_kernel, dim3(blocks_for(static_cast<long long>(w) * h)),
                        dim3(kBlock), 0, stream, in, w, h, out);
+    return hipGetLastError();
+}
+
+hipError_t launch_band_codes(const BandCodesArgs &a, hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    const long long n = static_cast<long long>(a.w + 2 * a.half) * (a.h + 2 * a.half);
+    hipLaunchKernelGGL(band_codes_kernel, dim3(blocks_for(n)), dim3(kBlock), 0, stream, a);
     return hipGetLastError();
 }
 

@@ -50,11 +50,20 @@ hipError_t launch_halve(const uint16_t *in, int w, int h, uint16_t *out, hipStre
 hipError_t launch_mode_filter(const uint16_t *in, int w, int h, uint16_t *out,
                               hipStream_t stream);
 
-// Queues c = the c-value of every sample of image (w x h) where the mask is
-// set, 0 elsewhere, from the counts of the masked samples of its window
-// (side 2 half + 1, clipped to the picture).
-struct CValueArgs {
+// Queues codes = image (w x h) padded by `half` on every side, each sample
+// that is masked and in the band [band_low, band_low + band_count) as its
+// code, every other one (and the padding) as a code no window counts.
+struct BandCodesArgs {
     const uint16_t *image, *mask;
+    int w, h, half, band_low, band_count;
+    uint16_t *codes; // (w + 2 half) x (h + 2 half)
+};
+hipError_t launch_band_codes(const BandCodesArgs &a, hipStream_t stream);
+
+// Queues c = the c-value of every sample of a w x h image, from the band's
+// codes of launch_band_codes (a window of side 2 half + 1 around each).
+struct CValueArgs {
+    const uint16_t *codes;
     int w, h, half;
     int num_diffs; // 1, 2, 4, 8, 16 or 32
     CValueTables tables; // device arrays
