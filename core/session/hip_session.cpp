@@ -37,10 +37,15 @@ bool HipSession::attach(VmafContext *ctx, unsigned gpu, std::string &error)
 
 HipSession::~HipSession() = default;
 
+std::string no_hip_backend()
+{
+    return option(Option::Backend, "hip") +
+           ": this build has no HIP backend (configure with -Denable_hip=enabled)";
+}
+
 bool HipSession::attach(VmafContext *, unsigned, std::string &error)
 {
-    error = option(Option::Backend, "hip") +
-            ": this build has no HIP backend (configure with -Denable_hip=enabled)";
+    error = no_hip_backend();
     return false;
 }
 

@@ -26,4 +26,9 @@ private:
     VmafHipState *state_ = nullptr;
 };
 
+#ifndef VMAF_HAVE_HIP
+// What a build without the HIP backend says when a GPU is asked for.
+std::string no_hip_backend();
+#endif
+
 } // namespace vmaf::session

@@ -3,6 +3,7 @@
 
 #include "session/chunks.h"
 #include "session/feed.h"
+#include "session/hip_session.h"
 #include "session/inputs.h"
 #include "session/run_files.h"
 #include "session/scorer.h"
@@ -39,8 +40,7 @@ bool every_gpu(std::vector<unsigned> &gpus, std::string &error)
     if (n == 0) error = option(Option::Gpu, "all") + ": no usable GPU";
     return n > 0;
 #else
-    error = option(Option::Backend, "hip") +
-            ": this build has no HIP backend (configure with -Denable_hip=enabled)";
+    error = no_hip_backend();
     return false;
 #endif
 }
