@@ -125,10 +125,9 @@ size_t ByteSource::read_rows(uint8_t *dst, ptrdiff_t stride, size_t row, size_t 
             got = take_buffered(dst + y * stride + x, row - x);
         } else {
             // Straight into the rows: one read scatters into many.
-            std::vector<iovec> iov;
-            iov.reserve(rows - y);
-            for (size_t r = y, skip = x; r < rows; r++, skip = 0) iov.push_back({dst + r * stride + skip, row - skip});
-            got = read_direct(iov.data(), static_cast<int>(iov.size()));
+            rows_.clear();
+            for (size_t r = y, skip = x; r < rows; r++, skip = 0) rows_.push_back({dst + r * stride + skip, row - skip});
+            got = read_direct(rows_.data(), static_cast<int>(rows_.size()));
         }
         if (got == 0) break;
         done += got;

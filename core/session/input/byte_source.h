@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 #include <sys/uio.h>
 
 #include "session/input/parallel_read.h"
@@ -85,6 +86,8 @@ private:
     std::unique_ptr<uint8_t[]> buffer_;
     size_t begin_ = 0, end_ = 0;
     ParallelRead parallel_;
+    // read_rows' destinations, kept so that a plane read allocates nothing.
+    std::vector<iovec> rows_;
 };
 
 } // namespace vmaf::session
