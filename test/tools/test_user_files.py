@@ -240,6 +240,10 @@ def test_ladder_rows_saved_as_they_finish(tmp):
         time.sleep(0.01)
     p.send_signal(signal.SIGKILL)
     p.wait()
+    # Rows may have been saved between the last look and the kill.
+    if os.path.exists(os.path.join(out, "summary.csv")):
+        with open(os.path.join(out, "summary.csv")) as f:
+            done = len({line.split(",")[0] for line in f.readlines()[1:]})
     check("group: rows are saved before the last row sharing the reference is scored",
           0 < done < n, f"{done} of {n} rows saved when the first were")
     r = vmaf("--batch", m, "-o", out, "--jobs", "1", "--json")
