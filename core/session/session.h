@@ -15,6 +15,7 @@
 #include "session/html_report.h"
 #include "session/log_capture.h"
 #include "session/presets.h"
+#include "session/option_table.h"
 #include "session/request.h"
 #include "session/run_files.h"
 #include "session/score_table.h"

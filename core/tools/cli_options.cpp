@@ -2,9 +2,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <fmt/format.h>
 #include <initializer_list>
 #include <map>
@@ -15,21 +12,10 @@ using session::quote;
 
 namespace {
 
-// A positive whole number, as text; CLI11's own checks accept "1.5" and "-0".
-std::string positive_integer(const std::string &text)
-{
-    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a positive whole number, got '" + quote(text) + "'";
-    if (std::stoll(text) == 0) return "must be at least 1, got '" + quote(text) + "'";
-    return {};
-}
+// Whole numbers, as text: CLI11's own checks accept "1.5" and "-0".
+std::string positive_integer(const std::string &text) { return session::count_problem(text, 1); }
 
-std::string whole_number(const std::string &text)
-{
-    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
-        return "must be a whole number, got '" + quote(text) + "'";
-    return {};
-}
+std::string whole_number(const std::string &text) { return session::count_problem(text, 0); }
 
 std::string signed_number(const std::string &text)
 {
@@ -96,13 +82,32 @@ namespace {
 // The flags' values as CLI11 leaves them, before they are checked and put
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
-    std::optional<std::string> width, height, bitdepth, threads, cpumask, subsample, frame_cnt,
-        skip_ref, skip_dist, gpu, jobs, bitdepth_convert, fps, log_level;
-    std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc, pools;
-    std::string backend = "cpu", hwdec = "none";
+    std::optional<std::string> width, height, bitdepth, threads, cpumask, frame_cnt, gpu, jobs,
+        log_level;
+    std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
+    std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
     CLI::Option *model = nullptr, *feature = nullptr, *aom = nullptr, *nflx = nullptr;
+    // The flags of the session's option table, each with its row.
+    std::vector<std::pair<const session::OptionRow *, CLI::Option *>> table;
 };
+
+// The flags of the option table's rows in `group`, after the group's own.
+void add_table_flags(CLI::App &app, session::OptionGroup group, const char *name, FlagText &t)
+{
+    for (const session::OptionRow &row : session::option_table()) {
+        if (row.group != group) continue;
+        CLI::Option *opt = app.add_option(session::cli_flag(row.id), row.help)
+                               ->type_name(row.value_name)
+                               ->group(name);
+        if (row.kind == session::OptionKind::Texts)
+            // One argument each time: with CLI11's delimiter, "--pool ," split to
+            // nothing and took the next flag as its value.
+            opt->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        if (row.bare_value) opt->expected(0, 1)->default_str(row.bare_value);
+        t.table.emplace_back(&row, opt);
+    }
+}
 
 // What is read: the files, raw YUV's geometry, frames skipped, scaling and
 // depth conversion.
@@ -122,19 +127,7 @@ void add_input_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
     app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400")
         ->group(group);
     app.add_option("-b,--bitdepth", t.bitdepth, "Bit depth of raw YUV: 8 to 16")->group(group);
-    app.add_option("--frame_skip_ref", t.skip_ref, "Skip the first N reference frames")->group(group);
-    app.add_option("--frame_skip_dist", t.skip_dist, "Skip the first N distorted frames")->group(group);
-    app.add_option("--scale", s.scale,
-                   "Scale the distorted to the reference's size where they differ, with "
-                   "ffmpeg's scaler: bicubic (alone: the default), lanczos, bilinear, spline, "
-                   "... (ffmpeg's -sws_flags)")
-        ->expected(0, 1)
-        ->default_str("bicubic")
-        ->group(group);
-    app.add_option("--bitdepth-convert", t.bitdepth_convert,
-                   "Convert both inputs to this bit depth before scoring (10: VMAF v1's "
-                   "10-bit scoring of 8-bit video), as ffmpeg -pix_fmt yuv420p10le does")
-        ->group(group);
+    add_table_flags(app, session::OptionGroup::Input, group, t);
 }
 
 // What is scored: models, features, presets and which frames.
@@ -157,8 +150,8 @@ void add_scoring_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
                             "vmaf_neg and its features")
                  ->group(group);
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score")->group(group);
-    app.add_option("--subsample", t.subsample, "Score every Nth frame")->group(group);
     app.add_option("--frame_cnt", t.frame_cnt, "Score at most N frames")->group(group);
+    add_table_flags(app, session::OptionGroup::Scoring, group, t);
 }
 
 // What is written: the report, its format and pools, the HTML page.
@@ -170,26 +163,13 @@ void add_report_flags(CLI::App &app, CliSettings &cli, FlagText &t)
     app.add_flag("--json", t.json, "Write JSON")->group(group);
     app.add_flag("--csv", t.csv, "Write CSV")->group(group);
     app.add_flag("--sub", t.sub, "Write subtitles (SUB)")->group(group);
-    app.add_option("--pool", t.pools,
-                   "Pool each metric in the report in more ways than min, max, mean and "
-                   "harmonic_mean: median, pN (the N-th percentile: p5, p99.9), below:T (seconds "
-                   "scored below T); comma-separated or repeated. Without it reports are the "
-                   "reference's, byte for byte")
-        // One argument each time, split here: with CLI11's delimiter, "--pool ,"
-        // split to nothing and took the next flag as its value.
-        ->expected(1)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-        ->group(group);
     app.add_option("--html", cli.html,
                    "Also write a self-contained HTML page: the per-frame scores plotted (zoom, "
                    "hover), the pooled table and the worst frames; a ladder's renditions on one "
                    "plot; with --batch, a sortable table of the pairs (under the output "
                    "directory when relative), each pair's page beside its report")
         ->group(group);
-    app.add_option("--fps", t.fps,
-                   "Frames per second for --pool below:T, where the reference file states none "
-                   "(raw YUV) or to override it")
-        ->group(group);
+    add_table_flags(app, session::OptionGroup::Report, group, t);
 }
 
 // Where and how it runs: threads, instruction sets, backend, GPUs,
@@ -211,12 +191,6 @@ void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
                    "them, or a batch's pairs spread over them) or 'all'; without it, "
                    "VMAF_GPU's value, else 0")
         ->group(group);
-    app.add_option("--hwdec", t.hwdec,
-                   "Decode encoded inputs on the GPU's decoder through libavcodec: auto (the "
-                   "hardware where it decodes the stream, else the CPU, saying which), cuda, "
-                   "vaapi, or none (the CPU, the default)")
-        ->check(CLI::IsMember({"none", "auto", "cuda", "vaapi"}))
-        ->group(group);
     app.add_option("--batch", cli.batch,
                    "Score every pair of a CSV manifest (columns ref, dis; optional model, "
                    "feature, output); --output names the directory of reports and summary.csv")
@@ -230,6 +204,7 @@ void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
         ->group(group);
     app.add_flag("-q,--quiet", cli.quiet, "No progress line")->group(group);
     app.add_flag("-v,--version", cli.version, "Print the version and exit")->group(group);
+    add_table_flags(app, session::OptionGroup::Running, group, t);
 }
 
 // `text` into `dst` where given and `check` finds nothing wrong with it;
@@ -247,8 +222,7 @@ bool read_number(const std::optional<std::string> &text, const char *flag,
     return true;
 }
 
-// The numbers of the input, scoring and run flags, raw YUV's geometry, the
-// scaler's flags and the depth conversion.
+// The numbers of the input, scoring and run flags and raw YUV's geometry.
 bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
 {
     session::ScoreRequest &s = cli.request;
@@ -258,31 +232,16 @@ bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
         !read_number(t.bitdepth, "--bitdepth", signed_number, b, error) ||
         !read_number(t.threads, "--threads", positive_integer, s.threads, error) ||
         !read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) ||
-        !read_number(t.subsample, "--subsample", positive_integer, s.subsample, error) ||
         !read_number(t.frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt, error) ||
-        !read_number(t.skip_ref, "--frame_skip_ref", whole_number, s.frame_skip_ref, error) ||
-        !read_number(t.skip_dist, "--frame_skip_dist", whole_number, s.frame_skip_dist, error) ||
         !read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error))
         return false;
-    if (s.scale) {
-        // "--scale" alone: ffmpeg's default, Netflix's published practice.
-        if (s.scale->empty()) s.scale = "bicubic";
-        if (!session::check_scale_flags(*s.scale, error)) return false;
-    }
-    if (t.bitdepth_convert) {
-        long long depth = 0;
-        if (!read_number(t.bitdepth_convert, "--bitdepth-convert", signed_number, depth, error))
-            return false;
-        if (!session::check_bitdepth_convert(depth, error)) return false;
-        s.bitdepth_convert = static_cast<unsigned>(depth);
-    }
     if (t.width) s.raw.w = w;
     if (t.height) s.raw.h = h;
     if (t.bitdepth) s.raw.bpc = b;
     return true;
 }
 
-// The backend, the GPUs, decoding and the log level; the library's
+// The backend, the GPUs and the log level; the library's
 // variables where the command line names no backend or GPU, honoured as
 // vmaf_init honours them, a value that is none refused.
 bool read_run(const CLI::App &app, const FlagText &t, CliSettings &cli, std::string &error)
@@ -300,7 +259,6 @@ bool read_run(const CLI::App &app, const FlagText &t, CliSettings &cli, std::str
     if (t.gpu && !parse_gpu_list(*t.gpu, s.gpus, s.all_gpus, error)) return false;
     s.backend = backend == "hip" ? session::Backend::Hip : session::Backend::Cpu;
     cli.backend_auto = backend == "auto";
-    s.hwdec = *session::hw_decode_named(t.hwdec);
     if (t.log_level) {
         const std::string &l = *t.log_level;
         s.log_level = l == "none"      ? VMAF_LOG_LEVEL_NONE
@@ -312,43 +270,25 @@ bool read_run(const CLI::App &app, const FlagText &t, CliSettings &cli, std::str
     return true;
 }
 
-// The report's pools, frame rate and HTML page.
-bool read_report(const FlagText &t, CliSettings &cli, std::string &error)
+// The option table's flags, each value through its row, in the table's order.
+bool read_table(const FlagText &t, session::ScoreRequest &s, std::string &error)
 {
-    session::ScoreRequest &s = cli.request;
-    for (const std::string &arg : t.pools) {
-        for (size_t start = 0;;) {
-            const size_t comma = arg.find(',', start);
-            const std::string method = arg.substr(start, comma - start);
-            if (method.empty()) {
-                error = fmt::format("--pool '{}': an empty pooling method (a comma too many?)", quote(arg));
-                return false;
-            }
-            s.pools.push_back(method);
-            if (comma == std::string::npos) break;
-            start = comma + 1;
+    for (const auto &[row, opt] : t.table) {
+        if (opt->count() == 0) continue;
+        std::vector<std::string> values = opt->results();
+        // A flag given bare takes its row's value.
+        if (values.empty()) values.emplace_back();
+        for (std::string &value : values) {
+            if (value.empty() && row->bare_value) value = row->bare_value;
+            if (!row->set(s, value, error)) return false;
         }
     }
-    for (const std::string &method : s.pools) {
-        if (session::pool_name(method).empty()) {
-            error = fmt::format("--pool: unknown pooling method {} (min, max, mean, "
-                                "harmonic_mean, median, pN for a percentile from p0 to "
-                                "p100, below:T for the seconds below T)",
-                                quote(method));
-            return false;
-        }
-    }
-    if (t.fps) {
-        char *end = nullptr;
-        errno = 0;
-        const double rate = std::strtod(t.fps->c_str(), &end);
-        if (t.fps->empty() || *end || errno || !(rate > 0) || !std::isfinite(rate)) {
-            error = fmt::format("--fps must be a number of frames per second above 0, not {}",
-                                quote(*t.fps));
-            return false;
-        }
-        s.frame_rate = rate;
-    }
+    return true;
+}
+
+// The HTML page.
+bool read_report(const CliSettings &cli, std::string &error)
+{
     if (cli.html && cli.html->empty()) {
         error = "--html: the path is empty";
         return false;
@@ -446,8 +386,8 @@ ParseResult parse_cli(int argc, const char *const *argv)
         return result;
     }
     std::string &error = result.message;
-    result.ok = read_numbers(t, cli, error) && read_run(app, t, cli, error) &&
-                read_report(t, cli, error) && read_pairs(t, cli, error) &&
+    result.ok = read_numbers(t, cli, error) && read_table(t, cli.request, error) &&
+                read_run(app, t, cli, error) && read_report(cli, error) && read_pairs(t, cli, error) &&
                 read_format(t, cli.request, error) && read_scoring(app, t, cli.request, error);
     return result;
 }

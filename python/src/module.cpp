@@ -158,6 +158,22 @@ void check_files(const std::vector<std::pair<std::string, std::string>> &reads,
     if (!files.check(error, false)) throw py::value_error(error);
 }
 
+// The session's option table as score()'s keywords: (keyword, kind
+// ("count", "number", "text" or "texts"), annotation, default, help).
+py::list option_table()
+{
+    py::list rows;
+    for (const session::OptionRow &row : session::option_table()) {
+        const char *kind = row.kind == session::OptionKind::Count    ? "count"
+                           : row.kind == session::OptionKind::Number ? "number"
+                           : row.kind == session::OptionKind::Text   ? "text"
+                                                                     : "texts";
+        rows.append(py::make_tuple(session::python_keyword(row.id), kind, row.python_type,
+                                   row.python_default, row.help));
+    }
+    return rows;
+}
+
 } // namespace
 
 } // namespace vmaf::python
@@ -176,21 +192,16 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("models", &ScoreOptions::models)
         .def_readwrite("features", &ScoreOptions::features)
         .def_readwrite("backend", &ScoreOptions::backend)
-        .def_readwrite("hwdec", &ScoreOptions::hwdec)
-        .def_readwrite("pools", &ScoreOptions::pools)
         .def_readwrite("html", &ScoreOptions::html)
-        .def_readwrite("fps", &ScoreOptions::fps)
         .def_readwrite("gpus", &ScoreOptions::gpus)
         .def_readwrite("all_gpus", &ScoreOptions::all_gpus)
         .def_readwrite("threads", &ScoreOptions::threads)
-        .def_readwrite("subsample", &ScoreOptions::subsample)
         .def_readwrite("frame_cnt", &ScoreOptions::frame_cnt)
         .def_readwrite("width", &ScoreOptions::width)
         .def_readwrite("height", &ScoreOptions::height)
         .def_readwrite("bitdepth", &ScoreOptions::bitdepth)
         .def_readwrite("pixel_format", &ScoreOptions::pixel_format)
-        .def_readwrite("scale", &ScoreOptions::scale)
-        .def_readwrite("bitdepth_convert", &ScoreOptions::bitdepth_convert)
+        .def_readwrite("values", &ScoreOptions::values)
         .def_readwrite("output", &ScoreOptions::output)
         .def_readwrite("output_format", &ScoreOptions::output_format)
         .def_readwrite("progress", &ScoreOptions::progress);
@@ -204,4 +215,6 @@ PYBIND11_MODULE(_vmaf_hip, m)
     m.def("check_files", &vmaf::python::check_files, py::arg("reads"), py::arg("writes"),
           "ValueError where an output (path, what) is an input or another output.");
     m.def("hip_available", &vmaf::session::hip_usable);
+    m.def("option_table", &vmaf::python::option_table,
+          "The session's option table: (keyword, kind, annotation, default, help) a row.");
 }

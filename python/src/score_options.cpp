@@ -41,42 +41,21 @@ session::ScoreRequest score_request(const ScoreOptions &o)
     if (s.no_prediction && s.features.empty())
         throw pybind11::value_error("nothing to score: give a model or features");
     s.backend = backend(o.backend);
-    const auto hw = session::hw_decode_named(o.hwdec);
-    if (!hw)
-        throw pybind11::value_error("hwdec must be 'none', 'auto', 'cuda' or 'vaapi', not '" +
-                                    session::quote(o.hwdec) + "'");
-    s.hwdec = *hw;
     if (o.gpus.empty() && !o.all_gpus) throw pybind11::value_error("gpu: no GPU given");
     s.gpus = o.gpus;
     s.all_gpus = o.all_gpus;
     s.threads = o.threads;
-    if (o.subsample == 0) throw pybind11::value_error("subsample must be at least 1");
-    s.subsample = o.subsample;
     s.frame_cnt = o.frame_cnt;
     s.raw.w = o.width;
     s.raw.h = o.height;
     s.raw.bpc = o.bitdepth;
     s.raw.pix_fmt = o.pixel_format;
-    if (o.scale) {
+    for (const auto &[keyword, text] : o.values) {
+        const session::OptionRow *row = session::option_row(keyword);
+        if (!row) throw pybind11::value_error("'" + session::quote(keyword) + "' is not an option");
         std::string error;
-        if (!session::check_scale_flags(*o.scale, error)) throw pybind11::value_error(error);
-        s.scale = o.scale;
+        if (!row->set(s, text, error)) throw pybind11::value_error(error);
     }
-    if (o.bitdepth_convert) {
-        std::string error;
-        if (!session::check_bitdepth_convert(*o.bitdepth_convert, error))
-            throw pybind11::value_error(error);
-        s.bitdepth_convert = static_cast<unsigned>(*o.bitdepth_convert);
-    }
-    for (const std::string &method : o.pools)
-        if (session::pool_name(method).empty())
-            throw pybind11::value_error("pool: unknown pooling method '" + session::quote(method) +
-                                        "' (min, max, mean, harmonic_mean, median, pN for a "
-                                        "percentile from p0 to p100, below:T)");
-    s.pools = o.pools;
-    if (o.fps && !(*o.fps > 0 && *o.fps < 1e9))
-        throw pybind11::value_error("fps must be a number of frames per second above 0");
-    s.frame_rate = o.fps;
     s.output = o.output;
     s.format = output_format(o.output_format);
     return s;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pybind11/pybind11.h>
@@ -18,20 +19,16 @@ struct ScoreOptions {
     std::optional<std::vector<std::string>> models;
     std::vector<std::string> features; // "psnr", "cambi=full_ref=true", ...
     std::string backend = "cpu";       // "cpu" or "hip"
-    std::string hwdec = "none";        // the CLI's --hwdec
     std::vector<unsigned> gpus{0};
     bool all_gpus = false;
-    unsigned threads = 0, subsample = 1, frame_cnt = 0;
+    unsigned threads = 0, frame_cnt = 0;
     // Raw .yuv geometry; bitdepth also tells the depth of uint16 arrays.
     std::optional<long long> width, height, bitdepth;
     std::optional<std::string> pixel_format;
-    // The CLI's --scale: libswscale flags ("bicubic", "lanczos", ...).
-    std::optional<std::string> scale;
-    // The CLI's --bitdepth-convert: both files converted to this depth.
-    std::optional<long long> bitdepth_convert;
-    // The CLI's --pool and --fps.
-    std::vector<std::string> pools;
-    std::optional<double> fps;
+    // The keywords of the session's option table (session/option_table.h),
+    // each value as text, in order: each goes through its row as the CLI's
+    // flag does.
+    std::vector<std::pair<std::string, std::string>> values;
     std::optional<std::string> output; // a report file, written when given
     std::optional<std::string> html;   // the CLI's --html page, written when given
     std::string output_format = "json";

@@ -132,7 +132,8 @@ def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None
           bitdepth_convert: int | None = None, output: _Path | None = None,
           output_format: _OutputFormat = "json", hwdec: _Hwdec = "none",
           pool: _Strings | None = None, fps: float | None = None, html: _Path | None = None,
-          progress: _Progress | None = None) -> Result:
+          progress: _Progress | None = None, frame_skip_ref: int = 0,
+          frame_skip_dist: int = 0) -> Result:
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
@@ -146,7 +147,8 @@ def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None
     a list of them; None for the default model, [] for none (features only).
     features: --feature strings ("psnr", "cambi=full_ref=true").
     backend: "cpu" or "hip"; gpu: an index, a list of indices (a pair split
-    over them) or "all". threads, subsample, frame_cnt: as the CLI's.
+    over them) or "all". threads, subsample, frame_cnt, frame_skip_ref,
+    frame_skip_dist: as the CLI's.
     scale: as the CLI's --scale ("bicubic", "lanczos", ...): a distorted
     file of another size is scaled to the reference's.
     bitdepth_convert: as the CLI's --bitdepth-convert (10: VMAF v1's 10-bit
@@ -177,9 +179,9 @@ def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
-    options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
-                       height, pixel_format, bitdepth, scale, bitdepth_convert, output,
-                       output_format, hwdec, pool, fps, html, progress)
+    keywords = dict(locals())
+    del keywords["reference"], keywords["distorted"]
+    options = _options(**keywords)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
         raise TypeError("reference and distorted must both be paths or both be numpy arrays")
@@ -199,7 +201,8 @@ def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
                  scale: str | None = None, bitdepth_convert: int | None = None,
                  output_dir: _Path | None = None, output_format: _OutputFormat = "json",
                  hwdec: _Hwdec = "none", pool: _Strings | None = None, fps: float | None = None,
-                 html: _Path | None = None, progress: _Progress | None = None) -> list[Result]:
+                 html: _Path | None = None, progress: _Progress | None = None,
+                 frame_skip_ref: int = 0, frame_skip_dist: int = 0) -> list[Result]:
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -223,21 +226,29 @@ def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
         raise ValueError("distorted is empty: give at least one rendition")
     if isinstance(gpu, (list, tuple, str)):
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
-    options = _options(model, features, backend, gpu, threads, subsample, frame_cnt, width,
-                       height, pixel_format, bitdepth, scale, bitdepth_convert, output_dir,
-                       output_format, hwdec, pool, fps, html, progress)
+    keywords = dict(locals())
+    del keywords["reference"], keywords["distorted"]
+    keywords["output"] = keywords.pop("output_dir")
+    options = _options(**keywords)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
     tables = _vmaf_hip.score_ladder(_path(reference, "reference"), paths, options)
     return [Result(t) for t in tables]
 
 
-def _options(model: Any, features: Any, backend: Any, gpu: Any, threads: Any, subsample: Any,
+# The session's option table: keyword -> (keyword, kind, annotation,
+# default, help). score()'s keywords of these rows are checked here for
+# their kind and by the row itself, as the CLI's flags are.
+_TABLE = {row[0]: row for row in _vmaf_hip.option_table()}
+
+
+def _options(*, model: Any, features: Any, backend: Any, gpu: Any, threads: Any,
              frame_cnt: Any, width: Any, height: Any, pixel_format: Any, bitdepth: Any,
-             scale: Any, bitdepth_convert: Any, output: Any, output_format: Any, hwdec: Any,
-             pool: Any, fps: Any, html: Any, progress: Any) -> _vmaf_hip.ScoreOptions:
+             output: Any, output_format: Any, html: Any, progress: Any,
+             **table: Any) -> _vmaf_hip.ScoreOptions:
     """score()'s keywords, checked, as the native module takes them; the
-    parameters are named as score()'s (vmaf_hip.dask passes them by name).
-    Values are Any: the caller's may be anything, which this checks."""
+    parameters are named as score()'s (vmaf_hip.dask passes them by name),
+    the option table's among `table`. Values are Any: the caller's may be
+    anything, which this checks."""
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
     o.features = [] if features is None else _strings(features, "features")
@@ -251,30 +262,41 @@ def _options(model: Any, features: Any, backend: Any, gpu: Any, threads: Any, su
     else:
         o.gpus = [_count(gpu, "gpu", 0)]
     o.threads = _count(threads, "threads", 0)
-    o.subsample = _count(subsample, "subsample", 1)
     o.frame_cnt = _count(frame_cnt, "frame_cnt", 0)
     o.width = None if width is None else _count(width, "width", 1)
     o.height = None if height is None else _count(height, "height", 1)
     o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)
     o.pixel_format = None if pixel_format is None else str(pixel_format)
-    o.scale = None if scale is None else _string(scale, "scale")
-    o.bitdepth_convert = None if bitdepth_convert is None else \
-        _count(bitdepth_convert, "bitdepth_convert", 1)
+    o.values = [(name, text) for name, value in table.items() for text in _texts(name, value)]
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
-    o.hwdec = _string(hwdec, "hwdec")
-    if pool is not None:
-        o.pools = pool.split(",") if isinstance(pool, str) else _strings(pool, "pool")
     o.html = None if html is None else os.fspath(html)
-    if fps is not None:
-        if isinstance(fps, bool) or not isinstance(fps, (int, float)):
-            raise TypeError(f"fps must be a number, not {type(fps).__name__}")
-        o.fps = float(fps)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable (taking frames_done, frames_total), "
                         f"not {type(progress).__name__}")
     o.progress = progress
     return o
+
+
+def _texts(name: str, value: object) -> list[str]:
+    """An option table keyword's value as the texts its row checks (none
+    where it is None): a whole number, a number, a string, or strings."""
+    if name not in _TABLE:
+        raise TypeError(f"{name!r} is not a keyword of vmaf_hip.score")
+    if value is None:
+        return []
+    kind = _TABLE[name][1]
+    if kind == "count":
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+        return [str(int(value))]
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (numbers.Integral, numbers.Real)):
+            raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+        return [repr(float(value))]
+    if kind == "text":
+        return [_string(value, name)]
+    return _strings(value, name)
 
 
 def _planes(video: object) -> list[Any] | None:

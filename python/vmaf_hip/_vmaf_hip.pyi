@@ -13,21 +13,17 @@ class ScoreOptions:
     models: Optional[list[str]]
     features: list[str]
     backend: str
-    hwdec: str
-    pools: list[str]
     html: Optional[str]
-    fps: Optional[float]
     gpus: list[int]
     all_gpus: bool
     threads: int
-    subsample: int
     frame_cnt: int
     width: Optional[int]
     height: Optional[int]
     bitdepth: Optional[int]
     pixel_format: Optional[str]
-    scale: Optional[str]
-    bitdepth_convert: Optional[int]
+    # The option table's keywords, each value as text.
+    values: list[tuple[str, str]]
     output: Optional[str]
     output_format: str
     progress: Optional[Callable[[int, Optional[int]], object]]
@@ -42,6 +38,8 @@ def score_arrays(reference: list[npt.NDArray[np.generic]], distorted: list[npt.N
 def score_ladder(reference: Union[str, bytes], distorted: list[Union[str, bytes]],
                  options: ScoreOptions) -> list[dict[str, Any]]: ...
 def hip_available() -> bool: ...
+# The session's option table: (keyword, kind, annotation, default, help) a row.
+def option_table() -> list[tuple[str, str, str, str, str]]: ...
 # (path, what it is) of the files many runs read and write; ValueError where
 # an output is an input or another output.
 def check_files(reads: list[tuple[str, str]], writes: list[tuple[str, str]]) -> None: ...

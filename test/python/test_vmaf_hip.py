@@ -5,6 +5,7 @@ import _thread
 import ast
 import concurrent.futures
 import importlib.util
+import inspect
 import json
 import os
 import pathlib
@@ -516,6 +517,39 @@ def test_frame_rate_and_to_pandas(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)  # as if it were not installed
     with pytest.raises(ImportError, match="to_pandas needs pandas"):
         r.to_pandas()
+
+
+def test_keywords_are_the_option_tables():
+    # Each row of the session's option table is a keyword of score() and
+    # score_ladder(), annotated and defaulted as the row says; the CLI's
+    # flags come from the same rows (test_cli.py).
+    rows = vmaf_hip._vmaf_hip.option_table()
+    assert {r[0] for r in rows} >= {"subsample", "pool", "fps", "frame_skip_ref"}
+    for function in (vmaf_hip.score, vmaf_hip.score_ladder):
+        parameters = inspect.signature(function).parameters
+        for keyword, kind, annotation, default, _ in rows:
+            p = parameters.get(keyword)
+            assert p is not None and p.kind is inspect.Parameter.KEYWORD_ONLY, (function, keyword)
+            assert (p.annotation, repr(p.default)) == (annotation, default), (function, keyword)
+            assert kind in ("count", "number", "text", "texts")
+    # score()'s help names each of them.
+    assert all(r[0] in vmaf_hip.score.__doc__ for r in rows)
+
+
+def test_frame_skip_as_the_cli():
+    # frame_skip_ref / frame_skip_dist, rows of the option table: the
+    # CLI's --frame_skip_ref / --frame_skip_dist, the same scores.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    r = vmaf_hip.score(ref, dis, features=["psnr"], frame_skip_ref=1, frame_skip_dist=2,
+                       frame_cnt=5)
+    assert r.frames == 5
+    assert_matches_cli(r, cli_json(ref, dis, "--feature", "psnr", "--frame_skip_ref", "1",
+                                   "--frame_skip_dist", "2", "--frame_cnt", "5"))
+    with pytest.raises(ValueError, match="frame_skip_dist must be a whole number, got '-1'"):
+        vmaf_hip.score(ref, dis, frame_skip_dist=-1)
+    with pytest.raises(TypeError, match="frame_skip_ref must be an integer, not str"):
+        vmaf_hip.score(ref, dis, frame_skip_ref="1")  # type: ignore[arg-type]
 
 
 def test_stub_names_the_native_modules_names():

@@ -31,8 +31,11 @@ constexpr Spelling kSpellings[] = {
     {"--backend", "backend"},
     {"--gpu", "gpu"},
     {"--hwdec", "hwdec"},
+    {"--subsample", "subsample"},
+    {"--frame_skip_ref", "frame_skip_ref"},
+    {"--frame_skip_dist", "frame_skip_dist"},
 };
-static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Hwdec) + 1,
+static_assert(std::size(kSpellings) == static_cast<size_t>(Option::FrameSkipDist) + 1,
               "a spelling for every option");
 
 std::atomic<FrontEnd> front_end{FrontEnd::Cli};
@@ -41,10 +44,13 @@ std::atomic<FrontEnd> front_end{FrontEnd::Cli};
 
 void set_front_end(FrontEnd f) { front_end = f; }
 
+std::string cli_flag(Option o) { return kSpellings[static_cast<size_t>(o)].cli; }
+
+std::string python_keyword(Option o) { return kSpellings[static_cast<size_t>(o)].python; }
+
 std::string option(Option o)
 {
-    const Spelling &s = kSpellings[static_cast<size_t>(o)];
-    return front_end == FrontEnd::Python ? s.python : s.cli;
+    return front_end == FrontEnd::Python ? python_keyword(o) : cli_flag(o);
 }
 
 std::string option(Option o, std::string_view value)

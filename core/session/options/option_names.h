@@ -28,6 +28,9 @@ enum class Option {
     Backend,
     Gpu,
     Hwdec,
+    Subsample,
+    FrameSkipRef,
+    FrameSkipDist,
 };
 
 enum class FrontEnd { Cli, Python };
@@ -40,6 +43,9 @@ void set_front_end(FrontEnd front_end);
 std::string option(Option o);
 // The option given `value`: "--backend hip", "backend='hip'".
 std::string option(Option o, std::string_view value);
+// Each front end's spelling, whichever front end the process is.
+std::string cli_flag(Option o);
+std::string python_keyword(Option o);
 // Raw YUV's four options, as a list: "--width, --height, --pixel_format and
 // --bitdepth".
 std::string raw_yuv_options();

@@ -1,0 +1,160 @@
+#include "session/option_table.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fmt/format.h>
+
+#include "session/input/video_format.h"
+
+namespace vmaf::session {
+
+std::string count_problem(const std::string &text, unsigned least)
+{
+    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+        return fmt::format("must be a {}whole number, got '{}'", least > 0 ? "positive " : "",
+                           quote(text));
+    if (std::stoull(text) < least) return fmt::format("must be at least {}, got '{}'", least, quote(text));
+    return {};
+}
+
+namespace {
+
+// `text` as a whole number of at least `least` into `dst`; false with
+// `error` naming the option.
+template <typename T>
+bool read_count(Option o, const std::string &text, unsigned least, T &dst, std::string &error)
+{
+    if (const std::string problem = count_problem(text, least); !problem.empty()) {
+        error = fmt::format("{} {}", option(o), problem);
+        return false;
+    }
+    dst = static_cast<T>(std::stoull(text));
+    return true;
+}
+
+bool set_skip_ref(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    return read_count(Option::FrameSkipRef, text, 0, r.frame_skip_ref, error);
+}
+
+bool set_skip_dist(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    return read_count(Option::FrameSkipDist, text, 0, r.frame_skip_dist, error);
+}
+
+bool set_subsample(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    return read_count(Option::Subsample, text, 1, r.subsample, error);
+}
+
+bool set_scale(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    if (!check_scale_flags(text, error)) return false;
+    r.scale = text;
+    return true;
+}
+
+bool set_bitdepth_convert(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    unsigned depth = 0;
+    if (!read_count(Option::BitdepthConvert, text, 0, depth, error) ||
+        !check_bitdepth_convert(depth, error))
+        return false;
+    r.bitdepth_convert = depth;
+    return true;
+}
+
+// Comma-separated pooling methods, each one the reports know.
+bool add_pools(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    for (size_t start = 0;;) {
+        const size_t comma = text.find(',', start);
+        const std::string method = text.substr(start, comma - start);
+        if (method.empty()) {
+            error = fmt::format("{} '{}': an empty pooling method (a comma too many?)",
+                                option(Option::Pool), quote(text));
+            return false;
+        }
+        if (pool_name(method).empty()) {
+            error = fmt::format("{}: unknown pooling method '{}' (min, max, mean, harmonic_mean, "
+                                "median, pN for a percentile from p0 to p100, below:T for the "
+                                "seconds below T)",
+                                option(Option::Pool), quote(method));
+            return false;
+        }
+        r.pools.push_back(method);
+        if (comma == std::string::npos) return true;
+        start = comma + 1;
+    }
+}
+
+bool set_fps(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    char *end = nullptr;
+    errno = 0;
+    const double rate = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end || errno || !(rate > 0) || !std::isfinite(rate)) {
+        error = fmt::format("{} must be a number of frames per second above 0, not '{}'",
+                            option(Option::Fps), quote(text));
+        return false;
+    }
+    r.frame_rate = rate;
+    return true;
+}
+
+bool set_hwdec(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    const auto hw = hw_decode_named(text);
+    if (!hw) {
+        error = fmt::format("{} must be 'none', 'auto', 'cuda' or 'vaapi', not '{}'",
+                            option(Option::Hwdec), quote(text));
+        return false;
+    }
+    r.hwdec = *hw;
+    return true;
+}
+
+constexpr OptionRow kRows[] = {
+    {Option::FrameSkipRef, OptionGroup::Input, OptionKind::Count, "N",
+     "Skip the first N reference frames", "int", "0", nullptr, set_skip_ref},
+    {Option::FrameSkipDist, OptionGroup::Input, OptionKind::Count, "N",
+     "Skip the first N distorted frames", "int", "0", nullptr, set_skip_dist},
+    {Option::Scale, OptionGroup::Input, OptionKind::Text, "FLAGS",
+     "Scale the distorted to the reference's size where they differ, with ffmpeg's scaler: "
+     "bicubic (alone: the default), lanczos, bilinear, spline, ... (ffmpeg's -sws_flags)",
+     "str | None", "None", "bicubic", set_scale},
+    {Option::BitdepthConvert, OptionGroup::Input, OptionKind::Count, "DEPTH",
+     "Convert both inputs to this bit depth before scoring (10: VMAF v1's 10-bit scoring of "
+     "8-bit video), as ffmpeg -pix_fmt yuv420p10le does",
+     "int | None", "None", nullptr, set_bitdepth_convert},
+    {Option::Subsample, OptionGroup::Scoring, OptionKind::Count, "N", "Score every Nth frame", "int",
+     "1", nullptr, set_subsample},
+    {Option::Pool, OptionGroup::Report, OptionKind::Texts, "METHODS",
+     "Pool each metric in the report in more ways than min, max, mean and harmonic_mean: "
+     "median, pN (the N-th percentile: p5, p99.9), below:T (seconds scored below T); "
+     "comma-separated or repeated. Without it reports are the reference's, byte for byte",
+     "_Strings | None", "None", nullptr, add_pools},
+    {Option::Fps, OptionGroup::Report, OptionKind::Number, "FPS",
+     "Frames per second for pooling below:T, where the reference file states none (raw YUV) "
+     "or to override it",
+     "float | None", "None", nullptr, set_fps},
+    {Option::Hwdec, OptionGroup::Running, OptionKind::Text, "{none,auto,cuda,vaapi}",
+     "Decode encoded inputs on the GPU's decoder through libavcodec: auto (the hardware where "
+     "it decodes the stream, else the CPU, saying which), cuda, vaapi, or none (the CPU, the "
+     "default)",
+     "_Hwdec", "'none'", nullptr, set_hwdec},
+};
+
+} // namespace
+
+std::span<const OptionRow> option_table() { return kRows; }
+
+const OptionRow *option_row(std::string_view keyword)
+{
+    for (const OptionRow &row : kRows)
+        if (python_keyword(row.id) == keyword) return &row;
+    return nullptr;
+}
+
+} // namespace vmaf::session
