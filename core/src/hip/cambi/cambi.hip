@@ -176,7 +176,7 @@ template <int N> struct CountRange {
 // The kernel's shared memory: the asked counts of each run (32-bit), every
 // thread's counts (16-bit, a code's counts kStride apart: an odd number of
 // 32-bit words, so that the lanes adding up one code's counts of a run
-// read from different banks), then the tile of codes when it fits.
+// read from different banks), then the tile of codes.
 template <int N, typename L> struct CValueShared {
     using R = CountRange<N>;
     static constexpr int kStride = L::kThreads + 2;
