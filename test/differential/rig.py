@@ -9,7 +9,10 @@ libvmaf, every key compared (docs/differential.md).
 library, built outside this repository (scripts/build_reference.sh does
 both). Each case is a line of key=value words (diff_runner.c); every case
 that fails the comparison is written to OUT/found/ with both outputs, and
-OUT/summary.json counts cases, extractors, models and differences.
+OUT/summary.json counts cases, extractors, models and differences. The
+extractors and options the cases draw are the extractor table's
+(feature_catalog, beside --ours unless --catalog names it), drawn over each
+option's type and range but where DRAWN says otherwise.
 """
 import argparse
 import json
@@ -36,71 +39,54 @@ PATTERNS = ["noise", "ramp", "bands", "checker", "flat", "extremes", "mix", "blo
 TRANSFORMS = ["same", "noise", "shift", "quant", "blur", "invert"]
 
 B, I, D, S = "bool", "int", "double", "string"
-# Every option of every extractor: (name, type, low, high) or the words of a string.
-EXTRACTORS = {
-    "adm": [("debug", B), ("adm_csf_scale", D, 0.0, 50.0), ("adm_csf_diag_scale", D, 0.0, 50.0),
-            ("adm_dlm_weight", D, 0.0, 1.0), ("adm_enhn_gain_limit", D, 1.0, 100.0),
-            ("adm_norm_view_dist", D, 0.75, 24.0), ("adm_ref_display_height", I, 1, 4320),
-            ("adm_csf_mode", I, 0, 3), ("adm_noise_weight", D, 0.0, 1500.0), ("adm_skip_aim", B),
-            ("adm_skip_scale0", B), ("adm_min_val", D, 0.0, 1.0)],
-    "float_adm": [("debug", B), ("adm_enhn_gain_limit", D, 1.0, 100.0),
-                  ("adm_norm_view_dist", D, 0.75, 24.0), ("adm_noise_weight", D, 0.0, 1500.0),
-                  ("adm_csf_scale", D, 0.0, 50.0), ("adm_csf_diag_scale", D, 0.0, 50.0),
-                  ("adm_ref_display_height", I, 1, 4320), ("adm_csf_mode", I, 0, 9),
-                  ("adm_bypass_cm", I, 0, 1), ("adm_adm3_apply_hm", B), ("adm_p_norm", D, 1.0, 20.0),
-                  ("adm_dlm_weight", D, 0.0, 1.0), ("adm_min_val", D, 0.0, 1.0)]
-                 + [(f"adm_f{f}s{s}", D, -1.0, 10.0) for f in (1, 2) for s in range(4)]
-                 + [("adm_skip_aim_scale", I, 0, 3), ("adm_skip_scale0", B)],
-    "float_ansnr": [],
-    "cambi": [("cambi_max_val", D, 0.0, 1000.0), ("enc_width", I, 180, 7680),
-              ("enc_height", I, 150, 7680), ("enc_bitdepth", I, 6, 16), ("src_width", I, 320, 7680),
-              ("src_height", I, 200, 4320), ("window_size", I, 15, 127), ("topk", D, 0.0001, 1.0),
-              ("cambi_topk", D, 0.0001, 1.0), ("tvi_threshold", D, 0.0001, 1.0),
-              ("cambi_vis_lum_threshold", D, 0.0, 300.0), ("max_log_contrast", I, 0, 5),
-              ("full_ref", B), ("eotf", S, "bt1886", "pq"), ("cambi_eotf", S, "bt1886", "pq"),
-              ("cambi_high_res_speedup", I, 0, 2160)],
-    "ciede": [],
-    "float_moment": [],
-    "motion": [("motion_force_zero", B), ("motion_blend_factor", D, 0.0, 1.0),
-               ("motion_blend_offset", D, 0.0, 1000.0), ("motion_fps_weight", D, 0.0, 5.0),
-               ("motion_max_val", D, 0.0, 10000.0), ("motion_five_frame_window", B),
-               ("motion_moving_average", B), ("debug", B)],
-    "float_motion": [("debug", B), ("motion_force_zero", B), ("motion_fps_weight", D, 0.0, 5.0),
-                     ("motion_blend_factor", D, 0.0, 1.0), ("motion_blend_offset", D, 0.0, 1000.0),
-                     ("motion_add_scale1", B), ("motion_filter_size", I, 0, 9), ("motion_add_uv", B),
-                     ("motion_max_val", D, 0.0, 10000.0)],
-    "psnr": [("enable_chroma", B), ("enable_mse", B), ("enable_apsnr", B), ("reduced_hbd_peak", B),
-             ("min_sse", D, 0.0, 1000.0)],
-    "float_psnr": [],
-    "psnr_hvs": [],
-    "float_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B), ("scale", I, 0, 10)],
-    "float_ms_ssim": [("enable_lcs", B), ("enable_db", B), ("clip_db", B)],
-    # Kernel scales from the reference's list (another one crashes it), and
-    # speed_temporal's prescale at most 1 (above, the reference writes past
-    # its unscaled frame buffers): ADR 0027.
-    "speed_chroma": [("speed_kernelscale", S, "0.5", "1", "1.5", "2", "3"),
-                     ("speed_prescale", D, 0.1, 4.0),
-                     ("speed_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
-                     ("speed_sigma_nn", D, 0.1, 2.0), ("speed_nn_floor", D, 0.0, 1.0),
-                     ("speed_max_val", D, 0.0, 1000.0), ("speed_weight_var_mode", I, 0, 6)],
-    "speed_temporal": [("speed_kernelscale", S, "0.5", "1", "1.5", "2", "3"),
-                       ("speed_prescale", S, "0.3", "0.5", "0.75", "1"),
-                       ("speed_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
-                       ("speed_sigma_nn", D, 0.1, 2.0), ("speed_nn_floor", D, 0.0, 1.0),
-                       ("speed_max_val", D, 0.0, 1000.0), ("speed_use_ref_diff", B)],
-    "vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0), ("vif_skip_scale0", B)],
-    "float_vif": [("debug", B), ("vif_enhn_gain_limit", D, 1.0, 100.0),
-                  ("vif_kernelscale", D, 0.1, 4.0), ("vif_prescale", D, 0.1, 4.0),
-                  ("vif_scale1_min_val", D, 0.0, 1.0), ("vif_scale2_min_val", D, 0.0, 1.0),
-                  ("vif_scale3_min_val", D, 0.0, 1.0),
-                  ("vif_prescale_method", S, "nearest", "bilinear", "bicubic", "lanczos4"),
-                  ("vif_sigma_nsq", D, 0.0, 5.0), ("vif_skip_scale0", B)],
+METHODS = ("nearest", "bilinear", "bicubic", "lanczos4")
+# Where the rig draws an option otherwise than over the extractor table's
+# type and range (feature_catalog): a string option's words (the table has
+# none), the kernel scales the reference takes (another one crashes it) and
+# speed_temporal's prescale at most 1 (above, the reference writes past its
+# unscaled frame buffers): ADR 0027; min_sse up to 1000 (its range reaches
+# DBL_MAX). test_rig_catalog.py holds these to the table.
+DRAWN = {
+    "cambi": {"eotf": (S, "bt1886", "pq"), "cambi_eotf": (S, "bt1886", "pq")},
+    "float_vif": {"vif_prescale_method": (S, *METHODS)},
+    "psnr": {"min_sse": (D, 0.0, 1000.0)},
+    "speed_chroma": {"speed_kernelscale": (S, "0.5", "1", "1.5", "2", "3"),
+                     "speed_prescale_method": (S, *METHODS)},
+    "speed_temporal": {"speed_kernelscale": (S, "0.5", "1", "1.5", "2", "3"),
+                       "speed_prescale": (S, "0.3", "0.5", "0.75", "1"),
+                       "speed_prescale_method": (S, *METHODS)},
 }
-# Options of the table that no case sets, and why (test_rig_catalog.py
-# checks that every other option is in EXTRACTORS).
+# Options of the table that no case sets, and why.
 NOT_DRAWN = {
     "cambi": {"heatmaps_path": "writes a folder of heat-map files; no score depends on it"},
 }
+
+
+def extractors(catalog):
+    """Every extractor of the table (feature_catalog's JSON) with the options
+    its cases draw: (name, type, low, high) or the words of a string, as
+    DRAWN says or else over the table's type and range."""
+    out = {}
+    for name, entry in catalog.items():
+        drawn = DRAWN.get(name, {})
+        options = []
+        for o in entry["options"]:
+            if o["name"] in NOT_DRAWN.get(name, {}):
+                continue
+            if o["name"] in drawn:
+                options.append((o["name"], *drawn[o["name"]]))
+            elif o["type"] in (I, D):
+                options.append((o["name"], o["type"], o["min"], o["max"]))
+            else:
+                options.append((o["name"], o["type"]))
+        out[name] = options
+    return out
+
+
+def read_catalog(path):
+    """feature_catalog's table, run from `path`."""
+    return json.loads(subprocess.run([path], capture_output=True, text=True,
+                                     check=True).stdout)
 
 
 def option_value(rng, opt):
@@ -120,12 +106,12 @@ def option_value(rng, opt):
     return f"{rng.uniform(lo, hi):.6g}"
 
 
-def feature_word(rng, name):
-    opts = [o for o in EXTRACTORS[name] if rng.random() < 0.3]
+def feature_word(rng, name, options):
+    opts = [o for o in options if rng.random() < 0.3]
     return ":".join([name] + [f"{o[0]}={option_value(rng, o)}" for o in opts])
 
 
-def make_case(rng, case_id, depths):
+def make_case(rng, case_id, depths, drawn):
     roll = rng.random()
     if roll < 0.7:
         w, h = rng.randint(32, 160), rng.randint(32, 160)
@@ -137,7 +123,7 @@ def make_case(rng, case_id, depths):
     bpc = rng.choice(depths)
     model = "none" if rng.random() < 0.4 else rng.choice(MODELS)
     n = rng.randint(1, 3) if model == "none" else rng.choice([0, 0, 1, 2])
-    feats = [feature_word(rng, f) for f in rng.sample(sorted(EXTRACTORS), n)]
+    feats = [feature_word(rng, f, drawn[f]) for f in rng.sample(sorted(drawn), n)]
     ref = rng.choice(PATTERNS)
     dis = rng.choice(TRANSFORMS + ["other:" + p for p in PATTERNS])
     words = [f"id={case_id}", f"seed={rng.getrandbits(63)}", f"w={w}", f"h={h}", f"fmt={fmt}",
@@ -220,6 +206,8 @@ def main():
     ap.add_argument("--ours", required=True)
     ap.add_argument("--ref", required=True)
     ap.add_argument("--models", required=True)
+    ap.add_argument("--catalog", help="feature_catalog, which prints the extractor table "
+                    "(default: beside --ours)")
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="id of the first case")
@@ -232,6 +220,8 @@ def main():
     args = ap.parse_args()
     if args.case:
         return replay(args)
+    drawn = extractors(read_catalog(args.catalog or os.path.join(os.path.dirname(
+        os.path.abspath(args.ours)), "feature_catalog")))
     os.makedirs(os.path.join(args.out, "found"), exist_ok=True)
     rng = random.Random(args.seed)
     depths = [int(d) for d in args.depths.split(",")]
@@ -241,7 +231,7 @@ def main():
     summary_path = os.path.join(args.out, "summary.json")
     for k in range(args.cases):
         case_id = args.first + k
-        line = make_case(rng, case_id, depths)
+        line = make_case(rng, case_id, depths, drawn)
         for w in line.split(" "):
             if w.startswith("feat="):
                 uses["extractor " + w[5:].split(":")[0]] += 1
