@@ -43,9 +43,20 @@ bool set_skip_dist(ScoreRequest &r, const std::string &text, std::string &error)
     return read_count(Option::FrameSkipDist, text, 0, r.frame_skip_dist, error);
 }
 
+// 0 is taken where Netflix's vmaf takes it: every frame, no worker threads.
 bool set_subsample(ScoreRequest &r, const std::string &text, std::string &error)
 {
-    return read_count(Option::Subsample, text, 1, r.subsample, error);
+    return read_count(Option::Subsample, text, 0, r.subsample, error);
+}
+
+bool set_frame_cnt(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    return read_count(Option::FrameCnt, text, 0, r.frame_cnt, error);
+}
+
+bool set_threads(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    return read_count(Option::Threads, text, 0, r.threads, error);
 }
 
 bool set_scale(ScoreRequest &r, const std::string &text, std::string &error)
@@ -128,8 +139,10 @@ constexpr OptionRow kRows[] = {
      "Convert both inputs to this bit depth before scoring (10: VMAF v1's 10-bit scoring of "
      "8-bit video), as ffmpeg -pix_fmt yuv420p10le does",
      "int | None", "None", nullptr, set_bitdepth_convert},
-    {Option::Subsample, OptionGroup::Scoring, OptionKind::Count, "N", "Score every Nth frame", "int",
-     "1", nullptr, set_subsample},
+    {Option::Subsample, OptionGroup::Scoring, OptionKind::Count, "N",
+     "Score every Nth frame (0 and 1: every frame)", "int", "1", nullptr, set_subsample},
+    {Option::FrameCnt, OptionGroup::Scoring, OptionKind::Count, "N",
+     "Score at most N frames (0: every frame)", "int", "0", nullptr, set_frame_cnt},
     {Option::Pool, OptionGroup::Report, OptionKind::Texts, "METHODS",
      "Pool each metric in the report in more ways than min, max, mean and harmonic_mean: "
      "median, pN (the N-th percentile: p5, p99.9), below:T (seconds scored below T); "
@@ -144,6 +157,9 @@ constexpr OptionRow kRows[] = {
      "it decodes the stream, else the CPU, saying which), cuda, vaapi, or none (the CPU, the "
      "default)",
      "_Hwdec", "'none'", nullptr, set_hwdec},
+    {Option::Threads, OptionGroup::Running, OptionKind::Count, "N",
+     "Worker threads (0: none, frames scored on the reading thread)", "int", "0", nullptr,
+     set_threads},
 };
 
 } // namespace

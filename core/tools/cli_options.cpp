@@ -82,8 +82,7 @@ namespace {
 // The flags' values as CLI11 leaves them, before they are checked and put
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
-    std::optional<std::string> width, height, bitdepth, threads, cpumask, frame_cnt, gpu, jobs,
-        log_level;
+    std::optional<std::string> width, height, bitdepth, cpumask, gpu, jobs, log_level;
     std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
@@ -150,7 +149,6 @@ void add_scoring_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
                             "vmaf_neg and its features")
                  ->group(group);
     app.add_flag("-n,--no_prediction", s.no_prediction, "Features only, no model score")->group(group);
-    app.add_option("--frame_cnt", t.frame_cnt, "Score at most N frames")->group(group);
     add_table_flags(app, session::OptionGroup::Scoring, group, t);
 }
 
@@ -177,7 +175,6 @@ void add_report_flags(CLI::App &app, CliSettings &cli, FlagText &t)
 void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
 {
     const char *group = "Running";
-    app.add_option("--threads", t.threads, "Worker threads")->group(group);
     app.add_option("--cpumask", t.cpumask,
                    "Instruction sets not to use: 8 AVX2, 16 AVX-512, 32 AVX-512 ICL (24: portable code only)")
         ->group(group);
@@ -230,9 +227,7 @@ bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
     if (!read_number(t.width, "--width", signed_number, w, error) ||
         !read_number(t.height, "--height", signed_number, h, error) ||
         !read_number(t.bitdepth, "--bitdepth", signed_number, b, error) ||
-        !read_number(t.threads, "--threads", positive_integer, s.threads, error) ||
         !read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) ||
-        !read_number(t.frame_cnt, "--frame_cnt", positive_integer, s.frame_cnt, error) ||
         !read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error))
         return false;
     if (t.width) s.raw.w = w;

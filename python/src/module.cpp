@@ -195,8 +195,6 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("html", &ScoreOptions::html)
         .def_readwrite("gpus", &ScoreOptions::gpus)
         .def_readwrite("all_gpus", &ScoreOptions::all_gpus)
-        .def_readwrite("threads", &ScoreOptions::threads)
-        .def_readwrite("frame_cnt", &ScoreOptions::frame_cnt)
         .def_readwrite("width", &ScoreOptions::width)
         .def_readwrite("height", &ScoreOptions::height)
         .def_readwrite("bitdepth", &ScoreOptions::bitdepth)
@@ -215,6 +213,10 @@ PYBIND11_MODULE(_vmaf_hip, m)
     m.def("check_files", &vmaf::python::check_files, py::arg("reads"), py::arg("writes"),
           "ValueError where an output (path, what) is an input or another output.");
     m.def("hip_available", &vmaf::session::hip_usable);
+    m.def(
+        "check_options",
+        [](const ScoreOptions &o) { static_cast<void>(vmaf::python::score_request(o)); },
+        py::arg("options"), "ValueError where score() would refuse the options.");
     m.def("option_table", &vmaf::python::option_table,
           "The session's option table: (keyword, kind, annotation, default, help) a row.");
 }

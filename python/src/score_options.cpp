@@ -44,8 +44,6 @@ session::ScoreRequest score_request(const ScoreOptions &o)
     if (o.gpus.empty() && !o.all_gpus) throw pybind11::value_error("gpu: no GPU given");
     s.gpus = o.gpus;
     s.all_gpus = o.all_gpus;
-    s.threads = o.threads;
-    s.frame_cnt = o.frame_cnt;
     s.raw.w = o.width;
     s.raw.h = o.height;
     s.raw.bpc = o.bitdepth;

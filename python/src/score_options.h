@@ -21,7 +21,6 @@ struct ScoreOptions {
     std::string backend = "cpu";       // "cpu" or "hip"
     std::vector<unsigned> gpus{0};
     bool all_gpus = false;
-    unsigned threads = 0, frame_cnt = 0;
     // Raw .yuv geometry; bitdepth also tells the depth of uint16 arrays.
     std::optional<long long> width, height, bitdepth;
     std::optional<std::string> pixel_format;

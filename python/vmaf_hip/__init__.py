@@ -241,10 +241,9 @@ def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
 _TABLE = {row[0]: row for row in _vmaf_hip.option_table()}
 
 
-def _options(*, model: Any, features: Any, backend: Any, gpu: Any, threads: Any,
-             frame_cnt: Any, width: Any, height: Any, pixel_format: Any, bitdepth: Any,
-             output: Any, output_format: Any, html: Any, progress: Any,
-             **table: Any) -> _vmaf_hip.ScoreOptions:
+def _options(*, model: Any, features: Any, backend: Any, gpu: Any, width: Any, height: Any,
+             pixel_format: Any, bitdepth: Any, output: Any, output_format: Any, html: Any,
+             progress: Any, **table: Any) -> _vmaf_hip.ScoreOptions:
     """score()'s keywords, checked, as the native module takes them; the
     parameters are named as score()'s (vmaf_hip.dask passes them by name),
     the option table's among `table`. Values are Any: the caller's may be
@@ -261,8 +260,6 @@ def _options(*, model: Any, features: Any, backend: Any, gpu: Any, threads: Any,
         o.gpus = [_count(g, "gpu", 0) for g in gpu]
     else:
         o.gpus = [_count(gpu, "gpu", 0)]
-    o.threads = _count(threads, "threads", 0)
-    o.frame_cnt = _count(frame_cnt, "frame_cnt", 0)
     o.width = None if width is None else _count(width, "width", 1)
     o.height = None if height is None else _count(height, "height", 1)
     o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)

@@ -16,8 +16,6 @@ class ScoreOptions:
     html: Optional[str]
     gpus: list[int]
     all_gpus: bool
-    threads: int
-    frame_cnt: int
     width: Optional[int]
     height: Optional[int]
     bitdepth: Optional[int]
@@ -38,6 +36,8 @@ def score_arrays(reference: list[npt.NDArray[np.generic]], distorted: list[npt.N
 def score_ladder(reference: Union[str, bytes], distorted: list[Union[str, bytes]],
                  options: ScoreOptions) -> list[dict[str, Any]]: ...
 def hip_available() -> bool: ...
+# ValueError where score() would refuse the options.
+def check_options(options: ScoreOptions) -> None: ...
 # The session's option table: (keyword, kind, annotation, default, help) a row.
 def option_table() -> list[tuple[str, str, str, str, str]]: ...
 # (path, what it is) of the files many runs read and write; ValueError where

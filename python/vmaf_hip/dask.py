@@ -141,7 +141,7 @@ def _checked_options(backend: object, score_kwargs: dict[str, Any]) -> dict[str,
         if name in score_kwargs:
             raise ValueError(f"{name} names one pair's file: give it in that pair's dict")
     options = dict(score_kwargs, backend=backend)
-    _options(**dict(_SCORE_KEYWORDS, **options))
+    _vmaf_hip.check_options(_options(**dict(_SCORE_KEYWORDS, **options)))
     return options
 
 

@@ -153,7 +153,7 @@ def test_mistakes_are_refused_before_submitting(bare_client, monkeypatch):
     with pytest.raises(TypeError, match="'frame_count' is not a keyword"):
         iter_scores(pairs, bare_client, frame_count=2)
     # Values score() would refuse on every worker, refused here as it would.
-    with pytest.raises(ValueError, match="threads must be 0 to"):
+    with pytest.raises(ValueError, match="threads must be a whole number, got '-1'"):
         score_pairs(pairs, bare_client, threads=-1)
     with pytest.raises(TypeError, match="subsample must be an integer"):
         score_pairs(pairs, bare_client, subsample="2")

@@ -190,8 +190,8 @@ def test_bad_keywords_are_value_or_type_errors():
         vmaf_hip.score(ref, dis, output="x", output_format="yaml")
     with pytest.raises(ValueError, match="nothing to score"):
         vmaf_hip.score(ref, dis, model=[])
-    with pytest.raises(ValueError, match="subsample"):
-        vmaf_hip.score(ref, dis, subsample=0)
+    with pytest.raises(ValueError, match="subsample must be a whole number"):
+        vmaf_hip.score(ref, dis, subsample=-1)
     with pytest.raises(TypeError, match="threads must be an integer"):
         vmaf_hip.score(ref, dis, threads="4")
 

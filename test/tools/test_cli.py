@@ -181,9 +181,9 @@ def main():
     expect_error("unknown option", ["-r", good, "-d", good, "-n", "--feature", "psnr=nope=1", "-q"], "nope")
     expect_error("output into missing folder", ["-r", good, "-d", good, *n, "-o", p("missing/out.xml")],
                  "does not exist")
-    for flag in ("--threads", "--subsample"):
+    for flag in ("--threads", "--subsample", "--frame_cnt"):
         expect_error(f"non-numeric {flag}", ["-r", good, "-d", good, *n, flag, "abc"], flag)
-        expect_error(f"zero {flag}", ["-r", good, "-d", good, *n, flag, "0"], flag)
+        expect_error(f"negative {flag}", ["-r", good, "-d", good, *n, flag, "-1"], flag, "whole number")
     expect_error("two output formats", ["-r", good, "-d", good, *n, "--json", "--csv"], "one output format")
     expect_error("no distorted", ["-r", good, *n], "--distorted")
     for depth, words in (("8", ["--bitdepth-convert", "9 to 16", "got 8"]),
@@ -284,15 +284,21 @@ def main():
     check("raw yuv from standard input", want is not None and got == want)
     expect_error("both inputs on standard input", ["-r", "-", "-d", "-", *n], "standard input")
 
-    # Every thread count gives the same document (but for fps).
+    # Every thread count gives the same document (but for fps); 0, as
+    # Netflix's vmaf takes it, is no worker threads.
     docs = []
-    for threads in ("1", "2", "8"):
+    for threads in ("0", "1", "2", "8"):
         rc, out, err = run("-r", files[0], "-d", files[1], *n, "--json", "--threads", threads)
         d = json.loads(out) if rc == 0 else None
         if d:
             d.pop("fps")
         docs.append(d)
-    check("thread count independence", docs[0] is not None and docs[0] == docs[1] == docs[2])
+    check("thread count independence", docs[0] is not None and docs[0] == docs[1] == docs[2] == docs[3])
+    # --subsample 0 and --frame_cnt 0, as Netflix's vmaf takes them: every frame.
+    plain = run("-r", files[0], "-d", files[1], *n, "--json")
+    zeros = run("-r", files[0], "-d", files[1], *n, "--json", "--subsample", "0", "--frame_cnt", "0")
+    same = plain[0] == zeros[0] == 0 and {**json.loads(plain[1]), "fps": 0} == {**json.loads(zeros[1]), "fps": 0}
+    check("--subsample 0 and --frame_cnt 0 score every frame", same, f"{plain[0]} {zeros[0]} {zeros[2]!r}")
 
     # Subsample and frame_cnt pick the frames the reference picks.
     rc, out, err = run("-r", files[0], "-d", files[1], *n, "--json", "--subsample", "3", "--frame_cnt", "10")

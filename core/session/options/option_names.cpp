@@ -34,8 +34,9 @@ constexpr Spelling kSpellings[] = {
     {"--subsample", "subsample"},
     {"--frame_skip_ref", "frame_skip_ref"},
     {"--frame_skip_dist", "frame_skip_dist"},
+    {"--threads", "threads"},
 };
-static_assert(std::size(kSpellings) == static_cast<size_t>(Option::FrameSkipDist) + 1,
+static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Threads) + 1,
               "a spelling for every option");
 
 std::atomic<FrontEnd> front_end{FrontEnd::Cli};

@@ -31,6 +31,7 @@ enum class Option {
     Subsample,
     FrameSkipRef,
     FrameSkipDist,
+    Threads,
 };
 
 enum class FrontEnd { Cli, Python };
