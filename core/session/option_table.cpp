@@ -20,12 +20,10 @@ std::string count_problem(const std::string &text, unsigned least)
 
 namespace {
 
-// `text` as a whole number of at least `least` into `dst`; false with
-// `error` naming the option.
-template <typename T>
-bool read_count(Option o, const std::string &text, unsigned least, T &dst, std::string &error)
+// `text` as a whole number into `dst`; false with `error` naming the option.
+template <typename T> bool read_count(Option o, const std::string &text, T &dst, std::string &error)
 {
-    if (const std::string problem = count_problem(text, least); !problem.empty()) {
+    if (const std::string problem = count_problem(text, 0); !problem.empty()) {
         error = fmt::format("{} {}", option(o), problem);
         return false;
     }
@@ -33,30 +31,12 @@ bool read_count(Option o, const std::string &text, unsigned least, T &dst, std::
     return true;
 }
 
-bool set_skip_ref(ScoreRequest &r, const std::string &text, std::string &error)
+// A whole number for the request's field kField (0 is taken where Netflix's
+// vmaf takes it: every frame, no worker threads).
+template <Option kOption, auto kField>
+bool set_count(ScoreRequest &r, const std::string &text, std::string &error)
 {
-    return read_count(Option::FrameSkipRef, text, 0, r.frame_skip_ref, error);
-}
-
-bool set_skip_dist(ScoreRequest &r, const std::string &text, std::string &error)
-{
-    return read_count(Option::FrameSkipDist, text, 0, r.frame_skip_dist, error);
-}
-
-// 0 is taken where Netflix's vmaf takes it: every frame, no worker threads.
-bool set_subsample(ScoreRequest &r, const std::string &text, std::string &error)
-{
-    return read_count(Option::Subsample, text, 0, r.subsample, error);
-}
-
-bool set_frame_cnt(ScoreRequest &r, const std::string &text, std::string &error)
-{
-    return read_count(Option::FrameCnt, text, 0, r.frame_cnt, error);
-}
-
-bool set_threads(ScoreRequest &r, const std::string &text, std::string &error)
-{
-    return read_count(Option::Threads, text, 0, r.threads, error);
+    return read_count(kOption, text, r.*kField, error);
 }
 
 bool set_scale(ScoreRequest &r, const std::string &text, std::string &error)
@@ -69,7 +49,7 @@ bool set_scale(ScoreRequest &r, const std::string &text, std::string &error)
 bool set_bitdepth_convert(ScoreRequest &r, const std::string &text, std::string &error)
 {
     unsigned depth = 0;
-    if (!read_count(Option::BitdepthConvert, text, 0, depth, error) ||
+    if (!read_count(Option::BitdepthConvert, text, depth, error) ||
         !check_bitdepth_convert(depth, error))
         return false;
     r.bitdepth_convert = depth;
@@ -128,9 +108,9 @@ bool set_hwdec(ScoreRequest &r, const std::string &text, std::string &error)
 
 constexpr OptionRow kRows[] = {
     {Option::FrameSkipRef, OptionGroup::Input, OptionKind::Count, "N",
-     "Skip the first N reference frames", "int", "0", nullptr, set_skip_ref},
+     "Skip the first N reference frames", "int", "0", nullptr, set_count<Option::FrameSkipRef, &ScoreRequest::frame_skip_ref>},
     {Option::FrameSkipDist, OptionGroup::Input, OptionKind::Count, "N",
-     "Skip the first N distorted frames", "int", "0", nullptr, set_skip_dist},
+     "Skip the first N distorted frames", "int", "0", nullptr, set_count<Option::FrameSkipDist, &ScoreRequest::frame_skip_dist>},
     {Option::Scale, OptionGroup::Input, OptionKind::Text, "FLAGS",
      "Scale the distorted to the reference's size where they differ, with ffmpeg's scaler: "
      "bicubic (alone: the default), lanczos, bilinear, spline, ... (ffmpeg's -sws_flags)",
@@ -140,9 +120,11 @@ constexpr OptionRow kRows[] = {
      "8-bit video), as ffmpeg -pix_fmt yuv420p10le does",
      "int | None", "None", nullptr, set_bitdepth_convert},
     {Option::Subsample, OptionGroup::Scoring, OptionKind::Count, "N",
-     "Score every Nth frame (0 and 1: every frame)", "int", "1", nullptr, set_subsample},
+     "Score every Nth frame (0 and 1: every frame)", "int", "1", nullptr,
+     set_count<Option::Subsample, &ScoreRequest::subsample>},
     {Option::FrameCnt, OptionGroup::Scoring, OptionKind::Count, "N",
-     "Score at most N frames (0: every frame)", "int", "0", nullptr, set_frame_cnt},
+     "Score at most N frames (0: every frame)", "int", "0", nullptr,
+     set_count<Option::FrameCnt, &ScoreRequest::frame_cnt>},
     {Option::Pool, OptionGroup::Report, OptionKind::Texts, "METHODS",
      "Pool each metric in the report in more ways than min, max, mean and harmonic_mean: "
      "median, pN (the N-th percentile: p5, p99.9), below:T (seconds scored below T); "
@@ -159,7 +141,7 @@ constexpr OptionRow kRows[] = {
      "_Hwdec", "'none'", nullptr, set_hwdec},
     {Option::Threads, OptionGroup::Running, OptionKind::Count, "N",
      "Worker threads (0: none, frames scored on the reading thread)", "int", "0", nullptr,
-     set_threads},
+     set_count<Option::Threads, &ScoreRequest::threads>},
 };
 
 } // namespace
