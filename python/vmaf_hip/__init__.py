@@ -284,11 +284,9 @@ def _texts(name: str, value: object) -> list[str]:
         return []
     kind = _TABLE[name][1]
     if kind == "count":
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-        return [str(int(value))]
+        return [str(_integer(value, name))]
     if kind == "number":
-        if isinstance(value, bool) or not isinstance(value, (numbers.Integral, numbers.Real)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise TypeError(f"{name} must be a number, not {type(value).__name__}")
         return [repr(float(value))]
     if kind == "text":
@@ -328,10 +326,14 @@ def _string(value: object, name: str) -> str:
     return value
 
 
-def _count(value: object, name: str, minimum: int) -> int:
+def _integer(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    number = int(value)
+    return int(value)
+
+
+def _count(value: object, name: str, minimum: int) -> int:
+    number = _integer(value, name)
     if not minimum <= number < 2**32:
         raise ValueError(f"{name} must be {minimum} to {2**32 - 1}, not {number}")
     return number
