@@ -39,6 +39,32 @@ bool set_count(ScoreRequest &r, const std::string &text, std::string &error)
     return read_count(kOption, text, r.*kField, error);
 }
 
+// Raw YUV's geometry: a whole number, of either sign (the input's reader
+// says what it takes: a size out of range is refused there, naming it).
+template <Option kOption, auto kField>
+bool set_raw_number(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    const size_t digits = text.starts_with('-') ? 1 : 0;
+    if (text.size() <= digits || text.size() > 10 ||
+        text.find_first_not_of("0123456789", digits) != std::string::npos) {
+        error = fmt::format("{} must be a whole number, got '{}'", option(kOption), quote(text));
+        return false;
+    }
+    r.raw.*kField = std::stoll(text);
+    return true;
+}
+
+bool set_pixel_format(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    if (parse_pix_fmt(text) == VMAF_PIX_FMT_UNKNOWN) {
+        error = fmt::format("{} must be 420, 422, 444 or 400, not '{}'", option(Option::PixelFormat),
+                            quote(text));
+        return false;
+    }
+    r.raw.pix_fmt = text;
+    return true;
+}
+
 bool set_scale(ScoreRequest &r, const std::string &text, std::string &error)
 {
     if (!check_scale_flags(text, error)) return false;
@@ -107,6 +133,16 @@ bool set_hwdec(ScoreRequest &r, const std::string &text, std::string &error)
 }
 
 constexpr OptionRow kRows[] = {
+    {Option::Width, OptionGroup::Input, OptionKind::Count, "N", "Width of raw YUV input",
+     "int | None", "None", nullptr, set_raw_number<Option::Width, &RawFormat::w>},
+    {Option::Height, OptionGroup::Input, OptionKind::Count, "N", "Height of raw YUV input",
+     "int | None", "None", nullptr, set_raw_number<Option::Height, &RawFormat::h>},
+    {Option::PixelFormat, OptionGroup::Input, OptionKind::Text, "FORMAT",
+     "Pixel format of raw YUV: 420, 422, 444, 400", "_PixelFormat | None", "None", nullptr,
+     set_pixel_format},
+    {Option::Bitdepth, OptionGroup::Input, OptionKind::Count, "N",
+     "Bit depth of raw YUV: 8 to 16 (and of uint16 numpy arrays given to Python: 9 to 16, default 10)",
+     "int | None", "None", nullptr, set_raw_number<Option::Bitdepth, &RawFormat::bpc>},
     {Option::FrameSkipRef, OptionGroup::Input, OptionKind::Count, "N",
      "Skip the first N reference frames", "int", "0", nullptr, set_count<Option::FrameSkipRef, &ScoreRequest::frame_skip_ref>},
     {Option::FrameSkipDist, OptionGroup::Input, OptionKind::Count, "N",

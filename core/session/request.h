@@ -1,7 +1,8 @@
 // What a front end asks the session to score: one pair's inputs, the models
 // and features, the backend, the frames, the report. The CLI's flags, a
 // batch manifest's rows and the Python module's keywords all become one
-// ScoreRequest, so a new option is added here once.
+// ScoreRequest; an option both front ends take is set by its row of the
+// option table (option_table.h).
 #pragma once
 
 #include <cstdint>

@@ -17,15 +17,6 @@ std::string positive_integer(const std::string &text) { return session::count_pr
 
 std::string whole_number(const std::string &text) { return session::count_problem(text, 0); }
 
-std::string signed_number(const std::string &text)
-{
-    const size_t digits = text.find_first_not_of('-') == 1 ? 1 : 0;
-    if (text.size() <= digits || text.size() > 10 ||
-        text.find_first_not_of("0123456789", digits) != std::string::npos)
-        return "must be a whole number, got '" + quote(text) + "'";
-    return {};
-}
-
 bool add_feature(const std::string &text, session::ScoreRequest &s, std::string &error)
 {
     session::FeatureRequest request;
@@ -82,7 +73,7 @@ namespace {
 // The flags' values as CLI11 leaves them, before they are checked and put
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
-    std::optional<std::string> width, height, bitdepth, cpumask, gpu, jobs, log_level;
+    std::optional<std::string> cpumask, gpu, jobs, log_level;
     std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
@@ -96,7 +87,7 @@ void add_table_flags(CLI::App &app, session::OptionGroup group, const char *name
 {
     for (const session::OptionRow &row : session::option_table()) {
         if (row.group != group) continue;
-        CLI::Option *opt = app.add_option(session::cli_flag(row.id), row.help)
+        CLI::Option *opt = app.add_option(session::cli_flags(row.id), row.help)
                                ->type_name(row.value_name)
                                ->group(name);
         if (row.kind == session::OptionKind::Texts)
@@ -121,11 +112,6 @@ void add_input_flags(CLI::App &app, session::ScoreRequest &s, FlagText &t)
                    "the renditions of a ladder, scored in one pass against the reference, "
                    "--output then naming the folder of their reports")
         ->group(group);
-    app.add_option("-w,--width", t.width, "Width of raw YUV input")->group(group);
-    app.add_option("-h,--height", t.height, "Height of raw YUV input")->group(group);
-    app.add_option("-p,--pixel_format", s.raw.pix_fmt, "Pixel format of raw YUV: 420, 422, 444, 400")
-        ->group(group);
-    app.add_option("-b,--bitdepth", t.bitdepth, "Bit depth of raw YUV: 8 to 16")->group(group);
     add_table_flags(app, session::OptionGroup::Input, group, t);
 }
 
@@ -219,21 +205,12 @@ bool read_number(const std::optional<std::string> &text, const char *flag,
     return true;
 }
 
-// The numbers of the input, scoring and run flags and raw YUV's geometry.
+// The CPU mask and the batch jobs, the numbers outside the option table.
 bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
 {
     session::ScoreRequest &s = cli.request;
-    long long w = 0, h = 0, b = 0;
-    if (!read_number(t.width, "--width", signed_number, w, error) ||
-        !read_number(t.height, "--height", signed_number, h, error) ||
-        !read_number(t.bitdepth, "--bitdepth", signed_number, b, error) ||
-        !read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) ||
-        !read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error))
-        return false;
-    if (t.width) s.raw.w = w;
-    if (t.height) s.raw.h = h;
-    if (t.bitdepth) s.raw.bpc = b;
-    return true;
+    return read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) &&
+           read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error);
 }
 
 // The backend, the GPUs and the log level; the library's

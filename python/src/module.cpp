@@ -122,12 +122,12 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
 py::dict score_arrays(const py::list &reference, const py::list &distorted,
                       const ScoreOptions &options)
 {
-    if (options.width || options.height || options.pixel_format)
+    const session::ScoreRequest s = score_request(options);
+    if (s.raw.w || s.raw.h || s.raw.pix_fmt)
         throw py::value_error("width, height and pixel_format describe raw .yuv files; arrays "
                               "carry their own shape");
-    const session::ScoreRequest s = score_request(options);
-    const ArrayVideo ref = array_video(reference, options.bitdepth, "reference");
-    const ArrayVideo dis = array_video(distorted, options.bitdepth, "distorted");
+    const ArrayVideo ref = array_video(reference, s.raw.bpc, "reference");
+    const ArrayVideo dis = array_video(distorted, s.raw.bpc, "distorted");
     check_same_shape(ref, dis);
     const unsigned frames = s.frame_cnt ? std::min(s.frame_cnt, ref.frames) : ref.frames;
     RunWatch watch(options.progress);
@@ -195,10 +195,6 @@ PYBIND11_MODULE(_vmaf_hip, m)
         .def_readwrite("html", &ScoreOptions::html)
         .def_readwrite("gpus", &ScoreOptions::gpus)
         .def_readwrite("all_gpus", &ScoreOptions::all_gpus)
-        .def_readwrite("width", &ScoreOptions::width)
-        .def_readwrite("height", &ScoreOptions::height)
-        .def_readwrite("bitdepth", &ScoreOptions::bitdepth)
-        .def_readwrite("pixel_format", &ScoreOptions::pixel_format)
         .def_readwrite("values", &ScoreOptions::values)
         .def_readwrite("output", &ScoreOptions::output)
         .def_readwrite("output_format", &ScoreOptions::output_format)

@@ -44,10 +44,6 @@ session::ScoreRequest score_request(const ScoreOptions &o)
     if (o.gpus.empty() && !o.all_gpus) throw pybind11::value_error("gpu: no GPU given");
     s.gpus = o.gpus;
     s.all_gpus = o.all_gpus;
-    s.raw.w = o.width;
-    s.raw.h = o.height;
-    s.raw.bpc = o.bitdepth;
-    s.raw.pix_fmt = o.pixel_format;
     for (const auto &[keyword, text] : o.values) {
         const session::OptionRow *row = session::option_row(keyword);
         if (!row) throw pybind11::value_error("'" + session::quote(keyword) + "' is not an option");

@@ -21,9 +21,6 @@ struct ScoreOptions {
     std::string backend = "cpu";       // "cpu" or "hip"
     std::vector<unsigned> gpus{0};
     bool all_gpus = false;
-    // Raw .yuv geometry; bitdepth also tells the depth of uint16 arrays.
-    std::optional<long long> width, height, bitdepth;
-    std::optional<std::string> pixel_format;
     // The keywords of the session's option table (session/option_table.h),
     // each value as text, in order: each goes through its row as the CLI's
     // flag does.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numbers
 import os
+import textwrap
 from typing import TYPE_CHECKING, Any, Callable, List, Literal, Mapping, Optional, Sequence, \
     Tuple, Union
 
@@ -124,47 +125,28 @@ def hip_available() -> bool:
     return _vmaf_hip.hip_available()
 
 
+# **table: the option table's keywords, which the build writes in (_TABLE).
 def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None,
           features: _Strings | None = None, backend: _Backend = "cpu", gpu: _Gpu = 0,
-          threads: int = 0, subsample: int = 1, frame_cnt: int = 0, width: int | None = None,
-          height: int | None = None, pixel_format: _PixelFormat | None = None,
-          bitdepth: int | None = None, scale: str | None = None,
-          bitdepth_convert: int | None = None, output: _Path | None = None,
-          output_format: _OutputFormat = "json", hwdec: _Hwdec = "none",
-          pool: _Strings | None = None, fps: float | None = None, html: _Path | None = None,
-          progress: _Progress | None = None, frame_skip_ref: int = 0,
-          frame_skip_dist: int = 0) -> Result:
+          output: _Path | None = None, output_format: _OutputFormat = "json",
+          html: _Path | None = None, progress: _Progress | None = None,
+          **table: Any) -> Result:
     """Scores `distorted` against `reference`; returns a Result.
 
     reference, distorted: paths (str or os.PathLike) to .y4m or raw .yuv
-    files (raw ones need width, height, pixel_format "420"/"422"/"444"/"400"
-    and bitdepth), containers (MP4, MKV, ... where the build has libav), or
-    numpy arrays: one 3-D array (frames, height, width) of
-    luma, or a tuple (Y, U, V) of 3-D arrays whose shapes tell 4:2:0, 4:2:2
-    or 4:4:4; uint8 is 8-bit, uint16 is `bitdepth` bits (9 to 16, default
-    10). Both must have the same shapes and dtype.
+    files (raw ones need width, height, pixel_format and bitdepth),
+    containers (MP4, MKV, ... where the build has libav), or numpy arrays:
+    one 3-D array (frames, height, width) of luma, or a tuple (Y, U, V) of
+    3-D arrays whose shapes tell 4:2:0, 4:2:2 or 4:4:4; uint8 is 8-bit,
+    uint16 is `bitdepth` bits (9 to 16, default 10). Both must have the
+    same shapes and dtype.
     model: a --model string ("version=vmaf_v0.6.1", "path=m.json:name=x") or
     a list of them; None for the default model, [] for none (features only).
     features: --feature strings ("psnr", "cambi=full_ref=true").
     backend: "cpu" or "hip"; gpu: an index, a list of indices (a pair split
-    over them) or "all". threads, subsample, frame_cnt, frame_skip_ref,
-    frame_skip_dist: as the CLI's.
-    scale: as the CLI's --scale ("bicubic", "lanczos", ...): a distorted
-    file of another size is scaled to the reference's.
-    bitdepth_convert: as the CLI's --bitdepth-convert (10: VMAF v1's 10-bit
-    scoring of 8-bit video): both files converted to that depth as
-    `ffmpeg -pix_fmt yuv420p10le` converts; not for numpy arrays.
+    over them) or "all".
     output, output_format: also write the CLI's report ("json", "xml",
     "csv", "sub") to that file.
-    hwdec: as the CLI's --hwdec: "none" (the CPU decodes), "auto" (the
-    GPU's decoder where it takes the stream, else the CPU), "cuda" or
-    "vaapi"; where each input is decoded goes to the "vmaf_hip" logger.
-    pool: as the CLI's --pool, a list (or comma-separated string) of
-    "median", "pN" (the N-th percentile), "below:T" (seconds below T), ...:
-    each metric's Result.pooled entry (and the report) gets them too, under
-    the report's names ("median", "p5", "seconds_below_80"). fps: frames
-    per second for "below:T" where the file states none (numpy arrays, raw
-    .yuv), or to override it.
     html: also write the CLI's --html page to that file: the per-frame
     scores plotted (zoom, hover), the pooled table and the worst frames,
     self-contained.
@@ -173,14 +155,16 @@ def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None
     every frame done; frames_total is the number of frames the run will
     score where the inputs tell (a Y4M or raw file's size; a container's
     frame count or duration, an estimate; frame_cnt), else None.
+    The option table's keywords, the CLI's flags of the same names (a list
+    of strings for one the CLI takes repeated; None or the default: the
+    CLI without the flag), are listed at the end.
 
     Ctrl-C (KeyboardInterrupt) stops the run between frames, as does an
     exception raised by `progress`; either is raised here, promptly.
     Raises VmafError when scoring fails, ValueError or TypeError for bad
     arguments.
     """
-    keywords = dict(locals())
-    del keywords["reference"], keywords["distorted"]
+    keywords = _keywords(locals())
     options = _options(**keywords)
     ref_planes, dis_planes = _planes(reference), _planes(distorted)
     if (ref_planes is None) != (dis_planes is None):
@@ -193,16 +177,12 @@ def score(reference: _Video, distorted: _Video, *, model: _Strings | None = None
     return Result(table)
 
 
+# **table: as score()'s.
 def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
                  model: _Strings | None = None, features: _Strings | None = None,
-                 backend: _Backend = "cpu", gpu: int = 0, threads: int = 0, subsample: int = 1,
-                 frame_cnt: int = 0, width: int | None = None, height: int | None = None,
-                 pixel_format: _PixelFormat | None = None, bitdepth: int | None = None,
-                 scale: str | None = None, bitdepth_convert: int | None = None,
-                 output_dir: _Path | None = None, output_format: _OutputFormat = "json",
-                 hwdec: _Hwdec = "none", pool: _Strings | None = None, fps: float | None = None,
-                 html: _Path | None = None, progress: _Progress | None = None,
-                 frame_skip_ref: int = 0, frame_skip_dist: int = 0) -> list[Result]:
+                 backend: _Backend = "cpu", gpu: int = 0, output_dir: _Path | None = None,
+                 output_format: _OutputFormat = "json", html: _Path | None = None,
+                 progress: _Progress | None = None, **table: Any) -> list[Result]:
     """Scores each of `distorted` (an encoding ladder's renditions) against
     `reference` in one pass; returns a list of Result, one per rendition in
     the order given, each what score() returns for that pair.
@@ -226,8 +206,7 @@ def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
         raise ValueError("distorted is empty: give at least one rendition")
     if isinstance(gpu, (list, tuple, str)):
         raise ValueError("a ladder is scored on one GPU: gpu must be one index")
-    keywords = dict(locals())
-    del keywords["reference"], keywords["distorted"]
+    keywords = _keywords(locals())
     keywords["output"] = keywords.pop("output_dir")
     options = _options(**keywords)
     paths = [_path(d, f"distorted[{i}]") for i, d in enumerate(distorted)]
@@ -237,16 +216,37 @@ def score_ladder(reference: _Path, distorted: Sequence[_Path], *,
 
 # The session's option table: keyword -> (keyword, kind, annotation,
 # default, help). score()'s keywords of these rows are checked here for
-# their kind and by the row itself, as the CLI's flags are.
+# their kind and by the row itself, as the CLI's flags are. The package's
+# build writes them into score()'s and score_ladder()'s signatures in place
+# of **table (python/tools/table_keywords.cpp), so that type checkers and
+# help() see each keyword; their help is the rows'.
 _TABLE = {row[0]: row for row in _vmaf_hip.option_table()}
 
 
-def _options(*, model: Any, features: Any, backend: Any, gpu: Any, width: Any, height: Any,
-             pixel_format: Any, bitdepth: Any, output: Any, output_format: Any, html: Any,
-             progress: Any, **table: Any) -> _vmaf_hip.ScoreOptions:
+def _table_help() -> str:
+    lines = ["", "    Keywords of the option table:"]
+    for keyword, _, annotation, default, text in _TABLE.values():
+        lines += textwrap.wrap(f"{keyword} ({annotation}, default {default}): {text}.", 76,
+                               initial_indent="    ", subsequent_indent="        ")
+    return "\n".join(lines) + "\n"
+
+
+score.__doc__ = (score.__doc__ or "") + _table_help()
+
+
+def _keywords(local: dict[str, Any]) -> dict[str, Any]:
+    """score()'s keywords from its locals(): the table's as parameters of
+    their own (as built) or in **table (as written)."""
+    keywords = {k: v for k, v in local.items() if k not in ("reference", "distorted", "table")}
+    keywords.update(local.get("table", {}))
+    return keywords
+
+
+def _options(*, model: Any, features: Any, backend: Any, gpu: Any, output: Any,
+             output_format: Any, html: Any, progress: Any, **rows: Any) -> _vmaf_hip.ScoreOptions:
     """score()'s keywords, checked, as the native module takes them; the
     parameters are named as score()'s (vmaf_hip.dask passes them by name),
-    the option table's among `table`. Values are Any: the caller's may be
+    the option table's among `rows`. Values are Any: the caller's may be
     anything, which this checks."""
     o = _vmaf_hip.ScoreOptions()
     o.models = None if model is None else _strings(model, "model")
@@ -260,11 +260,7 @@ def _options(*, model: Any, features: Any, backend: Any, gpu: Any, width: Any, h
         o.gpus = [_count(g, "gpu", 0) for g in gpu]
     else:
         o.gpus = [_count(gpu, "gpu", 0)]
-    o.width = None if width is None else _count(width, "width", 1)
-    o.height = None if height is None else _count(height, "height", 1)
-    o.bitdepth = None if bitdepth is None else _count(bitdepth, "bitdepth", 1)
-    o.pixel_format = None if pixel_format is None else str(pixel_format)
-    o.values = [(name, text) for name, value in table.items() for text in _texts(name, value)]
+    o.values = [(name, text) for name, value in rows.items() for text in _texts(name, value)]
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
     o.html = None if html is None else os.fspath(html)

@@ -16,10 +16,6 @@ class ScoreOptions:
     html: Optional[str]
     gpus: list[int]
     all_gpus: bool
-    width: Optional[int]
-    height: Optional[int]
-    bitdepth: Optional[int]
-    pixel_format: Optional[str]
     # The option table's keywords, each value as text.
     values: list[tuple[str, str]]
     output: Optional[str]

@@ -6,12 +6,12 @@ a timeout ends the wait."""
 import json
 import time
 
+import distributed
 import pytest
 
 from harness import assert_pooled_match_cli, cli_json, clip, import_vmaf_hip
 
 vmaf_hip = import_vmaf_hip()
-distributed = pytest.importorskip("distributed", reason="Dask's distributed is not installed")
 from vmaf_hip.dask import iter_scores, score_pairs  # noqa: E402
 
 FRAMES = 3

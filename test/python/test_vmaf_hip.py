@@ -4,7 +4,6 @@ tables and the type annotations."""
 import _thread
 import ast
 import concurrent.futures
-import importlib.util
 import inspect
 import json
 import os
@@ -16,6 +15,7 @@ import sys
 import threading
 
 import numpy as np
+import pandas
 import pytest
 
 from harness import (assert_matches_cli, cli_json, clip, golden, import_vmaf_hip, printed)
@@ -274,6 +274,37 @@ def test_bitdepth_convert_as_the_cli():
         vmaf_hip.score(y, y, bitdepth_convert=10)
 
 
+def test_raw_yuv_as_the_cli(tmp_path):
+    # Raw YUV's geometry, rows of the option table: the CLI's -w -h -p -b,
+    # the same scores as the Y4M the frames came from.
+    name = "tree_640x360_420p10"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    raw = {}
+    for side, path in (("ref", ref), ("dis", dis)):
+        raw[side] = str(tmp_path / f"{side}.yuv")
+        with open(raw[side], "wb") as f:
+            for frame in zip(*read_y4m(path, frames=3)):
+                for plane in frame:
+                    f.write(plane.astype("<u2").tobytes())
+    r = vmaf_hip.score(raw["ref"], raw["dis"], width=640, height=360, pixel_format="420",
+                       bitdepth=10, features=["psnr"])
+    assert r.frames == 3
+    assert_matches_cli(r, cli_json(raw["ref"], raw["dis"], "-w", "640", "-h", "360", "-p", "420",
+                                   "-b", "10", "--feature", "psnr"))
+    y4m = vmaf_hip.score(ref, dis, features=["psnr"], frame_cnt=3)
+    assert np.array_equal(r["vmaf"], y4m["vmaf"]) and np.array_equal(r["psnr_y"], y4m["psnr_y"])
+    geometry = dict(width=640, height=360, pixel_format="420", bitdepth=10)
+    with pytest.raises(ValueError, match="pixel_format must be 420, 422, 444 or 400, not '411'"):
+        vmaf_hip.score(raw["ref"], raw["dis"], **dict(geometry, pixel_format="411"))
+    with pytest.raises(TypeError, match="width must be an integer, not str"):
+        vmaf_hip.score(raw["ref"], raw["dis"], **dict(geometry, width="640"))
+    with pytest.raises(vmaf_hip.VmafError, match=r"raw YUV size -640x360 is out of range"):
+        vmaf_hip.score(raw["ref"], raw["dis"], **dict(geometry, width=-640))
+    y = np.zeros((1, 16, 16), np.uint8)
+    with pytest.raises(ValueError, match="arrays carry their own shape"):
+        vmaf_hip.score(y, y, width=16)
+
+
 @needs_gpu
 def test_hip_backend_scores_as_the_cpu():
     name = "vtest_481x271_420p8"
@@ -494,7 +525,6 @@ def test_progress_must_be_callable():
 
 
 def test_frame_rate_and_to_pandas(monkeypatch):
-    pandas = pytest.importorskip("pandas", reason="pandas is not installed")
     name = "flat_64x64_420p8"  # Y4M header F25:1, 4 frames
     ref, dis = clip(name, "ref"), clip(name, "dis")
     r = vmaf_hip.score(ref, dis, features=["psnr"])
@@ -588,7 +618,6 @@ def wrong(r: vmaf_hip.Result) -> None:
 '''
 
 
-@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed")
 def test_annotations_check_with_mypy(tmp_path):
     # py.typed makes mypy read the package's annotations: the right calls
     # pass --strict, and each wrong one is the error it should be.

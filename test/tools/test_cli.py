@@ -174,7 +174,7 @@ def main():
     expect_error("raw not whole frames", ["-r", p("raw_partial.yuv"), "-d", p("raw_partial.yuv"), "-w", "16",
                                           "-h", "16", "-p", "420", "-b", "8", *n], "whole number")
     expect_error("raw unknown pixel format", ["-r", p("raw.yuv"), "-d", p("raw.yuv"), "-w", "16", "-h", "16",
-                                              "-p", "411", "-b", "8", *n], "pixel format")
+                                              "-p", "411", "-b", "8", *n], "--pixel_format", "'411'")
     expect_error("unknown feature", ["-r", good, "-d", good, "-n", "--feature", "nosuch", "-q"], "nosuch")
     expect_error("bad option value", ["-r", good, "-d", good, "-n", "--feature", "psnr=enable_mse=maybe", "-q"],
                  "maybe", "enable_mse")

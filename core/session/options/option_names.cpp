@@ -9,16 +9,18 @@ namespace {
 
 struct Spelling {
     const char *cli, *python;
+    // The command line's one-letter alias, where Netflix's vmaf has one.
+    const char *cli_short = nullptr;
 };
 
 // By Option, in its order.
 constexpr Spelling kSpellings[] = {
     {"--reference", "reference"},
     {"--distorted", "distorted"},
-    {"--width", "width"},
-    {"--height", "height"},
-    {"--pixel_format", "pixel_format"},
-    {"--bitdepth", "bitdepth"},
+    {"--width", "width", "-w"},
+    {"--height", "height", "-h"},
+    {"--pixel_format", "pixel_format", "-p"},
+    {"--bitdepth", "bitdepth", "-b"},
     {"--model", "model"},
     {"--aom_ctc", "aom_ctc"},
     {"--nflx_ctc", "nflx_ctc"},
@@ -48,6 +50,12 @@ void set_front_end(FrontEnd f) { front_end = f; }
 std::string cli_flag(Option o) { return kSpellings[static_cast<size_t>(o)].cli; }
 
 std::string python_keyword(Option o) { return kSpellings[static_cast<size_t>(o)].python; }
+
+std::string cli_flags(Option o)
+{
+    const Spelling &s = kSpellings[static_cast<size_t>(o)];
+    return s.cli_short ? fmt::format("{},{}", s.cli_short, s.cli) : s.cli;
+}
 
 std::string option(Option o)
 {

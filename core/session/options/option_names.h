@@ -47,6 +47,8 @@ std::string option(Option o, std::string_view value);
 // Each front end's spelling, whichever front end the process is.
 std::string cli_flag(Option o);
 std::string python_keyword(Option o);
+// The command line's spellings as CLI11 takes them: "-w,--width", "--fps".
+std::string cli_flags(Option o);
 // Raw YUV's four options, as a list: "--width, --height, --pixel_format and
 // --bitdepth".
 std::string raw_yuv_options();
