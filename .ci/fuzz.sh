@@ -44,7 +44,10 @@ grep -q 'scaling was not built in' <(build-fuzz/core/tools/vmaf -r "$no_av" -d "
 }
 rm -f "$no_av" "$no_av.err"
 
-python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus
+python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus build-fuzz/test/fuzz/feature_catalog
+# fuzz_options' dictionary: the flags and extractors this build has.
+python3 test/fuzz/make_options_dict.py build-fuzz/core/tools/vmaf build-fuzz/test/fuzz/feature_catalog \
+  test/fuzz/fuzz_options.dict build-fuzz/fuzz_options.dict
 mkdir -p build-fuzz/artifacts
 
 # UBSan findings are fatal (they would only be printed otherwise); the
@@ -55,7 +58,11 @@ export ASAN_OPTIONS=detect_leaks=1
 failed=()
 for h in "${harnesses[@]}"; do
   dict=()
-  [ -f "test/fuzz/$h.dict" ] && dict=("-dict=test/fuzz/$h.dict")
+  if [ -f "build-fuzz/$h.dict" ]; then
+    dict=("-dict=build-fuzz/$h.dict")
+  elif [ -f "test/fuzz/$h.dict" ]; then
+    dict=("-dict=test/fuzz/$h.dict")
+  fi
   echo "== $h: ${seconds} s"
   if build-fuzz/test/fuzz/$h -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
       -timeout=25 -close_fd_mask=3 "${dict[@]}" -artifact_prefix="build-fuzz/artifacts/$h-" \

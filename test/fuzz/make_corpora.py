@@ -2,7 +2,7 @@
 """Seed corpora for the libFuzzer harnesses of test/fuzz, made from the
 shared clips and models (nothing of them is kept in the repository).
 
-    make_corpora.py SHARED_DIR OUT_DIR
+    make_corpora.py SHARED_DIR OUT_DIR FEATURE_CATALOG
 
 writes OUT_DIR/<harness>/<seed> for fuzz_video_input, fuzz_model_json,
 fuzz_options and fuzz_c_api. Each seed starts with the control bytes its
@@ -16,6 +16,8 @@ import pathlib
 import random
 import re
 import sys
+
+import extractor_table
 
 # Small crops keep the harnesses fast; a few sizes reach the odd-size and
 # chroma rounding paths.
@@ -119,17 +121,30 @@ def model_seeds(shared, out):
             write_seed(folder, bytes([collection | flags | 0x30]) + json.dumps(small).encode())
 
 
-def option_seeds(shared, out):
+def other_value(option):
+    """A value of the option other than its default, in its range (the
+    largest, or the smallest where that is the default); None for text."""
+    if option["type"] == "bool":
+        return "false" if option["default"] else "true"
+    if option["type"] == "string":
+        return None
+    value = option["max"] if option["default"] != option["max"] else option["min"]
+    return str(int(value)) if option["type"] == "int" else repr(float(value))
+
+
+def option_seeds(shared, out, catalog):
+    """Command lines: each extractor of the table alone and with each of its
+    options moved from its default, and each model version."""
     folder = out / "fuzz_options"
     versions = sorted(p.stem for p in (shared / "models").glob("*.json"))
-    features = [
-        "psnr", "psnr=enable_chroma=false:enable_mse=true:enable_apsnr=true",
-        "float_ssim=enable_lcs=true", "float_ms_ssim=enable_db=true:clip_db=true",
-        "adm=adm_enhn_gain_limit=1.2:adm_csf_mode=0", "vif=vif_enhn_gain_limit=1.0",
-        "motion=motion_force_zero=true", "float_motion=motion_fps_weight=2.0",
-        "ciede", "psnr_hvs", "float_vif=vif_kernelscale=0.5", "float_adm", "float_ansnr",
-        "float_moment", "float_psnr",
-    ]
+    extractors = extractor_table.read(catalog)
+    features = []
+    for name, extractor in extractors.items():
+        features.append(name)
+        for option in extractor["options"]:
+            value = other_value(option)
+            if value is not None:
+                features.append(f"{name}={option['name']}={value}")
     base = ["-r", "ref.y4m", "-d", "dis.y4m"]
     for i, feature in enumerate(features):
         args = base + ["--feature", feature, "-n", ["--json", "--csv", "--xml", "--sub"][i % 4]]
@@ -159,11 +174,13 @@ def c_api_seeds(shared, out):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) != 4:
         sys.exit(__doc__)
     shared, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-    for make in (video_seeds, model_seeds, option_seeds, c_api_seeds):
-        make(shared, out)
+    video_seeds(shared, out)
+    model_seeds(shared, out)
+    option_seeds(shared, out, sys.argv[3])
+    c_api_seeds(shared, out)
     for harness in sorted(os.listdir(out)):
         print(f"{harness}: {len(os.listdir(out / harness))} seeds")
 
