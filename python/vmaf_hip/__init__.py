@@ -257,9 +257,9 @@ def _options(*, model: Any, features: Any, backend: Any, gpu: Any, output: Any,
             raise ValueError(f"gpu must be an index, a list of indices or 'all', not {gpu!r}")
         o.all_gpus, o.gpus = True, []
     elif isinstance(gpu, (list, tuple)):
-        o.gpus = [_count(g, "gpu", 0) for g in gpu]
+        o.gpus = [_count(g, "gpu") for g in gpu]
     else:
-        o.gpus = [_count(gpu, "gpu", 0)]
+        o.gpus = [_count(gpu, "gpu")]
     o.values = [(name, text) for name, value in rows.items() for text in _texts(name, value)]
     o.output = None if output is None else os.fspath(output)
     o.output_format = _string(output_format, "output_format")
@@ -328,8 +328,8 @@ def _integer(value: object, name: str) -> int:
     return int(value)
 
 
-def _count(value: object, name: str, minimum: int) -> int:
+def _count(value: object, name: str) -> int:
     number = _integer(value, name)
-    if not minimum <= number < 2**32:
-        raise ValueError(f"{name} must be {minimum} to {2**32 - 1}, not {number}")
+    if not 0 <= number < 2**32:
+        raise ValueError(f"{name} must be 0 to {2**32 - 1}, not {number}")
     return number
