@@ -67,11 +67,11 @@ unsigned noise(unsigned a, unsigned b, unsigned c)
 // frame that is not the one run's shows. The smaller of two neighbouring
 // scores (motion2) comes from the earlier frame in one video, from the
 // later one in the other.
-VmafPicture frame(unsigned f, bool rising, bool distorted, unsigned size)
+VmafPicture frame(unsigned f, bool rising, bool distorted)
 {
     const unsigned g = rising ? f : kFrames - 1 - f;
     return vmaf::test::make_picture(
-        VMAF_PIX_FMT_YUV420P, 8, size, size, [=](unsigned p, unsigned x, unsigned y) -> unsigned {
+        VMAF_PIX_FMT_YUV420P, 8, kSize, kSize, [=](unsigned p, unsigned x, unsigned y) -> unsigned {
             if (p > 0) return 128;
             return 16 + (x * 5 + y * 3) % 64 + noise(1, x, y) % 16 + g * (g + 1) / 2 +
                    noise(f + 50, x, y) % 8 + (distorted ? noise(f + 100, x, y) % 8 : 0);
@@ -93,7 +93,7 @@ std::map<std::string, std::vector<double>> window(const Case &c, bool rising, un
     EXPECT_EQ(vmaf_use_feature(raw, c.extractor.c_str(), dict), 0);
     vmaf_feature_dictionary_free(&dict);
     for (unsigned f = first; f < last; f++) {
-        VmafPicture ref = frame(f, rising, false, kSize), dis = frame(f, rising, true, kSize);
+        VmafPicture ref = frame(f, rising, false), dis = frame(f, rising, true);
         EXPECT_EQ(vmaf_read_pictures(raw, &ref, &dis, f - first), 0);
     }
     EXPECT_EQ(vmaf_read_pictures(raw, nullptr, nullptr, 0), 0);
