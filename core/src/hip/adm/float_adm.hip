@@ -134,8 +134,11 @@ __global__ void pool_rows_kernel(PoolArgs a)
         if (threadIdx.x == 0) {
             const int count = a.reg.right - j0 < static_cast<int>(kBlock) ? a.reg.right - j0
                                                                          : static_cast<int>(kBlock);
-            for (int b = 0; b < 3; b++)
-                for (int k = 0; k < count; k++) sums[b] += terms[b][k];
+            // The bands' chains side by side, each in its own order.
+#pragma unroll 4
+            for (int k = 0; k < count; k++)
+#pragma unroll
+                for (int b = 0; b < 3; b++) sums[b] += terms[b][k];
         }
         __syncthreads();
     }

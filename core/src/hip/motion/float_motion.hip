@@ -1,15 +1,15 @@
 // float_motion_hip kernels: bit-exact with the CPU. The blur adds its
 // products in the CPU's order without fused multiply-adds; the mean
 // absolute difference, which the CPU sums in float, is summed row by row
-// left to right by one thread per row from shared memory, then the rows by
-// one thread; the
-// bilinear resampling is the CPU's floatf::bilinear_at.
+// left to right by one thread a row (ordered_row_sums), then the rows by
+// one thread; the bilinear resampling is the CPU's floatf::bilinear_at.
 #include <cmath>
 
 #include "feature/common/edge.h"
 #include "feature/common/float_resample.h"
 #include "feature/common/float_sample.h"
 #include "hip/motion/float_motion_kernel.h"
+#include "hip/runtime/ordered_row_sums.h"
 
 namespace vmaf::hip::float_motion {
 
@@ -49,62 +49,24 @@ __global__ void row_kernel(const float *column, int w, int h, BlurTaps taps, flo
     out[i] = acc;
 }
 
-// Rows a block sums, one thread each, and the columns it stages at a time.
-constexpr int kSumRows = 32;
-constexpr int kSumColumns = 128;
-constexpr int kSumStride = kSumColumns + 1; // a row per bank: thread r reads row r
-static_assert(kSumRows == 32, "the summing warp holds a row per thread");
-
-// Stages |a - b| of columns [x0, x0 + kSumColumns) of the block's rows,
-// kStageBatch loads a thread in flight at once.
-constexpr int kStageBatch = 4;
-
-__device__ void stage_abs_diff(const float *a, const float *b, int w, int h, int y0, int x0,
-                               int first_thread, float *tile)
-{
-    const int threads = static_cast<int>(kBlock) - first_thread;
-    constexpr int kItems = kSumRows * kSumColumns;
-    for (int k0 = static_cast<int>(threadIdx.x) - first_thread; k0 < kItems; k0 += threads * kStageBatch) {
-        float v[kStageBatch];
-#pragma unroll
-        for (int u = 0; u < kStageBatch; u++) {
-            const int k = k0 + u * threads, y = y0 + k / kSumColumns, x = x0 + k % kSumColumns;
-            const long long at = static_cast<long long>(y) * w + x;
-            v[u] = k < kItems && y < h && x < w ? fabsf(a[at] - b[at]) : 0.0f;
-        }
-#pragma unroll
-        for (int u = 0; u < kStageBatch; u++) {
-            const int k = k0 + u * threads;
-            if (k < kItems) tile[k / kSumColumns * kSumStride + k % kSumColumns] = v[u];
-        }
+// |a - b| of a sample, for the rows' sums.
+struct AbsDiff {
+    const float *a, *b;
+    int w;
+    __device__ void operator()(int y, int x, float (&v)[1]) const
+    {
+        const long long at = static_cast<long long>(y) * w + x;
+        v[0] = fabsf(a[at] - b[at]);
     }
-}
+};
 
-// Each row's float sum left to right, as the CPU: the first warp adds, a
-// thread a row, from a shared tile that the other warps fill with the
-// next columns meanwhile (the rows' loads coalesced, not a row a thread).
 __global__ void row_abs_diff_kernel(const float *a, const float *b, int w, int h, float *row_sums)
 {
-    __shared__ float tile[2][kSumRows * kSumStride];
-    const int y0 = static_cast<int>(blockIdx.x) * kSumRows;
-    const int chunks = (w + kSumColumns - 1) / kSumColumns;
-    const bool adder = threadIdx.x < 32;
-    stage_abs_diff(a, b, w, h, y0, 0, 0, tile[0]);
-    __syncthreads();
-    float line = 0.0f;
-    for (int c = 0; c < chunks; c++) {
-        if (adder) {
-            const float *row = tile[c & 1] + threadIdx.x * kSumStride;
-            const int count = w - c * kSumColumns < kSumColumns ? w - c * kSumColumns : kSumColumns;
-#pragma unroll 8
-            for (int k = 0; k < count; k++) line += row[k];
-        } else if (c + 1 < chunks) {
-            stage_abs_diff(a, b, w, h, y0, (c + 1) * kSumColumns, 32, tile[(c + 1) & 1]);
-        }
-        __syncthreads();
-    }
-    const int y = y0 + static_cast<int>(threadIdx.x);
-    if (adder && y < h) row_sums[y] = line;
+    __shared__ RowSumChunks<1> chunks;
+    float sums[1];
+    ordered_row_sums<1>(AbsDiff{a, b, w}, w, h, chunks, sums);
+    const int y = static_cast<int>(blockIdx.x) * kRowSumRows + static_cast<int>(threadIdx.x);
+    if (threadIdx.x < static_cast<unsigned>(kRowSumRows) && y < h) row_sums[y] = sums[0];
 }
 
 // The rows' float sum in order, by one thread from rows staged in shared
@@ -166,8 +128,9 @@ hipError_t launch_mean_abs_diff(const float *a, const float *b, int w, int h, fl
                                 float *result, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    hipLaunchKernelGGL(row_abs_diff_kernel, dim3(static_cast<unsigned>((h + kSumRows - 1) / kSumRows)),
-                       dim3(kBlock), 0, stream, a, b, w, h, row_sums);
+    hipLaunchKernelGGL(row_abs_diff_kernel,
+                       dim3(static_cast<unsigned>((h + kRowSumRows - 1) / kRowSumRows)),
+                       dim3(kRowSumThreads), 0, stream, a, b, w, h, row_sums);
     hipLaunchKernelGGL(mean_kernel, dim3(1), dim3(kBlock), 0, stream, row_sums, w, h, result);
     return hipGetLastError();
 }

@@ -8,6 +8,7 @@
 // each frame's launches as a graph, runs several frames at once (one per lane)
 // and reads the eight sums back.
 #include <array>
+#include <cerrno>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,7 @@ constexpr size_t kResultsPerScale = 2;
 struct LaneBuffers {
     FloatPlanePair luma, prescaled, column;
     std::array<FloatPlanePair, kScales> scale; // 1-3: the decimated planes
-    DeviceBuffer moments, row_sums;
+    DeviceBuffer terms, row_sums;
 };
 
 class FloatVifWork {
@@ -86,6 +87,8 @@ int FloatVifWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     for (int s = 0; s < kScales; s++) {
         const std::vector<float> t = vmaf::float_vif::gaussian_filter(s, setup_.params.kernelscale);
         tap_offset_[s] = static_cast<int>(taps.size());
+        // The accepted kernel scales keep every filter within kMaxTaps.
+        if (t.size() > static_cast<size_t>(kMaxTaps)) return -EINVAL;
         tap_count_[s] = static_cast<int>(t.size());
         taps.insert(taps.end(), t.begin(), t.end());
     }
@@ -99,8 +102,7 @@ int FloatVifWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
         if (int err = b.column.allocate(static_cast<size_t>(sw) * (sh / 2))) return err;
         for (int s = 1; s < kScales; s++)
             if (int err = b.scale[s].allocate(static_cast<size_t>(scale_w_[s]) * scale_h_[s])) return err;
-        if (int err = b.moments.allocate(5 * static_cast<size_t>(sw) * sh * sizeof(float)))
-            return err;
+        if (int err = b.terms.allocate(2 * static_cast<size_t>(sw) * sh * sizeof(float))) return err;
         if (int err = b.row_sums.allocate(2 * static_cast<size_t>(sh) * sizeof(float))) return err;
     }
     shape.result_bytes = kScales * kResultsPerScale * sizeof(float);
@@ -143,7 +145,7 @@ int FloatVifWork::enqueue(const FrameWork &f)
         a.h = scale_h_[s];
         a.taps = taps;
         a.constants = constants_;
-        a.moments = b.moments.as<float>();
+        a.terms = b.terms.as<float>();
         a.row_sums = b.row_sums.as<float>();
         a.result = results + s * kResultsPerScale;
         if (int err = check(launch_statistic(a, stream), "launch of float_vif_hip's statistic"))

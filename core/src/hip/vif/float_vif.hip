@@ -2,10 +2,11 @@
 // their products tap by tap in the CPU's order without fused multiply-adds
 // (a column pass, then a row pass, both reflected about the edge sample);
 // each sample's terms are the CPU's statistic_terms; the float sums run
-// along each row left to right, in shared memory by one thread of the
-// row's block, then over the rows by one thread, as the CPU sums them.
+// along each row left to right, one thread a row, then over the rows by one
+// thread, as the CPU sums them (ADR 0049).
 #include "feature/common/edge.h"
 #include "feature/common/float_sample.h"
+#include "hip/runtime/ordered_row_sums.h"
 #include "hip/vif/float_vif_kernel.h"
 
 namespace vmaf::hip::float_vif {
@@ -69,70 +70,101 @@ __global__ void decimate_row_kernel(Taps taps, PlanePair<const float> column, in
     plane_of(out)[i] = acc;
 }
 
-// The column pass of the five moments: means, squares and the product.
-__global__ void moments_column_kernel(const float *ref, const float *dis, int w, int h, Taps taps,
-                                      float *moments)
+// The statistic of a scale in tiles of kTileRows rows: a block of kBlock
+// threads works out the column pass of the five moments for the tile's
+// rows at kBlock columns (the tile's kBlock - 2r outputs and r on either
+// side, reflected), keeps them in shared memory, then the row pass and each
+// output's terms. A thread's column pass covers every row of the tile, so
+// it loads each input sample once for all of them; each sum still adds its
+// taps in the CPU's order.
+constexpr int kTileRows = 8;
+
+__global__ void statistic_terms_kernel(const float *ref, const float *dis, int w, int h,
+                                       Taps taps, StatisticConstants constants, float *terms)
 {
-    const long long n = static_cast<long long>(w) * h;
-    const long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x;
-    if (i >= n) return;
-    const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+    extern __shared__ float columns[]; // [5][kTileRows][kBlock]
+    __shared__ float tap[kMaxTaps];
     const int r = taps.count / 2;
-    float mu1 = 0.0f, mu2 = 0.0f, xx = 0.0f, yy = 0.0f, xy = 0.0f;
-    for (int k = 0; k < taps.count; k++) {
-        const long long at = static_cast<long long>(edge::reflect_about_sample(y - r + k, h)) * w + x;
-        const float f = taps.tap[k], a = ref[at], b = dis[at];
-        mu1 += f * a;
-        mu2 += f * b;
-        xx += f * (a * a);
-        yy += f * (b * b);
-        xy += f * (a * b);
+    const int outputs = static_cast<int>(kBlock) - 2 * r; // the tile's columns
+    const int x0 = static_cast<int>(blockIdx.x) * outputs;
+    const int y0 = static_cast<int>(blockIdx.y) * kTileRows;
+    const int rows = h - y0 < kTileRows ? h - y0 : kTileRows;
+    const int cols = (w - x0 < outputs ? w - x0 : outputs) + 2 * r;
+    const int tx = static_cast<int>(threadIdx.x);
+    if (tx < taps.count) tap[tx] = taps.tap[tx];
+    __syncthreads();
+
+    if (tx < cols) {
+        const int x = edge::reflect_about_sample(x0 - r + tx, w);
+        float mu1[kTileRows], mu2[kTileRows], xx[kTileRows], yy[kTileRows], xy[kTileRows];
+#pragma unroll
+        for (int i = 0; i < kTileRows; i++) mu1[i] = mu2[i] = xx[i] = yy[i] = xy[i] = 0.0f;
+        // Input row y0 - r + j is tap j - i of output row i.
+        for (int j = 0; j < rows - 1 + taps.count; j++) {
+            const long long at =
+                static_cast<long long>(edge::reflect_about_sample(y0 - r + j, h)) * w + x;
+            const float a = ref[at], b = dis[at];
+#pragma unroll
+            for (int i = 0; i < kTileRows; i++) {
+                const int k = j - i;
+                if (k < 0 || k >= taps.count) continue;
+                const float f = tap[k];
+                mu1[i] += f * a;
+                mu2[i] += f * b;
+                xx[i] += f * (a * a);
+                yy[i] += f * (b * b);
+                xy[i] += f * (a * b);
+            }
+        }
+#pragma unroll
+        for (int i = 0; i < kTileRows; i++) {
+            columns[(0 * kTileRows + i) * kBlock + tx] = mu1[i];
+            columns[(1 * kTileRows + i) * kBlock + tx] = mu2[i];
+            columns[(2 * kTileRows + i) * kBlock + tx] = xx[i];
+            columns[(3 * kTileRows + i) * kBlock + tx] = yy[i];
+            columns[(4 * kTileRows + i) * kBlock + tx] = xy[i];
+        }
     }
-    moments[i] = mu1;
-    moments[n + i] = mu2;
-    moments[2 * n + i] = xx;
-    moments[3 * n + i] = yy;
-    moments[4 * n + i] = xy;
+    __syncthreads();
+
+    const long long n = static_cast<long long>(w) * h;
+    const int width = cols - 2 * r;
+    for (int o = tx; o < rows * width; o += static_cast<int>(kBlock)) {
+        const int i = o / width, c = o % width;
+        float m[5] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        for (int k = 0; k < taps.count; k++) {
+            const float f = tap[k];
+#pragma unroll
+            for (int q = 0; q < 5; q++) m[q] += f * columns[(q * kTileRows + i) * kBlock + c + k];
+        }
+        const long long at = static_cast<long long>(y0 + i) * w + x0 + c;
+        vmaf::float_vif::statistic_terms(m[0], m[1], m[2], m[3], m[4], constants, terms[at],
+                                         terms[n + at]);
+    }
 }
 
-// One block per row: the row pass of the moments, each sample's terms, and
-// the row's float sums in order.
-__global__ void statistic_row_kernel(const float *moments, int w, int h, Taps taps,
-                                     StatisticConstants constants, float *row_sums)
-{
-    __shared__ float nums[kBlock], dens[kBlock];
-    const int y = static_cast<int>(blockIdx.x);
-    const long long n = static_cast<long long>(w) * h;
-    const float *row = moments + static_cast<long long>(y) * w;
-    const int r = taps.count / 2;
-    float row_num = 0.0f, row_den = 0.0f;
-    for (int x0 = 0; x0 < w; x0 += kBlock) {
-        const int x = x0 + static_cast<int>(threadIdx.x);
-        if (x < w) {
-            float m[5] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-            for (int k = 0; k < taps.count; k++) {
-                const int at = edge::reflect_about_sample(x - r + k, w);
-                const float f = taps.tap[k];
-#pragma unroll
-                for (int q = 0; q < 5; q++) m[q] += f * row[q * n + at];
-            }
-            vmaf::float_vif::statistic_terms(m[0], m[1], m[2], m[3], m[4], constants,
-                                             nums[threadIdx.x], dens[threadIdx.x]);
-        }
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            const int count = w - x0 < static_cast<int>(kBlock) ? w - x0 : static_cast<int>(kBlock);
-#pragma unroll 8
-            for (int k = 0; k < count; k++) {
-                row_num += nums[k];
-                row_den += dens[k];
-            }
-        }
-        __syncthreads();
+// A sample's two terms, for the rows' sums.
+struct Terms {
+    const float *terms;
+    long long n;
+    int w;
+    __device__ void operator()(int y, int x, float (&v)[2]) const
+    {
+        const long long at = static_cast<long long>(y) * w + x;
+        v[0] = terms[at];
+        v[1] = terms[n + at];
     }
-    if (threadIdx.x == 0) {
-        row_sums[y] = row_num;
-        row_sums[h + y] = row_den;
+};
+
+__global__ void row_sums_kernel(const float *terms, int w, int h, float *row_sums)
+{
+    __shared__ RowSumChunks<2> chunks;
+    float sums[2];
+    ordered_row_sums<2>(Terms{terms, static_cast<long long>(w) * h, w}, w, h, chunks, sums);
+    const int y = static_cast<int>(blockIdx.x) * kRowSumRows + static_cast<int>(threadIdx.x);
+    if (threadIdx.x < static_cast<unsigned>(kRowSumRows) && y < h) {
+        row_sums[y] = sums[0];
+        row_sums[h + y] = sums[1];
     }
 }
 
@@ -225,10 +257,15 @@ hipError_t launch_decimate(Taps taps, PlanePair<const float> src, int w, int h,
 hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    hipLaunchKernelGGL(moments_column_kernel, dim3(blocks_for(static_cast<long long>(a.w) * a.h)),
-                       dim3(kBlock), 0, stream, a.ref, a.dis, a.w, a.h, a.taps, a.moments);
-    hipLaunchKernelGGL(statistic_row_kernel, dim3(static_cast<unsigned>(a.h)), dim3(kBlock), 0,
-                       stream, a.moments, a.w, a.h, a.taps, a.constants, a.row_sums);
+    const int outputs = static_cast<int>(kBlock) - 2 * (a.taps.count / 2);
+    const dim3 tiles(static_cast<unsigned>((a.w + outputs - 1) / outputs),
+                     static_cast<unsigned>((a.h + kTileRows - 1) / kTileRows));
+    hipLaunchKernelGGL(statistic_terms_kernel, tiles, dim3(kBlock),
+                       5 * kTileRows * kBlock * sizeof(float), stream, a.ref, a.dis, a.w, a.h,
+                       a.taps, a.constants, a.terms);
+    const unsigned strips = static_cast<unsigned>((a.h + kRowSumRows - 1) / kRowSumRows);
+    hipLaunchKernelGGL(row_sums_kernel, dim3(strips), dim3(kRowSumThreads), 0, stream, a.terms,
+                       a.w, a.h, a.row_sums);
     hipLaunchKernelGGL(statistic_total_kernel, dim3(1), dim3(kBlock), 0, stream, a.row_sums, a.h,
                        a.result);
     return hipGetLastError();

@@ -37,16 +37,20 @@ hipError_t launch_decimate(Taps taps, PlanePair<const float> src, int w, int h,
                            PlanePair<float> column, PlanePair<float> out, hipStream_t stream,
                            int step = 2);
 
+// The most taps a scale's filter has (vif_kernelscale 360 / 97 at scale 0).
+inline constexpr int kMaxTaps = 65;
+
 // Queues result[0] = numerator and result[1] = denominator of one scale
-// (w x h): the five filtered moments of every sample (column pass into
-// `moments`, 5 w h floats), statistic_terms, float sums of each row left
-// to right (into row_sums, 2 h floats), then of the rows top to bottom.
+// (w x h, taps.count <= kMaxTaps): the five filtered moments of every
+// sample and its statistic_terms (into `terms`, 2 w h floats), float sums
+// of each row left to right (into row_sums, 2 h floats), then of the rows
+// top to bottom.
 struct StatisticArgs {
     const float *ref, *dis;
     int w, h;
     Taps taps;
     StatisticConstants constants;
-    float *moments, *row_sums, *result;
+    float *terms, *row_sums, *result;
 };
 hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream);
 
