@@ -1,7 +1,7 @@
 #include "session/scorer.h"
 
-#include <fmt/core.h>
 #include <algorithm>
+#include <fmt/core.h>
 #include <limits>
 
 #include "libvmaf/libvmaf_ext.h"
@@ -95,6 +95,13 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     for (const auto &f : r.features) {
         VmafFeatureDictionary *dict = nullptr;
         for (const auto &[k, v] : f.options) vmaf_feature_dictionary_set(&dict, k.c_str(), v.c_str());
+        // xpsnr picks its temporal term by the input's frame rate, as
+        // FFmpeg's filter does: the request's or the reference file's, unless
+        // the feature's own options give one.
+        const auto named_fps = [](const auto &option) { return option.first == "fps"; };
+        if (f.name == "xpsnr" && r.frame_rate &&
+            std::none_of(f.options.begin(), f.options.end(), named_fps))
+            vmaf_feature_dictionary_set(&dict, "fps", fmt::format("{}", *r.frame_rate).c_str());
         std::unique_ptr<VmafFeatureDictionary, DictFree> owned(dict);
         if (vmaf_use_feature(ctx_.get(), f.name.c_str(), dict)) {
             error = fmt::format("cannot use feature '{}' (see the message above)", f.name);

@@ -37,6 +37,8 @@ const std::vector<Case> kOptionSets = {
     {"motion", {{"motion_moving_average", "true"}}},
     {"motion", {{"motion_five_frame_window", "true"}, {"motion_moving_average", "true"}}},
     {"speed_temporal", {{"speed_use_ref_diff", "true"}}},
+    // The second-order temporal difference: two frames back.
+    {"xpsnr", {{"fps", "60"}}},
 };
 
 bool has_reach(const VmafExtractor &e) { return e.reach.before || e.reach.after; }

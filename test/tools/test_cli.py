@@ -247,6 +247,22 @@ def main():
                 ok = ok and abs(got["pooled_metrics"][k][m] - v) <= 2e-6
     check("json shape of golden main.json", ok, f"rc={rc} err={err!r}")
 
+    # xpsnr's temporal term follows the input's frame rate, as FFmpeg's
+    # filter's does: a 60 fps Y4M header (or --fps 60) scores as fps=60 does
+    # (the last two frames), a 10 fps one as the first order.
+    def xpsnr_rows(*args):
+        rc, out, err = run(*args, "-n", "-q", "--csv")
+        return out.splitlines()[1:] if rc == 0 else [f"rc={rc} {err!r}"]
+    header, frames = y4m_frames(files[0])
+    fast = [write_y4m(p(f"fast_{side}.y4m"), header.replace(b" F10:1 ", b" F60:1 "), y4m_frames(f)[1])
+            for side, f in zip(("ref", "dis"), files)]
+    at_60 = xpsnr_rows("-r", fast[0], "-d", fast[1], "--feature", "xpsnr")
+    told_60 = xpsnr_rows("-r", files[0], "-d", files[1], "--feature", "xpsnr=fps=60")
+    flag_60 = xpsnr_rows("-r", files[0], "-d", files[1], "--feature", "xpsnr", "--fps", "60")
+    at_10 = xpsnr_rows("-r", files[0], "-d", files[1], "--feature", "xpsnr")
+    check("xpsnr takes the input's frame rate", b" F10:1 " in header and len(at_60) == 24 and
+          at_60 == told_60 == flag_60 and at_60[2] != at_10[2], f"{at_60[:3]} {told_60[:3]} {at_10[:3]}")
+
     # --cpumask 24 (the portable kernels) and VMAF_CPU_MASK give the default
     # model's every per-frame value unchanged; a mask in the environment that
     # is not a number is refused with its name.

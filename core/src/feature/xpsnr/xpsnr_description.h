@@ -1,0 +1,33 @@
+// xpsnr's options, keys and table description, shared by the CPU extractor
+// and its HIP twin.
+#pragma once
+
+#include "base/option.h"
+#include "extractor/description.h"
+
+namespace vmaf::xpsnr {
+
+enum OptionIndex { kFps, kTemporal };
+
+inline constexpr VmafOption kOptions[] = {
+    {"fps", nullptr,
+     "the input's frame rate, which picks the temporal difference as FFmpeg's xpsnr does: "
+     "the last frame's below 32, the last two frames' from 32 (0: below 32)",
+     VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.0, nullptr}, 0.0, 1000.0, 0},
+    {"temporal", nullptr, "weigh blocks by their temporal activity as well as their spatial (as FFmpeg's xpsnr)",
+     VMAF_OPT_TYPE_BOOL, {true, 0, 0, nullptr}, 0, 0, 0},
+    {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
+};
+static_assert(options_indexed(kOptions, {{kFps, "fps"}, {kTemporal, "temporal"}}));
+
+// One key a plane; 4:0:0 input has the first only.
+inline constexpr const char *kFeatures[] = {"xpsnr_y", "xpsnr_cb", "xpsnr_cr", nullptr};
+
+// The temporal term reads the reference's last two pictures.
+inline constexpr ExtractorDescription kDescription{
+    "xpsnr", kOptions, VMAF_EXTRACTOR_PREV_REF | VMAF_EXTRACTOR_CHROMA, kFeatures, {2, 0}};
+
+// The filter's rule for the second-order temporal difference.
+inline bool high_rate(double fps) { return fps >= 32.0; }
+
+} // namespace vmaf::xpsnr
