@@ -23,9 +23,11 @@ static_assert(options_indexed(kOptions, {{kFps, "fps"}, {kTemporal, "temporal"}}
 // One key a plane; 4:0:0 input has the first only.
 inline constexpr const char *kFeatures[] = {"xpsnr_y", "xpsnr_cb", "xpsnr_cr", nullptr};
 
-// The temporal term reads the reference's last two pictures.
+// The temporal term reads the reference's last two pictures; temporal, so
+// that the HIP twin, which keeps them itself, sees every frame in order.
 inline constexpr ExtractorDescription kDescription{
-    "xpsnr", kOptions, VMAF_EXTRACTOR_PREV_REF | VMAF_EXTRACTOR_CHROMA, kFeatures, {2, 0}};
+    "xpsnr", kOptions, VMAF_EXTRACTOR_TEMPORAL | VMAF_EXTRACTOR_PREV_REF | VMAF_EXTRACTOR_CHROMA, kFeatures,
+    {2, 0}};
 
 // The filter's rule for the second-order temporal difference.
 inline bool high_rate(double fps) { return fps >= 32.0; }
