@@ -19,6 +19,7 @@
 #include "hip/motion/float_motion_kernel.h"
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
+#include "hip/runtime/frame_order.h"
 #include "hip/runtime/twin.h"
 
 namespace vmaf::hip::float_motion {
@@ -84,13 +85,7 @@ public:
 
     int begin(const VmafExtractorFrame &frame)
     {
-        if (frame.index != frames_) {
-            log_error("float_motion_hip: frame {} came after {} frames; motion needs every frame "
-                      "in order", frame.index, frames_);
-            return -EINVAL;
-        }
-        frames_++;
-        return 0;
+        return order_.next(frame.index, kName, "motion needs");
     }
 
     // motion2 and motion3, from every frame's score.
@@ -170,7 +165,7 @@ private:
     BlurTaps taps_{};
     std::vector<std::string> keys_;
     std::vector<double> scores_;
-    unsigned frames_ = 0;
+    FrameOrder order_;
     std::array<PlaneBuffers, 3> planes_buffers_;
 };
 

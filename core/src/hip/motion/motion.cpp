@@ -23,6 +23,7 @@
 #include "hip/motion/motion_kernel.h"
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
+#include "hip/runtime/frame_order.h"
 #include "hip/runtime/twin.h"
 
 namespace vmaf::hip::motion {
@@ -59,13 +60,7 @@ public:
 
     int begin(const VmafExtractorFrame &frame)
     {
-        if (frame.index != frames_) {
-            log_error("motion_hip: frame {} came after {} frames; motion needs every frame in order",
-                      frame.index, frames_);
-            return -EINVAL;
-        }
-        frames_++;
-        return 0;
+        return order_.next(frame.index, kName, "motion needs");
     }
 
     // The frame's work: its vertical sums, then, where it is scored, the
@@ -139,7 +134,7 @@ private:
     MotionParams params_;
     Taps taps_{};
     std::vector<std::string> keys_;
-    unsigned frames_ = 0;        // frames extracted
+    FrameOrder order_;
     std::vector<double> scores_; // per frame, as reported
     // The current frame's and the two before it.
     std::array<DeviceBuffer, 3> vertical_sums_;

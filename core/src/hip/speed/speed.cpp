@@ -15,6 +15,7 @@
 #include "feature/speed/speed_options.h"
 #include "feature/speed/speed_setup.h"
 #include "hip/runtime/error.h"
+#include "hip/runtime/frame_order.h"
 #include "hip/runtime/stream.h"
 #include "hip/runtime/twin.h"
 #include "hip/speed/speed_pair.h"
@@ -144,13 +145,7 @@ public:
 
     int begin(const VmafExtractorFrame &frame)
     {
-        if (frame.index != seen_) {
-            log_error("speed_temporal_hip: frame {} came after {} frames; SpEED's temporal "
-                      "differences need every frame in order", frame.index, seen_);
-            return -EINVAL;
-        }
-        seen_++;
-        return 0;
+        return order_.next(frame.index, kName, "SpEED's temporal differences need");
     }
 
     // Frame n converts into converted_[n % kConverted] and takes the
@@ -196,7 +191,7 @@ private:
     bool use_ref_diff_;
     SpeedParams params_;
     SpeedSize size_;
-    unsigned seen_ = 0;
+    FrameOrder order_;
     static constexpr unsigned kLanes = FramePipeline::kMaxLanes;
     static constexpr unsigned kConverted = kLanes + 1;
     // A frame's planes in float, and the event of their conversion.

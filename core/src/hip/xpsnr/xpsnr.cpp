@@ -20,6 +20,7 @@
 #include "feature/xpsnr/xpsnr_setup.h"
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
+#include "hip/runtime/frame_order.h"
 #include "hip/runtime/twin.h"
 #include "hip/xpsnr/xpsnr_kernel.h"
 
@@ -55,13 +56,7 @@ public:
 
     int begin(const VmafExtractorFrame &frame)
     {
-        if (frame.index != frames_) {
-            log_error("xpsnr_hip: frame {} came after {} frames; its temporal term needs every frame in order",
-                      frame.index, frames_);
-            return -EINVAL;
-        }
-        frames_++;
-        return 0;
+        return order_.next(frame.index, kName, "its temporal term needs");
     }
 
     // Frame n's luma goes to history_[n % 2] after its kernel, so frame n
@@ -127,7 +122,7 @@ private:
     int blocks_;
     std::string keys_[3];
     std::array<DeviceBuffer, 2> history_;
-    unsigned frames_ = 0;
+    FrameOrder order_;
     vmaf::xpsnr::BlockSums sums_;
     std::vector<double> weight_;
 };
