@@ -1,6 +1,7 @@
 // xpsnr: XPSNR as FFmpeg 7.1's xpsnr filter prints it, the reference first
 // (its activity weighs the blocks). The CPU reference; the arithmetic is
 // xpsnr_math's.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,14 +41,22 @@ public:
     int extract(const VmafExtractorFrame &frame, VmafFeatureSink *sink)
     {
         FrameInputs in{};
+        // An 8-bit reference luma is widened once and kept for the next two
+        // frames' temporal term (frames come in order: xpsnr is temporal).
+        const bool keep = depth_ <= 8 && layout_.temporal;
+        Widened &luma = lumas_[frame.index % lumas_.size()];
         for (int c = 0; c < layout_.planes; c++) {
-            in.ref[c] = view_of(*frame.ref, static_cast<unsigned>(c), ref_[c]);
+            in.ref[c] = view_of(*frame.ref, static_cast<unsigned>(c), keep && c == 0 ? luma.px : ref_[c]);
             in.dis[c] = view_of(*frame.dis, static_cast<unsigned>(c), dis_[c]);
+        }
+        if (keep) {
+            luma.index = frame.index;
+            luma.valid = true;
         }
         // Without pictures (the first frames) the history reads as zeros, as
         // the filter's starts.
-        if (layout_.temporal && frame.prev_ref) in.prev1 = view_of(*frame.prev_ref, 0, prev_[0]);
-        if (layout_.temporal && frame.prev_prev_ref) in.prev2 = view_of(*frame.prev_prev_ref, 0, prev_[1]);
+        if (layout_.temporal && frame.prev_ref) in.prev1 = previous(*frame.prev_ref, frame.index, 1);
+        if (layout_.temporal && frame.prev_prev_ref) in.prev2 = previous(*frame.prev_prev_ref, frame.index, 2);
         block_sums(in, layout_, sums_);
         uint64_t wsse[3];
         weighted_sse(sums_, layout_, depth_, weight_, wsse);
@@ -59,10 +68,27 @@ public:
     }
 
 private:
+    struct Widened {
+        std::vector<int16_t> px;
+        unsigned index = 0;
+        bool valid = false;
+    };
+
+    // The luma of frame index - back: kept where it was widened, else from
+    // the engine's picture.
+    PlaneView previous(const VmafPicture &pic, unsigned index, unsigned back)
+    {
+        const Widened &kept = lumas_[(index - back) % lumas_.size()];
+        if (depth_ <= 8 && index >= back && kept.valid && kept.index == index - back)
+            return {kept.px.data(), layout_.w[0], layout_.h[0], layout_.w[0]};
+        return view_of(pic, 0, prev_[back - 1]);
+    }
+
     unsigned depth_;
     Layout layout_;
     std::string keys_[3];
     std::vector<int16_t> ref_[3], dis_[3], prev_[2];
+    std::array<Widened, 3> lumas_;
     BlockSums sums_;
     std::vector<double> weight_;
 };
