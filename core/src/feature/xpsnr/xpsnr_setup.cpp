@@ -23,9 +23,10 @@ int read_setup(const VmafExtractorSetup &setup, const char *extractor, Layout &l
     // odd width (h >> 1 tall for an odd height): FFmpeg's filter scores the
     // planes rounded up, whose last column or row they lack (ADR 0050).
     if (planes == 3 && ((ss_x && w % 2) || (ss_y && h % 2))) {
-        log(VMAF_LOG_LEVEL_WARNING, "{}: {}x{}: chroma subsampled from an odd size is scored by FFmpeg's xpsnr on planes "
-                    "one sample wider or taller than the pictures here hold; only xpsnr_y is written",
-                    extractor, w, h);
+        log(VMAF_LOG_LEVEL_WARNING,
+            "{}: {}x{}: chroma subsampled from an odd size is scored by FFmpeg's xpsnr on planes one "
+            "sample wider or taller than the pictures here hold; only xpsnr_y is written",
+            extractor, w, h);
         planes = 1;
     }
     int pw[3] = {w, 0, 0}, ph[3] = {h, 0, 0};
