@@ -70,25 +70,28 @@ __global__ void decimate_row_kernel(Taps taps, PlanePair<const float> column, in
     plane_of(out)[i] = acc;
 }
 
-// The statistic of a scale in tiles of kTileRows rows: a block of kBlock
+// The statistic of a scale in tiles of TileRows rows: a block of kBlock
 // threads works out the column pass of the five moments for the tile's
 // rows at kBlock columns (the tile's kBlock - 2r outputs and r on either
 // side, reflected), keeps them in shared memory, then the row pass and each
 // output's terms. A thread's column pass covers every row of the tile, so
 // it loads each input sample once for all of them; each sum still adds its
 // taps in the CPU's order.
-constexpr int kTileRows = 8;
+// Tall tiles load each input sample once for more rows; short ones give
+// the small scales enough blocks to fill the GPU.
+constexpr int kTallTile = 8, kShortTile = 2;
 
+template <int TileRows>
 __global__ void statistic_terms_kernel(const float *ref, const float *dis, int w, int h,
                                        Taps taps, StatisticConstants constants, float *terms)
 {
-    extern __shared__ float columns[]; // [5][kTileRows][kBlock]
+    extern __shared__ float columns[]; // [5][TileRows][kBlock]
     __shared__ float tap[kMaxTaps];
     const int r = taps.count / 2;
     const int outputs = static_cast<int>(kBlock) - 2 * r; // the tile's columns
     const int x0 = static_cast<int>(blockIdx.x) * outputs;
-    const int y0 = static_cast<int>(blockIdx.y) * kTileRows;
-    const int rows = h - y0 < kTileRows ? h - y0 : kTileRows;
+    const int y0 = static_cast<int>(blockIdx.y) * TileRows;
+    const int rows = h - y0 < TileRows ? h - y0 : TileRows;
     const int cols = (w - x0 < outputs ? w - x0 : outputs) + 2 * r;
     const int tx = static_cast<int>(threadIdx.x);
     if (tx < taps.count) tap[tx] = taps.tap[tx];
@@ -96,16 +99,16 @@ __global__ void statistic_terms_kernel(const float *ref, const float *dis, int w
 
     if (tx < cols) {
         const int x = edge::reflect_about_sample(x0 - r + tx, w);
-        float mu1[kTileRows], mu2[kTileRows], xx[kTileRows], yy[kTileRows], xy[kTileRows];
+        float mu1[TileRows], mu2[TileRows], xx[TileRows], yy[TileRows], xy[TileRows];
 #pragma unroll
-        for (int i = 0; i < kTileRows; i++) mu1[i] = mu2[i] = xx[i] = yy[i] = xy[i] = 0.0f;
+        for (int i = 0; i < TileRows; i++) mu1[i] = mu2[i] = xx[i] = yy[i] = xy[i] = 0.0f;
         // Input row y0 - r + j is tap j - i of output row i.
         for (int j = 0; j < rows - 1 + taps.count; j++) {
             const long long at =
                 static_cast<long long>(edge::reflect_about_sample(y0 - r + j, h)) * w + x;
             const float a = ref[at], b = dis[at];
 #pragma unroll
-            for (int i = 0; i < kTileRows; i++) {
+            for (int i = 0; i < TileRows; i++) {
                 const int k = j - i;
                 if (k < 0 || k >= taps.count) continue;
                 const float f = tap[k];
@@ -117,12 +120,12 @@ __global__ void statistic_terms_kernel(const float *ref, const float *dis, int w
             }
         }
 #pragma unroll
-        for (int i = 0; i < kTileRows; i++) {
-            columns[(0 * kTileRows + i) * kBlock + tx] = mu1[i];
-            columns[(1 * kTileRows + i) * kBlock + tx] = mu2[i];
-            columns[(2 * kTileRows + i) * kBlock + tx] = xx[i];
-            columns[(3 * kTileRows + i) * kBlock + tx] = yy[i];
-            columns[(4 * kTileRows + i) * kBlock + tx] = xy[i];
+        for (int i = 0; i < TileRows; i++) {
+            columns[(0 * TileRows + i) * kBlock + tx] = mu1[i];
+            columns[(1 * TileRows + i) * kBlock + tx] = mu2[i];
+            columns[(2 * TileRows + i) * kBlock + tx] = xx[i];
+            columns[(3 * TileRows + i) * kBlock + tx] = yy[i];
+            columns[(4 * TileRows + i) * kBlock + tx] = xy[i];
         }
     }
     __syncthreads();
@@ -135,7 +138,7 @@ __global__ void statistic_terms_kernel(const float *ref, const float *dis, int w
         for (int k = 0; k < taps.count; k++) {
             const float f = tap[k];
 #pragma unroll
-            for (int q = 0; q < 5; q++) m[q] += f * columns[(q * kTileRows + i) * kBlock + c + k];
+            for (int q = 0; q < 5; q++) m[q] += f * columns[(q * TileRows + i) * kBlock + c + k];
         }
         const long long at = static_cast<long long>(y0 + i) * w + x0 + c;
         vmaf::float_vif::statistic_terms(m[0], m[1], m[2], m[3], m[4], constants, terms[at],
@@ -258,11 +261,17 @@ hipError_t launch_statistic(const StatisticArgs &a, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
     const int outputs = static_cast<int>(kBlock) - 2 * (a.taps.count / 2);
-    const dim3 tiles(static_cast<unsigned>((a.w + outputs - 1) / outputs),
-                     static_cast<unsigned>((a.h + kTileRows - 1) / kTileRows));
-    hipLaunchKernelGGL(statistic_terms_kernel, tiles, dim3(kBlock),
-                       5 * kTileRows * kBlock * sizeof(float), stream, a.ref, a.dis, a.w, a.h,
-                       a.taps, a.constants, a.terms);
+    const unsigned columns = static_cast<unsigned>((a.w + outputs - 1) / outputs);
+    const auto tiles = [&](int rows) { return dim3(columns, static_cast<unsigned>((a.h + rows - 1) / rows)); };
+    // Tall tiles where they still make a few blocks per SM of a large GPU.
+    if (tiles(kTallTile).x * tiles(kTallTile).y >= 512)
+        hipLaunchKernelGGL(statistic_terms_kernel<kTallTile>, tiles(kTallTile), dim3(kBlock),
+                           5 * kTallTile * kBlock * sizeof(float), stream, a.ref, a.dis, a.w, a.h, a.taps,
+                           a.constants, a.terms);
+    else
+        hipLaunchKernelGGL(statistic_terms_kernel<kShortTile>, tiles(kShortTile), dim3(kBlock),
+                           5 * kShortTile * kBlock * sizeof(float), stream, a.ref, a.dis, a.w, a.h, a.taps,
+                           a.constants, a.terms);
     const unsigned strips = static_cast<unsigned>((a.h + kRowSumRows - 1) / kRowSumRows);
     hipLaunchKernelGGL(row_sums_kernel, dim3(strips), dim3(kRowSumThreads), 0, stream, a.terms,
                        a.w, a.h, a.row_sums);
