@@ -55,6 +55,7 @@ DRAWN = {
     "speed_temporal": {"speed_kernelscale": (S, "0.5", "1", "1.5", "2", "3"),
                        "speed_prescale": (S, "0.3", "0.5", "0.75", "1"),
                        "speed_prescale_method": (S, *METHODS)},
+    "ssimulacra2": {"matrix": (S, "bt709", "bt601", "bt2020"), "range": (S, "limited", "full")},
 }
 # Options of the table that no case sets, and why.
 NOT_DRAWN = {

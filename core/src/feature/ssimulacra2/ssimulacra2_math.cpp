@@ -1,0 +1,173 @@
+#include "feature/ssimulacra2/ssimulacra2_math.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace vmaf::ssimulacra2 {
+
+Opsin opsin()
+{
+    // libjxl's frozen matrix, its third column (and last row's) the rest of 1
+    // in float.
+    constexpr float m02 = 0.078f, m00 = 0.30f, m01 = 1.0f - m02 - m00;
+    constexpr float m12 = 0.078f, m10 = 0.23f, m11 = 1.0f - m12 - m10;
+    constexpr float m20 = 0.24342268924547819f, m21 = 0.20476744424496821f, m22 = 1.0f - m20 - m21;
+    constexpr float bias = 0.0037930732552754493f;
+    return {{m00, m01, m02, m10, m11, m12, m20, m21, m22}, bias, -std::cbrt(bias)};
+}
+
+void Image3::resize(int width, int height)
+{
+    w = width;
+    h = height;
+    for (auto &plane : p) plane.resize(static_cast<size_t>(width) * static_cast<size_t>(height));
+}
+
+namespace {
+
+// libjxl's tuned weights (tools/ssimulacra2.cc), in its order: channel X, Y,
+// B; scale 1:1 to 1:32; 1-norm then 4-norm; SSIM, ringing, blurring.
+constexpr double kWeight[108] = {
+    0.0, 0.0007376606707406586, 0.0, 0.0, 0.0007793481682867309, 0.0, 0.0, 0.0004371155730107379, 0.0,
+    1.1041726426657346, 0.00066284834129271, 0.00015231632783718752, 0.0, 0.0016406437456599754, 0.0,
+    1.8422455520539298, 11.441172603757666, 0.0, 0.0007989109436015163, 0.000176816438078653, 0.0,
+    1.8787594979546387, 10.94906990605142, 0.0, 0.0007289346991508072, 0.9677937080626833, 0.0,
+    0.00014003424285435884, 0.9981766977854967, 0.00031949755934435053, 0.0004550992113792063, 0.0, 0.0,
+    0.0013648766163243398, 0.0, 0.0, 0.0, 0.0, 0.0, 7.466890328078848, 0.0, 17.445833984131262,
+    0.0006235601634041466, 0.0, 0.0, 6.683678146179332, 0.00037724407979611296, 1.027889937768264,
+    225.20515300849274, 0.0, 0.0, 19.213238186143016, 0.0011401524586618361, 0.001237755635509985,
+    176.39317598450694, 0.0, 0.0, 24.43300999870476, 0.28520802612117757, 0.0004485436923833408, 0.0, 0.0,
+    0.0, 34.77906344483772, 44.835625328877896, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+    0.0008680556573291698, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0005313191874358747, 0.0, 0.00016533814161379112,
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0004179171803251336, 0.0017290828234722833, 0.0, 0.0020827005846636437,
+    0.0, 0.0, 8.826982764996862, 23.19243343998926, 0.0, 95.1080498811086, 0.9863978034400682,
+    0.9834382792465353, 0.0012286405048278493, 171.2667255897307, 0.9807858872435379, 0.0, 0.0, 0.0,
+    0.0005130064588990679, 0.0, 0.00010854057858411537};
+
+void multiply(const Image3 &a, const Image3 &b, Image3 &out)
+{
+    for (int c = 0; c < 3; c++)
+        for (size_t i = 0; i < a.p[c].size(); i++) out.p[c][i] = a.p[c][i] * b.p[c][i];
+}
+
+void to_xyb(const Opsin &o, const Image3 &lin, Image3 &xyb)
+{
+    xyb.resize(lin.w, lin.h);
+    for (size_t i = 0; i < lin.p[0].size(); i++)
+        xyb_from_linear(o, lin.p[0][i], lin.p[1][i], lin.p[2][i], xyb.p[0][i], xyb.p[1][i], xyb.p[2][i]);
+}
+
+} // namespace
+
+double score(const ScaleNorms *scales, int n)
+{
+    double sum = 0.0;
+    int i = 0;
+    for (int c = 0; c < 3; c++)
+        for (int s = 0; s < n; s++)
+            for (int norm = 0; norm < 2; norm++) {
+                sum += kWeight[i++] * std::abs(scales[s].ssim[c * 2 + norm]);
+                sum += kWeight[i++] * std::abs(scales[s].edge[c * 4 + norm]);
+                sum += kWeight[i++] * std::abs(scales[s].edge[c * 4 + norm + 2]);
+            }
+    sum = sum * 0.9562382616834844;
+    sum = 2.326765642916932 * sum - 0.020884521182843837 * sum * sum + 6.248496625763138e-05 * sum * sum * sum;
+    return sum > 0 ? 100.0 - 10.0 * std::pow(sum, 0.6276336467831387) : 100.0;
+}
+
+void downsample(const Image3 &in, Image3 &out)
+{
+    out.resize((in.w + 1) / 2, (in.h + 1) / 2);
+    for (int c = 0; c < 3; c++)
+        for (int oy = 0; oy < out.h; oy++) {
+            float *o = out.row(c, oy);
+            for (int ox = 0; ox < out.w; ox++) {
+                float sum = 0.0f;
+                for (int iy = 0; iy < 2; iy++)
+                    for (int ix = 0; ix < 2; ix++)
+                        sum += in.row(c, std::min(oy * 2 + iy, in.h - 1))[std::min(ox * 2 + ix, in.w - 1)];
+                o[ox] = sum * 0.25f;
+            }
+        }
+}
+
+Scorer::Scorer(int w, int h) : gauss_(recursive_gaussian(1.5)), opsin_(opsin())
+{
+    for (Image3 *img : {&xyb_[0], &xyb_[1], &mu_[0], &mu_[1], &sigma_[0], &sigma_[1], &sigma_[2], &product_,
+                        &tmp_})
+        img->resize(w, h);
+    state_.resize(6 * static_cast<size_t>(w));
+}
+
+ScaleNorms Scorer::norms()
+{
+    const int w = xyb_[0].w, h = xyb_[0].h;
+    auto blur = [&](const Image3 &in, Image3 &result) {
+        result.resize(w, h);
+        tmp_.resize(w, h);
+        for (int c = 0; c < 3; c++)
+            blur_plane(gauss_, in.p[c].data(), tmp_.p[c].data(), result.p[c].data(), state_.data(), w, h);
+    };
+    product_.resize(w, h);
+    multiply(xyb_[0], xyb_[0], product_);
+    blur(product_, sigma_[0]);
+    multiply(xyb_[1], xyb_[1], product_);
+    blur(product_, sigma_[1]);
+    multiply(xyb_[0], xyb_[1], product_);
+    blur(product_, sigma_[2]);
+    blur(xyb_[0], mu_[0]);
+    blur(xyb_[1], mu_[1]);
+
+    row_sums_.assign(static_cast<size_t>(h) * kRowSums, 0.0);
+    for (int y = 0; y < h; y++) {
+        double *sums = row_sums_.data() + static_cast<size_t>(y) * kRowSums;
+        for (int c = 0; c < 3; c++) {
+            const float *m1 = mu_[0].row(c, y), *m2 = mu_[1].row(c, y);
+            const float *s11 = sigma_[0].row(c, y), *s22 = sigma_[1].row(c, y), *s12 = sigma_[2].row(c, y);
+            const float *i1 = xyb_[0].row(c, y), *i2 = xyb_[1].row(c, y);
+            for (int x = 0; x < w; x++)
+                add_terms(sums, c, ssim_error(m1[x], m2[x], s11[x], s22[x], s12[x]),
+                          edge_ratio(i1[x], m1[x], i2[x], m2[x]));
+        }
+    }
+    return norms_of(row_sums_.data(), w, h);
+}
+
+ScaleNorms norms_of(const double *row_sums, int w, int h)
+{
+    double total[kRowSums] = {};
+    for (int y = 0; y < h; y++)
+        for (int k = 0; k < kRowSums; k++) total[k] += row_sums[static_cast<size_t>(y) * kRowSums + static_cast<size_t>(k)];
+    const double per_pixel = 1.0 / (static_cast<double>(h) * static_cast<double>(w));
+    ScaleNorms n;
+    for (int c = 0; c < 3; c++) {
+        n.ssim[2 * c] = per_pixel * total[2 * c];
+        n.ssim[2 * c + 1] = std::sqrt(std::sqrt(per_pixel * total[2 * c + 1]));
+        for (int k = 0; k < 4; k++) {
+            const double v = per_pixel * total[6 + 4 * c + k];
+            n.edge[4 * c + k] = k % 2 ? std::sqrt(std::sqrt(v)) : v;
+        }
+    }
+    return n;
+}
+
+double Scorer::operator()(Image3 &ref_linear, Image3 &dis_linear)
+{
+    ScaleNorms scales[kScales];
+    Image3 *lin[2] = {&ref_linear, &dis_linear};
+    int n = 0;
+    for (int s = 0; s < kScales; s++) {
+        if (lin[0]->w < 8 || lin[0]->h < 8) break;
+        if (s > 0)
+            for (int i = 0; i < 2; i++) {
+                downsample(*lin[i], half_[i]);
+                std::swap(*lin[i], half_[i]);
+            }
+        for (int i = 0; i < 2; i++) to_xyb(opsin_, *lin[i], xyb_[i]);
+        scales[n++] = norms();
+    }
+    return score(scales, n);
+}
+
+} // namespace vmaf::ssimulacra2

@@ -1,0 +1,121 @@
+// SSIMULACRA2 (Jon Sneyers, Cloudinary) as libjxl v0.11's `ssimulacra2`
+// tool computes it from two sRGB pictures: XYB at six scales (halved in
+// linear light), per scale and channel the SSIM map without its gamma term
+// and the edge maps (ringing, blurring), each as a mean and a 4-norm, a
+// weighted sum of the 108 values, remapped to 0..100 (ADR 0051).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <vector>
+
+#include "base/host_device.h"
+#include "feature/ssimulacra2/recursive_gaussian.h"
+#include "feature/ssimulacra2/xyb.h"
+
+namespace vmaf::ssimulacra2 {
+
+inline constexpr int kScales = 6;
+
+// The smallest width or height that has all six scales: the reference
+// stops at a scale whose predecessor is under 8 samples (and weighs the
+// norms it has with the wrong weights).
+inline constexpr int kMinSize = 8 * 14 + 1;
+
+// Three float planes, rows packed.
+struct Image3 {
+    int w = 0, h = 0;
+    std::array<std::vector<float>, 3> p;
+
+    void resize(int width, int height);
+    float *row(int c, int y) { return p[c].data() + static_cast<size_t>(y) * static_cast<size_t>(w); }
+    const float *row(int c, int y) const
+    {
+        return p[c].data() + static_cast<size_t>(y) * static_cast<size_t>(w);
+    }
+};
+
+// A row's sums of one scale, per channel c: the SSIM error and its fourth
+// power at [2c], [2c + 1]; the ringing, its fourth power, the blurring and
+// its fourth power at [6 + 4c] .. [6 + 4c + 3]. Each row is summed in order,
+// then the rows in order (ADR 0051: the reference adds one running sum; the
+// rows let the HIP twin sum them in parallel and still match the CPU).
+inline constexpr int kRowSums = 18;
+
+VMAF_HOST_DEVICE inline double quartic(double x)
+{
+    x *= x;
+    return x * x;
+}
+
+// 1 - SSIM at a sample, without the reference's luminance denominator, in
+// its mixed precision: a float difference squared, taken from 1 in double
+// and stored as float; 0 where negative.
+VMAF_HOST_DEVICE inline double ssim_error(float mu1, float mu2, float s11, float s22, float s12)
+{
+    constexpr float c2 = 0.0009f;
+    const float mu11 = mu1 * mu1, mu22 = mu2 * mu2, mu12 = mu1 * mu2;
+    const float num_m = static_cast<float>(1.0 - static_cast<double>((mu1 - mu2) * (mu1 - mu2)));
+    const float num_s = 2.0f * (s12 - mu12) + c2;
+    const float denom_s = (s11 - mu11) + (s22 - mu22) + c2;
+    const double d = 1.0 - static_cast<double>(num_m * num_s / denom_s);
+    return d > 0.0 ? d : 0.0;
+}
+
+// The edge ratio at a sample: above 0 the distorted picture has an edge
+// where the reference is smooth (ringing), below 0 the reverse (blurring).
+VMAF_HOST_DEVICE inline double edge_ratio(float i1, float m1, float i2, float m2)
+{
+    return (1.0 + static_cast<double>(fabsf(i2 - m2))) / (1.0 + static_cast<double>(fabsf(i1 - m1))) - 1.0;
+}
+
+// Adds a sample's terms of channel c to a row's sums.
+VMAF_HOST_DEVICE inline void add_terms(double *sums, int c, double ssim, double edge)
+{
+    const double artifact = edge > 0.0 ? edge : 0.0, detail_lost = -edge > 0.0 ? -edge : 0.0;
+    sums[2 * c] += ssim;
+    sums[2 * c + 1] += quartic(ssim);
+    double *e = sums + 6 + 4 * c;
+    e[0] += artifact;
+    e[1] += quartic(artifact);
+    e[2] += detail_lost;
+    e[3] += quartic(detail_lost);
+}
+
+// One scale's norms: SSIM per channel (mean, 4-norm), edges per channel
+// (ringing mean, ringing 4-norm, blurring mean, blurring 4-norm).
+struct ScaleNorms {
+    double ssim[6];
+    double edge[12];
+};
+
+// A scale's norms from its h rows' sums (kRowSums a row) of w samples each.
+ScaleNorms norms_of(const double *row_sums, int w, int h);
+
+// The final remap of the weighted norms of `n` scales, in the reference's
+// order (channel, scale, norm).
+double score(const ScaleNorms *scales, int n);
+
+// Linear RGB of the next scale: 2x2 means, the last row and column repeated.
+void downsample(const Image3 &in, Image3 &out);
+
+// The scores of picture pairs of one size, reusing its buffers.
+class Scorer {
+public:
+    Scorer(int w, int h);
+
+    // The score of two pictures in linear light (consumed: they are
+    // downsampled in place of the next scale).
+    double operator()(Image3 &ref_linear, Image3 &dis_linear);
+
+private:
+    ScaleNorms norms();
+
+    RecursiveGaussian gauss_;
+    Opsin opsin_;
+    Image3 xyb_[2], mu_[2], sigma_[3], product_, tmp_, half_[2];
+    std::vector<float> state_;
+    std::vector<double> row_sums_;
+};
+
+} // namespace vmaf::ssimulacra2

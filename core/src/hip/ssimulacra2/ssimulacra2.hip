@@ -1,0 +1,217 @@
+// ssimulacra2_hip kernels. Every step repeats the CPU's arithmetic on one
+// sample, row or column: the conversion's integers (rgb_from_yuv), XYB and
+// the blur in float with explicit fmaf (the file is built without
+// contraction), the maps' terms in double added along each row in order:
+// the rows' sums are the CPU's bit for bit, and the host adds the rows
+// (ssimulacra2::norms_of) as the CPU does.
+#include "feature/ssimulacra2/ssimulacra2_math.h"
+#include "hip/ssimulacra2/ssimulacra2_kernel.h"
+
+namespace vmaf::hip::ssimulacra2 {
+
+using namespace vmaf::ssimulacra2;
+
+namespace {
+
+constexpr int kBlock = 256;
+constexpr int kBlurred = 15; // five images (x1^2, x2^2, x1 x2, x1, x2) of three channels
+
+template <typename T> __device__ int sample(const void *plane, size_t i)
+{
+    return static_cast<int>(static_cast<const T *>(plane)[i]);
+}
+
+// Chroma rows through the horizontal taps (swscale's hScale to 15 bits).
+template <typename T> __global__ void chroma_rows_kernel(ConversionArgs a)
+{
+    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    const int y = static_cast<int>(blockIdx.y);
+    const int k = static_cast<int>(blockIdx.z); // ref U, ref V, dis U, dis V
+    if (x >= a.w) return;
+    const void *plane = k < 2 ? a.ref[1 + k] : a.dis[k - 1];
+    const int shift = sizeof(T) == 1 ? 7 : a.depth - 1;
+    const size_t row = static_cast<size_t>(y) * static_cast<size_t>(a.chroma_w);
+    const int16_t *c = a.across_coef + static_cast<size_t>(x) * static_cast<size_t>(a.across_size);
+    int v = 0;
+    for (int j = 0; j < a.across_size; j++) v += sample<T>(plane, row + a.across_first[x] + j) * c[j];
+    v >>= shift;
+    a.chroma[(static_cast<size_t>(k) * a.chroma_h + y) * a.w + x] = static_cast<int16_t>(v < 32767 ? v : 32767);
+}
+
+// Each pixel through the vertical taps and the matrix to 8-bit R'G'B', then
+// to linear light (rgb_from_yuv's output stage).
+template <typename T> __global__ void linear_kernel(ConversionArgs a)
+{
+    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    const int y = static_cast<int>(blockIdx.y);
+    const int side = static_cast<int>(blockIdx.z);
+    if (x >= a.w) return;
+    const void *luma = side ? a.dis[0] : a.ref[0];
+    const int shift = sizeof(T) == 1 ? 7 : a.depth - 1;
+    const size_t n = static_cast<size_t>(a.w) * static_cast<size_t>(a.h);
+    const size_t plane = static_cast<size_t>(a.chroma_h) * static_cast<size_t>(a.w);
+    const int16_t *u0 = a.chroma + (2 * side) * plane + static_cast<size_t>(a.down_first[y]) * a.w;
+    const int16_t *v0 = u0 + plane;
+    const int16_t *taps = a.down_coef + static_cast<size_t>(y) * static_cast<size_t>(a.down_size);
+    const bool two = a.down_size == 2 && taps[0] >= 0 && taps[1] >= 0 && taps[0] + taps[1] == 4096;
+    const bool mean = two && taps[1] >= 2048;
+    const size_t at = static_cast<size_t>(y) * a.w + x;
+    const int y15 = (sample<T>(luma, at) << 14) >> shift;
+    const int yv = ((1 << 9) + y15 * 4096) >> 10;
+    int u, v;
+    if (mean) {
+        u = (u0[x] + u0[a.w + x] - (128 << 8)) * 2;
+        v = (v0[x] + v0[a.w + x] - (128 << 8)) * 2;
+    } else if (two) {
+        u = (u0[x] - (128 << 7)) * 4;
+        v = (v0[x] - (128 << 7)) * 4;
+    } else {
+        u = (1 << 9) - (128 << 19);
+        v = u;
+        for (int j = 0; j < a.down_size; j++) {
+            u += u0[static_cast<size_t>(j) * a.w + x] * taps[j];
+            v += v0[static_cast<size_t>(j) * a.w + x] * taps[j];
+        }
+        u >>= 10;
+        v >>= 10;
+    }
+    uint8_t rgb[3];
+    rgb_from_intermediate(a.matrix, yv, u, v, rgb);
+    for (int c = 0; c < 3; c++) a.linear[(3 * side + c) * n + at] = a.linear_of_code[rgb[c]];
+}
+
+__global__ void downsample_kernel(const float *in, int w, int h, float *out)
+{
+    const int ow = (w + 1) / 2, oh = (h + 1) / 2;
+    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    const int y = static_cast<int>(blockIdx.y);
+    const int p = static_cast<int>(blockIdx.z);
+    if (x >= ow) return;
+    const float *plane = in + static_cast<size_t>(p) * w * h;
+    float sum = 0.0f;
+    for (int iy = 0; iy < 2; iy++)
+        for (int ix = 0; ix < 2; ix++)
+            sum += plane[static_cast<size_t>(min(2 * y + iy, h - 1)) * w + min(2 * x + ix, w - 1)];
+    out[static_cast<size_t>(p) * ow * oh + static_cast<size_t>(y) * ow + x] = sum * 0.25f;
+}
+
+__global__ void xyb_kernel(ScaleArgs a)
+{
+    const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    const int y = static_cast<int>(blockIdx.y);
+    const int side = static_cast<int>(blockIdx.z);
+    if (x >= a.w) return;
+    const size_t n = static_cast<size_t>(a.w) * a.h, at = static_cast<size_t>(y) * a.w + x;
+    const float *lin = a.linear + 3 * side * n;
+    float *out = a.xyb + 3 * side * n;
+    xyb_from_linear(a.opsin, lin[at], lin[n + at], lin[2 * n + at], out[at], out[n + at], out[2 * n + at]);
+}
+
+// The input of blurred plane q at sample i: image q / 3 of channel q % 3.
+__device__ float blur_input(const ScaleArgs &a, int q, size_t i)
+{
+    const size_t n = static_cast<size_t>(a.w) * a.h;
+    const int c = q % 3;
+    const float x1 = a.xyb[c * n + i], x2 = a.xyb[(3 + c) * n + i];
+    switch (q / 3) {
+    case 0: return x1 * x1;
+    case 1: return x2 * x2;
+    case 2: return x1 * x2;
+    case 3: return x1;
+    default: return x2;
+    }
+}
+
+// A thread a row of one blurred plane.
+__global__ void blur_rows_kernel(ScaleArgs a)
+{
+    const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (t >= a.h * kBlurred) return;
+    const int q = t / a.h, y = t % a.h;
+    const size_t row = static_cast<size_t>(y) * a.w;
+    float *out = a.tmp + static_cast<size_t>(q) * a.w * a.h + row;
+    blur_row(
+        a.gauss, [&](int x) { return blur_input(a, q, row + x); }, [&](int x, float v) { out[x] = v; }, a.w);
+}
+
+// A thread a column of one blurred plane.
+__global__ void blur_columns_kernel(ScaleArgs a)
+{
+    const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (t >= a.w * kBlurred) return;
+    const int q = t / a.w, x = t % a.w;
+    const size_t n = static_cast<size_t>(a.w) * a.h;
+    const float *in = a.tmp + q * n + x;
+    float *out = a.blurred + q * n + x;
+    float y1[3] = {0, 0, 0}, y2[3] = {0, 0, 0};
+    for (int r = -a.gauss.radius + 1; r < a.h; r++) {
+        const float sum = column_sum(a.gauss, [&](int y) { return in[static_cast<size_t>(y) * a.w]; }, r, a.h);
+        const float v = column_step(a.gauss, sum, y1, y2);
+        if (r >= 0) out[static_cast<size_t>(r) * a.w] = v;
+    }
+}
+
+// A thread a row and channel: the row's sums of that channel, in order.
+__global__ void row_sums_kernel(ScaleArgs a)
+{
+    const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+    if (t >= a.h * 3) return;
+    const int y = t / 3, c = t % 3;
+    const size_t n = static_cast<size_t>(a.w) * a.h, row = static_cast<size_t>(y) * a.w;
+    // Blurred planes: x1^2, x2^2, x1 x2, x1, x2, three channels each.
+    const float *s11 = a.blurred + c * n + row, *s22 = a.blurred + (3 + c) * n + row;
+    const float *s12 = a.blurred + (6 + c) * n + row, *m1 = a.blurred + (9 + c) * n + row;
+    const float *m2 = a.blurred + (12 + c) * n + row;
+    const float *i1 = a.xyb + c * n + row, *i2 = a.xyb + (3 + c) * n + row;
+    double sums[kRowSums] = {};
+    for (int x = 0; x < a.w; x++)
+        add_terms(sums, c, ssim_error(m1[x], m2[x], s11[x], s22[x], s12[x]), edge_ratio(i1[x], m1[x], i2[x], m2[x]));
+    double *out = a.row_sums + static_cast<size_t>(y) * kRowSums;
+    out[2 * c] = sums[2 * c];
+    out[2 * c + 1] = sums[2 * c + 1];
+    for (int k = 0; k < 4; k++) out[6 + 4 * c + k] = sums[6 + 4 * c + k];
+}
+
+unsigned blocks_for(long long n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+} // namespace
+
+hipError_t launch_linear(const ConversionArgs &a, hipStream_t stream)
+{
+    // Clear failures of earlier calls, checked when they happened.
+    static_cast<void>(hipGetLastError());
+    const dim3 rows(blocks_for(a.w), static_cast<unsigned>(a.chroma_h), 4);
+    const dim3 pixels(blocks_for(a.w), static_cast<unsigned>(a.h), 2);
+    if (a.sample_bytes == 2) {
+        hipLaunchKernelGGL(chroma_rows_kernel<uint16_t>, rows, dim3(kBlock), 0, stream, a);
+        hipLaunchKernelGGL(linear_kernel<uint16_t>, pixels, dim3(kBlock), 0, stream, a);
+    } else {
+        hipLaunchKernelGGL(chroma_rows_kernel<uint8_t>, rows, dim3(kBlock), 0, stream, a);
+        hipLaunchKernelGGL(linear_kernel<uint8_t>, pixels, dim3(kBlock), 0, stream, a);
+    }
+    return hipGetLastError();
+}
+
+hipError_t launch_downsample(const float *in, int w, int h, float *out, hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    const dim3 grid(blocks_for((w + 1) / 2), static_cast<unsigned>((h + 1) / 2), 6);
+    hipLaunchKernelGGL(downsample_kernel, grid, dim3(kBlock), 0, stream, in, w, h, out);
+    return hipGetLastError();
+}
+
+hipError_t launch_scale(const ScaleArgs &a, hipStream_t stream)
+{
+    static_cast<void>(hipGetLastError());
+    hipLaunchKernelGGL(xyb_kernel, dim3(blocks_for(a.w), static_cast<unsigned>(a.h), 2), dim3(kBlock), 0, stream,
+                       a);
+    hipLaunchKernelGGL(blur_rows_kernel, dim3(blocks_for(static_cast<long long>(a.h) * kBlurred)), dim3(kBlock), 0,
+                       stream, a);
+    hipLaunchKernelGGL(blur_columns_kernel, dim3(blocks_for(static_cast<long long>(a.w) * kBlurred)), dim3(kBlock),
+                       0, stream, a);
+    hipLaunchKernelGGL(row_sums_kernel, dim3(blocks_for(static_cast<long long>(a.h) * 3)), dim3(kBlock), 0, stream,
+                       a);
+    return hipGetLastError();
+}
+
+} // namespace vmaf::hip::ssimulacra2
