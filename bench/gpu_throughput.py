@@ -7,11 +7,11 @@ one Markdown table; exits 1 when the backends' scores differ.
 usage: gpu_throughput.py --vmaf VMAF [--bench BENCH_THROUGHPUT] --clips DIR
                          [--netflix NETFLIX_VMAF] [--work DIR] [--repeat R]
                          [--threads T] [--quick] [--model NAME]
-                         [--feature SPEC --key KEY] [--sizes NAME,...]
+                         [--feature SPEC --key KEY [--with-model]] [--sizes NAME,...]
 
 --model scores another shipped model; --feature (repeatable) scores those
-features instead of a model, and --key names the pooled key compared
-between backends. The library rows (bench_throughput) are the default
+features instead of a model (beside it with --with-model), and --key names
+the pooled key compared between backends. The library rows (bench_throughput) are the default
 model's only.
 
 Inputs are real footage made into long Y4M pairs (needs numpy): vtest
@@ -83,9 +83,10 @@ def pooled(path, key):
 
 def scored(args):
     """The CLI arguments that choose what is scored."""
+    model = ["--model", f"version={args.model}"]
     if args.feature:
-        return ["-n"] + [x for f in args.feature for x in ("--feature", f)]
-    return ["--model", f"version={args.model}"]
+        return (model if args.with_model else ["-n"]) + [x for f in args.feature for x in ("--feature", f)]
+    return model
 
 
 def cli_command(kind, args, ref, dis, frames, out):
@@ -168,6 +169,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="a tenth of the frames")
     ap.add_argument("--model", default="vmaf_v0.6.1")
     ap.add_argument("--feature", action="append", default=[])
+    ap.add_argument("--with-model", action="store_true", help="score --model beside the features")
     ap.add_argument("--key", default="vmaf", help="pooled key compared between backends")
     ap.add_argument("--sizes", default=",".join(SIZES), help="comma-separated sizes to run")
     args = ap.parse_args()

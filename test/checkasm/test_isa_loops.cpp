@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -17,6 +18,7 @@
 #include "feature/cambi/scale_filters.h"
 #include "feature/cambi/spatial_mask.h"
 #include "feature/common/float_filter.h"
+#include "feature/ssimulacra2/ssimulacra2_passes.h"
 
 namespace vmaf::checkasm {
 namespace {
@@ -154,6 +156,43 @@ bool same_detail(const float_adm::Detail &a, const float_adm::Detail &b)
     return true;
 }
 
+TEST(IsaLoops, Ssimulacra2Passes)
+{
+    namespace s2 = ssimulacra2;
+    const s2::RecursiveGaussian g = s2::recursive_gaussian(1.5);
+    const s2::Passes &c = s2::passes(0);
+    for (const auto &v : simd_variants(&s2::passes)) {
+        // Widths and heights about the blur's reach (radius 5) and its row
+        // blocks of four; samples in XYB's range and its squares'.
+        for (int w : {1, 2, 5, 7, 8, 11, 12, 13, 31, 70})
+            for (int h : {1, 4, 6, 11, 12, 40}) {
+                const size_t n = static_cast<size_t>(w) * static_cast<size_t>(h);
+                std::vector<float> in = random_floats(n, 1.0f);
+                for (float &x : in) x = std::abs(x);
+                std::vector<float> tmp_c(n), out_c(n), tmp(n), out(n), state(8 * static_cast<size_t>(w));
+                c.blur(g, in.data(), tmp_c.data(), out_c.data(), state.data(), w, h);
+                v.table->blur(g, in.data(), tmp.data(), out.data(), state.data(), w, h);
+                ASSERT_TRUE(same_bits(tmp_c, tmp)) << v.name << " blur rows " << w << "x" << h;
+                ASSERT_TRUE(same_bits(out_c, out)) << v.name << " blur columns " << w << "x" << h;
+            }
+        for (int w = 1; w <= 70; w += w < 20 ? 1 : 7) {
+            std::vector<std::vector<float>> rows(7);
+            for (auto &r : rows) {
+                r = random_floats(static_cast<size_t>(w), 1.0f);
+                for (float &x : r) x = std::abs(x);
+            }
+            const s2::TermRows t{rows[0].data(), rows[1].data(), rows[2].data(), rows[3].data(),
+                                 rows[4].data(), rows[5].data(), rows[6].data()};
+            std::vector<double> ssim_c(static_cast<size_t>(w)), edge_c(static_cast<size_t>(w)),
+                ssim(static_cast<size_t>(w)), edge(static_cast<size_t>(w));
+            c.terms(t, w, ssim_c.data(), edge_c.data());
+            v.table->terms(t, w, ssim.data(), edge.data());
+            ASSERT_TRUE(same_bits(ssim_c, ssim)) << v.name << " terms (ssim) w " << w;
+            ASSERT_TRUE(same_bits(edge_c, edge)) << v.name << " terms (edge) w " << w;
+        }
+    }
+}
+
 TEST(IsaLoops, FloatAdmStages)
 {
     const float_adm::FloatAdmStages &c = float_adm::float_adm_stages(0);
@@ -227,6 +266,19 @@ CHECKASM_BENCH(bench_isa_loops)
             v.table->row(taps.data(), n, rows[0].data(), w, out.data());
             keep(static_cast<int64_t>(out[7]));
         });
+    }
+    {
+        const ssimulacra2::RecursiveGaussian g = ssimulacra2::recursive_gaussian(1.5);
+        const int bw = 1920, bh = 64;
+        std::vector<float> in = random_floats(static_cast<size_t>(bw) * bh, 1.0f), tmp(in.size()),
+                           blurred(in.size()), state(8 * static_cast<size_t>(bw));
+        std::vector<Variant<ssimulacra2::Passes>> s2{{"c", &ssimulacra2::passes(0)}};
+        for (const auto &v : simd_variants(&ssimulacra2::passes)) s2.push_back(v);
+        for (const auto &v : s2)
+            bench("ssimulacra2 blur (1920x64)", v.name, [&] {
+                v.table->blur(g, in.data(), tmp.data(), blurred.data(), state.data(), bw, bh);
+                keep(static_cast<int64_t>(blurred[7] * 1000));
+            });
     }
     std::vector<Variant<cambi::ModeRows>> mode{{"c", &cambi::mode_rows(0)}};
     for (const auto &v : simd_variants(&cambi::mode_rows)) mode.push_back(v);

@@ -70,42 +70,13 @@ RecursiveGaussian recursive_gaussian(double sigma)
         g.mul_prev2[i][1] = static_cast<float>(d1);
         g.mul_prev2[i][2] = static_cast<float>(-d_2 + 1.0);
         g.mul_prev2[i][3] = static_cast<float>(d_2 * d1 - 2.0 * d1);
-        g.mul_in[i][0] = static_cast<float>(n2);
-        g.mul_in[i][1] = static_cast<float>(-d1 * n2);
-        g.mul_in[i][2] = static_cast<float>(d_2 * n2 - n2);
-        g.mul_in[i][3] = static_cast<float>(-d_2 * d1 * n2 + 2.0 * d1 * n2);
+        const float in[4] = {static_cast<float>(n2), static_cast<float>(-d1 * n2),
+                             static_cast<float>(d_2 * n2 - n2),
+                             static_cast<float>(-d_2 * d1 * n2 + 2.0 * d1 * n2)};
+        for (int j = 0; j < 4; j++)
+            for (int l = 0; l < 4; l++) g.mul_in[i][j][l] = l >= j ? in[l - j] : 0.0f;
     }
     return g;
-}
-
-void blur_plane(const RecursiveGaussian &g, const float *in, float *tmp, float *out, float *state, int w, int h)
-{
-    const size_t W = static_cast<size_t>(w);
-    for (int y = 0; y < h; y++) {
-        const float *row = in + static_cast<size_t>(y) * W;
-        float *to = tmp + static_cast<size_t>(y) * W;
-        blur_row(g, [row](int x) { return row[x]; }, [to](int x, float v) { to[x] = v; }, w);
-    }
-    // Columns side by side, a row at a time: each column's last two outputs
-    // per term in `state` (y1 of the three terms, then y2).
-    std::fill(state, state + 6 * W, 0.0f);
-    for (int n = -g.radius + 1; n < h; n++) {
-        float *o = n >= 0 ? out + static_cast<size_t>(n) * W : nullptr;
-        for (int x = 0; x < w; x++) {
-            float y1[3], y2[3];
-            for (int k = 0; k < 3; k++) {
-                y1[k] = state[static_cast<size_t>(k) * W + static_cast<size_t>(x)];
-                y2[k] = state[static_cast<size_t>(3 + k) * W + static_cast<size_t>(x)];
-            }
-            const float sum = column_sum(g, [&](int y) { return tmp[static_cast<size_t>(y) * W + static_cast<size_t>(x)]; }, n, h);
-            const float v = column_step(g, sum, y1, y2);
-            for (int k = 0; k < 3; k++) {
-                state[static_cast<size_t>(k) * W + static_cast<size_t>(x)] = y1[k];
-                state[static_cast<size_t>(3 + k) * W + static_cast<size_t>(x)] = y2[k];
-            }
-            if (o) o[x] = v;
-        }
-    }
 }
 
 } // namespace vmaf::ssimulacra2

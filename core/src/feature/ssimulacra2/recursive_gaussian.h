@@ -17,8 +17,11 @@ struct RecursiveGaussian {
     // Per term k (1, 3, 5), the vertical recursion's weights.
     float n2[3], d1[3];
     // Per term, the four lanes of a block of four row outputs: the weights
-    // of the four inputs' sums and of the two outputs before the block.
-    float mul_in[3][4], mul_prev[3][4], mul_prev2[3][4];
+    // of the two outputs before the block, and of its four inputs' sums:
+    // input j's weight in lane l is mul_in[l - j], zero in lanes before j
+    // (libjxl's vectors shifted by j lanes, their multiply-adds kept).
+    float mul_prev[3][4], mul_prev2[3][4];
+    float mul_in[3][4][4]; // [term][input j][lane l]
 };
 
 // libjxl's coefficients for `sigma`, computed in double as it does.
@@ -35,7 +38,7 @@ VMAF_HOST_DEVICE inline float row_step(const RecursiveGaussian &g, RowState &s, 
 {
     float out[3];
     for (int k = 0; k < 3; k++) {
-        float o = sum * g.mul_in[k][0];
+        float o = sum * g.mul_in[k][0][0];
         o = fmaf(g.mul_prev2[k][0], s.prev2[k], o);
         s.prev2[k] = s.prev[k];
         o = fmaf(g.mul_prev[k][0], s.prev[k], o);
@@ -61,16 +64,17 @@ VMAF_HOST_DEVICE inline void blur_row(const RecursiveGaussian &g, In in, Out out
         const float v = row_step(g, s, edge_sum(x));
         if (x >= 0) out(x, v);
     }
-    // Blocks of four: lane l weighs inputs 0..l (in order, fused) and the
-    // two outputs before the block.
+    // Blocks of four: each lane weighs the four inputs (in order, fused; a
+    // zero weight leaves the lane as it is) and the two outputs before the
+    // block.
     for (; x < n - r + 1 - 3; x += 4) {
         float sum[4];
         for (int l = 0; l < 4; l++) sum[l] = in(x + l - r - 1) + in(x + l + r - 1);
         float o[3][4];
         for (int k = 0; k < 3; k++)
             for (int l = 0; l < 4; l++) {
-                float v = sum[0] * g.mul_in[k][l];
-                for (int j = 1; j <= l; j++) v = fmaf(g.mul_in[k][l - j], sum[j], v);
+                float v = sum[0] * g.mul_in[k][0][l];
+                for (int j = 1; j < 4; j++) v = fmaf(g.mul_in[k][j][l], sum[j], v);
                 v = fmaf(g.mul_prev2[k][l], s.prev2[k], v);
                 o[k][l] = fmaf(g.mul_prev[k][l], s.prev[k], v);
             }
@@ -107,9 +111,5 @@ VMAF_HOST_DEVICE inline float column_step(const RecursiveGaussian &g, float sum,
     }
     return v[0] + (v[1] + v[2]);
 }
-
-// A plane (w x h, rows packed): rows into `tmp`, then its columns into
-// `out`. `state` holds 6 * w floats.
-void blur_plane(const RecursiveGaussian &g, const float *in, float *tmp, float *out, float *state, int w, int h);
 
 } // namespace vmaf::ssimulacra2

@@ -18,7 +18,7 @@ namespace {
 class Ssimulacra2 {
 public:
     Ssimulacra2(const VmafExtractorSetup &setup, const Conversion &conversion)
-        : key_(setup.feature_names[0]), conversion_(conversion), scorer_(conversion.w, conversion.h),
+        : key_(setup.feature_names[0]), conversion_(conversion), scorer_(conversion.w, conversion.h, setup.cpu_flags),
           linear_(srgb_table())
     {
     }

@@ -4,7 +4,21 @@
 #include <cmath>
 #include <utility>
 
+#include "cpu/cpu_flags.h"
+
 namespace vmaf::ssimulacra2 {
+
+const Passes &passes(unsigned cpu_flags)
+{
+    static constexpr Passes portable{blur_plane<cpu::Portable>, row_terms<cpu::Portable>, to_xyb<cpu::Portable>};
+#if defined(VMAF_X86_SIMD)
+    static constexpr Passes avx2{blur_plane<cpu::Avx2>, row_terms<cpu::Avx2>, to_xyb<cpu::Avx2>};
+    static constexpr Passes avx512{blur_plane<cpu::Avx512>, row_terms<cpu::Avx512>, to_xyb<cpu::Avx512>};
+    return cpu::widest(cpu_flags, portable, &avx2, &avx512);
+#else
+    return cpu::widest(cpu_flags, portable, nullptr, nullptr);
+#endif
+}
 
 Opsin opsin()
 {
@@ -19,9 +33,13 @@ Opsin opsin()
 
 void Image3::resize(int width, int height)
 {
+    // Grown only: a scale's smaller size keeps the planes, and the next
+    // frame's full size finds them (no zeroing, no page faults).
     w = width;
     h = height;
-    for (auto &plane : p) plane.resize(static_cast<size_t>(width) * static_cast<size_t>(height));
+    const size_t n = static_cast<size_t>(width) * static_cast<size_t>(height);
+    for (auto &plane : p)
+        if (plane.size() < n) plane.resize(n);
 }
 
 namespace {
@@ -49,13 +67,6 @@ void multiply(const Image3 &a, const Image3 &b, Image3 &out)
 {
     for (int c = 0; c < 3; c++)
         for (size_t i = 0; i < a.p[c].size(); i++) out.p[c][i] = a.p[c][i] * b.p[c][i];
-}
-
-void to_xyb(const Opsin &o, const Image3 &lin, Image3 &xyb)
-{
-    xyb.resize(lin.w, lin.h);
-    for (size_t i = 0; i < lin.p[0].size(); i++)
-        xyb_from_linear(o, lin.p[0][i], lin.p[1][i], lin.p[2][i], xyb.p[0][i], xyb.p[1][i], xyb.p[2][i]);
 }
 
 } // namespace
@@ -92,12 +103,15 @@ void downsample(const Image3 &in, Image3 &out)
         }
 }
 
-Scorer::Scorer(int w, int h) : gauss_(recursive_gaussian(1.5)), opsin_(opsin())
+Scorer::Scorer(int w, int h, unsigned cpu_flags)
+    : passes_(&passes(cpu_flags)), gauss_(recursive_gaussian(1.5)), opsin_(opsin())
 {
     for (Image3 *img : {&xyb_[0], &xyb_[1], &mu_[0], &mu_[1], &sigma_[0], &sigma_[1], &sigma_[2], &product_,
                         &tmp_})
         img->resize(w, h);
-    state_.resize(6 * static_cast<size_t>(w));
+    state_.resize(8 * static_cast<size_t>(w));
+    ssim_terms_.resize(static_cast<size_t>(w));
+    edge_terms_.resize(static_cast<size_t>(w));
 }
 
 ScaleNorms Scorer::norms()
@@ -107,7 +121,7 @@ ScaleNorms Scorer::norms()
         result.resize(w, h);
         tmp_.resize(w, h);
         for (int c = 0; c < 3; c++)
-            blur_plane(gauss_, in.p[c].data(), tmp_.p[c].data(), result.p[c].data(), state_.data(), w, h);
+            passes_->blur(gauss_, in.p[c].data(), tmp_.p[c].data(), result.p[c].data(), state_.data(), w, h);
     };
     product_.resize(w, h);
     multiply(xyb_[0], xyb_[0], product_);
@@ -123,12 +137,10 @@ ScaleNorms Scorer::norms()
     for (int y = 0; y < h; y++) {
         double *sums = row_sums_.data() + static_cast<size_t>(y) * kRowSums;
         for (int c = 0; c < 3; c++) {
-            const float *m1 = mu_[0].row(c, y), *m2 = mu_[1].row(c, y);
-            const float *s11 = sigma_[0].row(c, y), *s22 = sigma_[1].row(c, y), *s12 = sigma_[2].row(c, y);
-            const float *i1 = xyb_[0].row(c, y), *i2 = xyb_[1].row(c, y);
-            for (int x = 0; x < w; x++)
-                add_terms(sums, c, ssim_error(m1[x], m2[x], s11[x], s22[x], s12[x]),
-                          edge_ratio(i1[x], m1[x], i2[x], m2[x]));
+            const TermRows rows{mu_[0].row(c, y), mu_[1].row(c, y), sigma_[0].row(c, y), sigma_[1].row(c, y),
+                                sigma_[2].row(c, y), xyb_[0].row(c, y), xyb_[1].row(c, y)};
+            passes_->terms(rows, w, ssim_terms_.data(), edge_terms_.data());
+            for (int x = 0; x < w; x++) add_terms(sums, c, ssim_terms_[x], edge_terms_[x]);
         }
     }
     return norms_of(row_sums_.data(), w, h);
@@ -152,19 +164,26 @@ ScaleNorms norms_of(const double *row_sums, int w, int h)
     return n;
 }
 
-double Scorer::operator()(Image3 &ref_linear, Image3 &dis_linear)
+double Scorer::operator()(const Image3 &ref_linear, const Image3 &dis_linear)
 {
     ScaleNorms scales[kScales];
-    Image3 *lin[2] = {&ref_linear, &dis_linear};
+    const Image3 *lin[2] = {&ref_linear, &dis_linear};
     int n = 0;
     for (int s = 0; s < kScales; s++) {
         if (lin[0]->w < 8 || lin[0]->h < 8) break;
+        // Scale s halves scale s - 1 into one of two buffers a side.
         if (s > 0)
             for (int i = 0; i < 2; i++) {
-                downsample(*lin[i], half_[i]);
-                std::swap(*lin[i], half_[i]);
+                Image3 &half = half_[i][s % 2];
+                downsample(*lin[i], half);
+                lin[i] = &half;
             }
-        for (int i = 0; i < 2; i++) to_xyb(opsin_, *lin[i], xyb_[i]);
+        for (int i = 0; i < 2; i++) {
+            xyb_[i].resize(lin[i]->w, lin[i]->h);
+            passes_->xyb(opsin_, lin[i]->p[0].data(), lin[i]->p[1].data(), lin[i]->p[2].data(),
+                         static_cast<size_t>(lin[i]->w) * static_cast<size_t>(lin[i]->h), xyb_[i].p[0].data(),
+                         xyb_[i].p[1].data(), xyb_[i].p[2].data());
+        }
         scales[n++] = norms();
     }
     return score(scales, n);

@@ -11,6 +11,7 @@
 
 #include "base/host_device.h"
 #include "feature/ssimulacra2/recursive_gaussian.h"
+#include "feature/ssimulacra2/ssimulacra2_passes.h"
 #include "feature/ssimulacra2/xyb.h"
 
 namespace vmaf::ssimulacra2 {
@@ -99,23 +100,24 @@ double score(const ScaleNorms *scales, int n);
 // Linear RGB of the next scale: 2x2 means, the last row and column repeated.
 void downsample(const Image3 &in, Image3 &out);
 
-// The scores of picture pairs of one size, reusing its buffers.
+// The scores of picture pairs of one size, reusing its buffers, with the
+// widest passes `cpu_flags` (cpu::Flag bits) allow.
 class Scorer {
 public:
-    Scorer(int w, int h);
+    Scorer(int w, int h, unsigned cpu_flags);
 
-    // The score of two pictures in linear light (consumed: they are
-    // downsampled in place of the next scale).
-    double operator()(Image3 &ref_linear, Image3 &dis_linear);
+    // The score of two pictures in linear light.
+    double operator()(const Image3 &ref_linear, const Image3 &dis_linear);
 
 private:
     ScaleNorms norms();
 
+    const Passes *passes_;
     RecursiveGaussian gauss_;
     Opsin opsin_;
-    Image3 xyb_[2], mu_[2], sigma_[3], product_, tmp_, half_[2];
+    Image3 xyb_[2], mu_[2], sigma_[3], product_, tmp_, half_[2][2];
     std::vector<float> state_;
-    std::vector<double> row_sums_;
+    std::vector<double> row_sums_, ssim_terms_, edge_terms_;
 };
 
 } // namespace vmaf::ssimulacra2
