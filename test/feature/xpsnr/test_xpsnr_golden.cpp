@@ -48,6 +48,28 @@ std::string printed(double v)
     return text;
 }
 
+// The summary line: "XPSNR average, 24 frames  y: 32.6076  u: 38.7773  v:
+// 40.2001  (minimum: 32.6076)": the planes' values, then the minimum.
+std::vector<std::string> printed_average(const std::filesystem::path &file)
+{
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+        if (!line.starts_with("XPSNR average")) continue;
+        std::istringstream words(line);
+        std::vector<std::string> values;
+        for (std::string w; words >> w;)
+            if (w == "y:" || w == "u:" || w == "v:" || w == "(minimum:") {
+                words >> w;
+                if (w.ends_with(")")) w.pop_back();
+                values.push_back(w);
+            }
+        return values;
+    }
+    return {};
+}
+
+constexpr const char *kSmallClipName = "vtest_576x324_420p8";
+
 std::vector<std::string> golden_cases()
 {
     std::vector<std::string> names;
@@ -67,7 +89,7 @@ TEST_P(XpsnrGolden, PrintsWhatFfmpegPrints)
     const auto want = printed_values(kGolden / (name + ".txt"));
     ASSERT_FALSE(want.empty()) << name;
     auto ctx = make_context(2);
-    ASSERT_EQ(use_feature_text(ctx.get(), "xpsnr", fps60 ? "fps=60" : "temporal=true"), 0);
+    ASSERT_EQ(use_feature_text(ctx.get(), "xpsnr", fps60 ? "fps=60:average=true" : "temporal=true:average=true"), 0);
     ASSERT_EQ(score_clip(ctx.get(), clip), 0);
     const char *keys[] = {"xpsnr_y", "xpsnr_cb", "xpsnr_cr"};
     // Subsampled chroma of an odd size: the pictures lack FFmpeg's last
@@ -86,6 +108,35 @@ TEST_P(XpsnrGolden, PrintsWhatFfmpegPrints)
                 << name << " frame " << i << " " << keys[c];
     EXPECT_NE(vmaf_feature_score_at_index(ctx.get(), "xpsnr_y", &v, static_cast<unsigned>(want.size())), 0)
         << "more frames than the reference printed";
+
+    // The summary (average=true), as aggregate keys in the written output:
+    // printed there with six decimals, the reference's with four; an
+    // infinite value (no error) is JSON's null.
+    const auto average = printed_average(kGolden / (name + ".txt"));
+    ASSERT_EQ(average.size(), 4u) << name;
+    const auto written = nlohmann::json::parse(written_output(ctx.get(), VMAF_OUTPUT_FORMAT_JSON));
+    const auto &got = written.at("aggregate_metrics");
+    auto expect_printed = [&](const char *key, const std::string &want) {
+        ASSERT_TRUE(got.contains(key)) << name << " " << key;
+        if (want == "inf") {
+            EXPECT_TRUE(got.at(key).is_null()) << name << " " << key;
+            return;
+        }
+        EXPECT_NEAR(got.at(key).get<double>(), std::stod(want), 5e-5 + 5e-7) << name << " " << key;
+    };
+    const char *average_keys[] = {"xpsnr_average_y", "xpsnr_average_cb", "xpsnr_average_cr"};
+    for (unsigned c = 0; c < planes; c++) expect_printed(average_keys[c], average[c]);
+    if (planes == 3) expect_printed("xpsnr_average_minimum", average[3]);
+}
+
+// Without average=true nothing but the frames' keys is written.
+TEST(Xpsnr, NoAverageUnlessAsked)
+{
+    auto ctx = make_context(0);
+    ASSERT_EQ(use_feature_text(ctx.get(), "xpsnr", ""), 0);
+    ASSERT_EQ(score_clip(ctx.get(), kSmallClipName), 0);
+    const auto written = nlohmann::json::parse(written_output(ctx.get(), VMAF_OUTPUT_FORMAT_JSON));
+    EXPECT_FALSE(written.contains("aggregate_metrics") && written.at("aggregate_metrics").contains("xpsnr_average_y"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Clips, XpsnrGolden, ::testing::ValuesIn(golden_cases()),

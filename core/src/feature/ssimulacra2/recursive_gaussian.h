@@ -48,43 +48,64 @@ VMAF_HOST_DEVICE inline float row_step(const RecursiveGaussian &g, RowState &s, 
     return out[0] + (out[1] + out[2]);
 }
 
+// The row recursion over n samples as a stepper: outputs from x = -radius
+// + 1 on (those below 0 are not written), in libjxl's order: one at a time
+// up to its first aligned output, then blocks of four while the block's
+// inputs lie inside the row, then one at a time to the end. advance()
+// stops at x_end: n, or a multiple of 4, which no block crosses.
+class RowBlur {
+public:
+    VMAF_HOST_DEVICE RowBlur(const RecursiveGaussian &g, int n)
+        : x_(-g.radius + 1), n_(n), first_block_((g.radius + 1 + 3) / 4 * 4 < n ? (g.radius + 1 + 3) / 4 * 4 : n)
+    {
+    }
+
+    // in(i) reads input i, out(i, v) takes output i.
+    template <typename In, typename Out>
+    VMAF_HOST_DEVICE void advance(const RecursiveGaussian &g, In in, Out out, int x_end)
+    {
+        const int r = g.radius;
+        while (x_ < x_end) {
+            if (x_ >= first_block_ && x_ < n_ - r - 2) {
+                // Each lane weighs the four inputs (in order, fused; a zero
+                // weight leaves the lane as it is) and the two outputs
+                // before the block.
+                float sum[4];
+                for (int l = 0; l < 4; l++) sum[l] = in(x_ + l - r - 1) + in(x_ + l + r - 1);
+                float o[3][4];
+                for (int k = 0; k < 3; k++)
+                    for (int l = 0; l < 4; l++) {
+                        float v = sum[0] * g.mul_in[k][0][l];
+                        for (int j = 1; j < 4; j++) v = fmaf(g.mul_in[k][j][l], sum[j], v);
+                        v = fmaf(g.mul_prev2[k][l], s_.prev2[k], v);
+                        o[k][l] = fmaf(g.mul_prev[k][l], s_.prev[k], v);
+                    }
+                for (int k = 0; k < 3; k++) {
+                    s_.prev2[k] = o[k][2];
+                    s_.prev[k] = o[k][3];
+                }
+                for (int l = 0; l < 4; l++) out(x_ + l, o[0][l] + (o[1][l] + o[2][l]));
+                x_ += 4;
+            } else {
+                const int left = x_ - r - 1, right = x_ + r - 1;
+                const float v = row_step(g, s_, (left >= 0 ? in(left) : 0.0f) + (right < n_ ? in(right) : 0.0f));
+                if (x_ >= 0) out(x_, v);
+                x_++;
+            }
+        }
+    }
+
+private:
+    int x_, n_, first_block_;
+    RowState s_;
+};
+
 // One row of n samples: in(x) reads input x, out(x, v) takes output x.
 template <typename In, typename Out>
 VMAF_HOST_DEVICE inline void blur_row(const RecursiveGaussian &g, In in, Out out, int n)
 {
-    const int r = g.radius;
-    RowState s;
-    auto edge_sum = [&](int x) {
-        const int left = x - r - 1, right = x + r - 1;
-        return (left >= 0 ? in(left) : 0.0f) + (right < n ? in(right) : 0.0f);
-    };
-    int x = -r + 1;
-    const int first_block = (r + 1 + 3) / 4 * 4; // libjxl's first aligned output
-    for (; x < (first_block < n ? first_block : n); x++) {
-        const float v = row_step(g, s, edge_sum(x));
-        if (x >= 0) out(x, v);
-    }
-    // Blocks of four: each lane weighs the four inputs (in order, fused; a
-    // zero weight leaves the lane as it is) and the two outputs before the
-    // block.
-    for (; x < n - r + 1 - 3; x += 4) {
-        float sum[4];
-        for (int l = 0; l < 4; l++) sum[l] = in(x + l - r - 1) + in(x + l + r - 1);
-        float o[3][4];
-        for (int k = 0; k < 3; k++)
-            for (int l = 0; l < 4; l++) {
-                float v = sum[0] * g.mul_in[k][0][l];
-                for (int j = 1; j < 4; j++) v = fmaf(g.mul_in[k][j][l], sum[j], v);
-                v = fmaf(g.mul_prev2[k][l], s.prev2[k], v);
-                o[k][l] = fmaf(g.mul_prev[k][l], s.prev[k], v);
-            }
-        for (int k = 0; k < 3; k++) {
-            s.prev2[k] = o[k][2];
-            s.prev[k] = o[k][3];
-        }
-        for (int l = 0; l < 4; l++) out(x + l, o[0][l] + (o[1][l] + o[2][l]));
-    }
-    for (; x < n; x++) out(x, row_step(g, s, edge_sum(x)));
+    RowBlur b(g, n);
+    b.advance(g, in, out, n);
 }
 
 // The column recursion's input at output row n of a plane h rows tall:

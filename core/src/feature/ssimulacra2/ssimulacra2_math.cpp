@@ -133,14 +133,16 @@ ScaleNorms Scorer::norms()
     blur(xyb_[0], mu_[0]);
     blur(xyb_[1], mu_[1]);
 
-    row_sums_.assign(static_cast<size_t>(h) * kRowSums, 0.0);
+    row_sums_.resize(static_cast<size_t>(h) * kRowSums);
     for (int y = 0; y < h; y++) {
         double *sums = row_sums_.data() + static_cast<size_t>(y) * kRowSums;
         for (int c = 0; c < 3; c++) {
             const TermRows rows{mu_[0].row(c, y), mu_[1].row(c, y), sigma_[0].row(c, y), sigma_[1].row(c, y),
                                 sigma_[2].row(c, y), xyb_[0].row(c, y), xyb_[1].row(c, y)};
             passes_->terms(rows, w, ssim_terms_.data(), edge_terms_.data());
-            for (int x = 0; x < w; x++) add_terms(sums, c, ssim_terms_[x], edge_terms_[x]);
+            LaneSums lanes[kSumLanes] = {};
+            for (int x = 0; x < w; x++) add_terms(lanes[x % kSumLanes], ssim_terms_[x], edge_terms_[x]);
+            join_lanes(lanes, c, sums);
         }
     }
     return norms_of(row_sums_.data(), w, h);

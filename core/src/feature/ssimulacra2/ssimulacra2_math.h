@@ -38,10 +38,13 @@ struct Image3 {
 
 // A row's sums of one scale, per channel c: the SSIM error and its fourth
 // power at [2c], [2c + 1]; the ringing, its fourth power, the blurring and
-// its fourth power at [6 + 4c] .. [6 + 4c + 3]. Each row is summed in order,
-// then the rows in order (ADR 0051: the reference adds one running sum; the
-// rows let the HIP twin sum them in parallel and still match the CPU).
+// its fourth power at [6 + 4c] .. [6 + 4c + 3]. Each is the in-order sum of
+// kSumLanes partial sums, partial sum l adding the samples x = l, l + 32,
+// ... in order; the rows' sums are then added in order (ADR 0051: the
+// reference adds one running sum; lanes and rows let the HIP twin sum in
+// parallel and still match the CPU bit for bit).
 inline constexpr int kRowSums = 18;
+inline constexpr int kSumLanes = 32;
 
 VMAF_HOST_DEVICE inline double quartic(double x)
 {
@@ -70,17 +73,34 @@ VMAF_HOST_DEVICE inline double edge_ratio(float i1, float m1, float i2, float m2
     return (1.0 + static_cast<double>(fabsf(i2 - m2))) / (1.0 + static_cast<double>(fabsf(i1 - m1))) - 1.0;
 }
 
-// Adds a sample's terms of channel c to a row's sums.
-VMAF_HOST_DEVICE inline void add_terms(double *sums, int c, double ssim, double edge)
+// One lane's six partial sums of a channel: the SSIM error, its fourth
+// power, the ringing, its fourth power, the blurring, its fourth power.
+struct LaneSums {
+    double v[6];
+};
+
+// Adds a sample's terms to a lane's sums.
+VMAF_HOST_DEVICE inline void add_terms(LaneSums &s, double ssim, double edge)
 {
     const double artifact = edge > 0.0 ? edge : 0.0, detail_lost = -edge > 0.0 ? -edge : 0.0;
-    sums[2 * c] += ssim;
-    sums[2 * c + 1] += quartic(ssim);
-    double *e = sums + 6 + 4 * c;
-    e[0] += artifact;
-    e[1] += quartic(artifact);
-    e[2] += detail_lost;
-    e[3] += quartic(detail_lost);
+    s.v[0] += ssim;
+    s.v[1] += quartic(ssim);
+    s.v[2] += artifact;
+    s.v[3] += quartic(artifact);
+    s.v[4] += detail_lost;
+    s.v[5] += quartic(detail_lost);
+}
+
+// A row's sums of channel c (row_sums' layout) from its kSumLanes lanes,
+// joined in order.
+VMAF_HOST_DEVICE inline void join_lanes(const LaneSums *lanes, int c, double *row_sums)
+{
+    LaneSums t = lanes[0];
+    for (int l = 1; l < kSumLanes; l++)
+        for (int q = 0; q < 6; q++) t.v[q] += lanes[l].v[q];
+    row_sums[2 * c] = t.v[0];
+    row_sums[2 * c + 1] = t.v[1];
+    for (int q = 0; q < 4; q++) row_sums[6 + 4 * c + q] = t.v[2 + q];
 }
 
 // One scale's norms: SSIM per channel (mean, 4-norm), edges per channel

@@ -11,6 +11,7 @@
 #include "feature/xpsnr/xpsnr_description.h"
 #include "feature/xpsnr/xpsnr_math.h"
 #include "feature/xpsnr/xpsnr_setup.h"
+#include "feature/xpsnr/xpsnr_summary.h"
 
 namespace vmaf::xpsnr {
 namespace {
@@ -33,7 +34,8 @@ PlaneView view_of(const VmafPicture &pic, unsigned p, std::vector<int16_t> &stor
 
 class Xpsnr {
 public:
-    Xpsnr(const VmafExtractorSetup &setup, const Layout &layout) : depth_(setup.bpc), layout_(layout)
+    Xpsnr(const VmafExtractorSetup &setup, const Layout &layout)
+        : depth_(setup.bpc), layout_(layout), summary_(setup.options[kAverage].b)
     {
         for (int c = 0; c < layout.planes; c++) keys_[c] = setup.feature_names[c];
     }
@@ -60,12 +62,16 @@ public:
         block_sums(in, layout_, sums_);
         uint64_t wsse[3];
         weighted_sse(sums_, layout_, depth_, weight_, wsse);
+        double v[3] = {};
         for (int c = 0; c < layout_.planes; c++) {
-            const double v = plane_xpsnr(wsse[c], layout_.w[c], layout_.h[c], depth_);
-            if (int err = vmaf_sink_append(sink, keys_[c].c_str(), v, frame.index)) return err;
+            v[c] = plane_xpsnr(wsse[c], layout_.w[c], layout_.h[c], depth_);
+            if (int err = vmaf_sink_append(sink, keys_[c].c_str(), v[c], frame.index)) return err;
         }
+        summary_.add(wsse, v, layout_.planes);
         return 0;
     }
+
+    int flush(VmafFeatureSink *sink) { return summary_.write(sink, layout_, depth_); }
 
 private:
     struct Widened {
@@ -91,6 +97,7 @@ private:
     std::array<Widened, 3> lumas_;
     BlockSums sums_;
     std::vector<double> weight_;
+    Summary summary_;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)

@@ -7,7 +7,7 @@
 
 namespace vmaf::xpsnr {
 
-enum OptionIndex { kFps, kTemporal };
+enum OptionIndex { kFps, kTemporal, kAverage };
 
 inline constexpr VmafOption kOptions[] = {
     {"fps", nullptr,
@@ -16,9 +16,13 @@ inline constexpr VmafOption kOptions[] = {
      VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.0, nullptr}, 0.0, 1000.0, 0},
     {"temporal", nullptr, "weigh blocks by their temporal activity as well as their spatial (as FFmpeg's xpsnr)",
      VMAF_OPT_TYPE_BOOL, {true, 0, 0, nullptr}, 0, 0, 0},
+    {"average", nullptr,
+     "also write FFmpeg's summary over the frames (its XPSNR average) as the aggregate keys "
+     "xpsnr_average_y, _cb, _cr and _minimum (a whole run: not with one pair in chunks)",
+     VMAF_OPT_TYPE_BOOL, {false, 0, 0, nullptr}, 0, 0, 0},
     {nullptr, nullptr, nullptr, VMAF_OPT_TYPE_BOOL, {}, 0, 0, 0},
 };
-static_assert(options_indexed(kOptions, {{kFps, "fps"}, {kTemporal, "temporal"}}));
+static_assert(options_indexed(kOptions, {{kFps, "fps"}, {kTemporal, "temporal"}, {kAverage, "average"}}));
 
 // One key a plane; 4:0:0 input has the first only.
 inline constexpr const char *kFeatures[] = {"xpsnr_y", "xpsnr_cb", "xpsnr_cr", nullptr};

@@ -1,9 +1,9 @@
 // ssimulacra2_hip kernels. Every step repeats the CPU's arithmetic on one
 // sample, row or column: the conversion's integers (rgb_from_yuv), XYB and
 // the blur in float with explicit fmaf (the file is built without
-// contraction), the maps' terms in double added along each row in order:
-// the rows' sums are the CPU's bit for bit, and the host adds the rows
-// (ssimulacra2::norms_of) as the CPU does.
+// contraction), the maps' terms in double added in the CPU's lanes and
+// order: the rows' sums are the CPU's bit for bit, and the host adds the
+// rows (ssimulacra2::norms_of) as the CPU does.
 #include "feature/ssimulacra2/ssimulacra2_math.h"
 #include "hip/ssimulacra2/ssimulacra2_kernel.h"
 
@@ -122,19 +122,51 @@ __device__ float blur_input(const ScaleArgs &a, int q, size_t i)
     }
 }
 
-// A thread a row of one blurred plane.
+// Rows of one blurred plane, kRowsPerBlock to a block, a thread a row:
+// tiles of kTile columns (and the blur's reach either side) are read into
+// shared memory side by side, each thread advances its row's recursion
+// over the tile, and the outputs go back a tile at a time, so that every
+// global access is a row's consecutive samples.
+constexpr int kRowsPerBlock = 64;
+constexpr int kTile = 32;
+constexpr int kReach = 8; // at least radius + 2, a multiple of 4
+constexpr int kTileIn = kTile + 2 * kReach;
+
 __global__ void blur_rows_kernel(ScaleArgs a)
 {
-    const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-    if (t >= a.h * kBlurred) return;
-    const int q = t / a.h, y = t % a.h;
-    const size_t row = static_cast<size_t>(y) * a.w;
-    float *out = a.tmp + static_cast<size_t>(q) * a.w * a.h + row;
-    blur_row(
-        a.gauss, [&](int x) { return blur_input(a, q, row + x); }, [&](int x, float v) { out[x] = v; }, a.w);
+    __shared__ float in_tile[kRowsPerBlock][kTileIn + 1];
+    __shared__ float out_tile[kRowsPerBlock][kTile + 1];
+    const int q = static_cast<int>(blockIdx.y);
+    const int y0 = static_cast<int>(blockIdx.x) * kRowsPerBlock;
+    const int rows = min(kRowsPerBlock, a.h - y0);
+    const int t = static_cast<int>(threadIdx.x);
+    const size_t plane = static_cast<size_t>(q) * a.w * a.h;
+    RowBlur blur(a.gauss, a.w);
+    for (int c0 = 0; c0 < a.w; c0 += kTile) {
+        for (int i = t; i < rows * kTileIn; i += kRowsPerBlock) {
+            const int r = i / kTileIn, x = c0 - kReach + i % kTileIn;
+            in_tile[r][i % kTileIn] =
+                x >= 0 && x < a.w ? blur_input(a, q, static_cast<size_t>(y0 + r) * a.w + x) : 0.0f;
+        }
+        __syncthreads();
+        if (t < rows)
+            blur.advance(
+                a.gauss, [&](int x) { return in_tile[t][x - c0 + kReach]; },
+                [&](int x, float v) { out_tile[t][x - c0] = v; }, min(c0 + kTile, a.w));
+        __syncthreads();
+        const int cols = min(kTile, a.w - c0);
+        for (int i = t; i < rows * cols; i += kRowsPerBlock) {
+            const int r = i / cols, x = i % cols;
+            a.tmp[plane + static_cast<size_t>(y0 + r) * a.w + c0 + x] = out_tile[r][x];
+        }
+        __syncthreads();
+    }
 }
 
-// A thread a column of one blurred plane.
+// A thread a column of one blurred plane, its inputs read kAhead rows at a
+// time so that their loads overlap.
+constexpr int kAhead = 8;
+
 __global__ void blur_columns_kernel(ScaleArgs a)
 {
     const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
@@ -143,33 +175,46 @@ __global__ void blur_columns_kernel(ScaleArgs a)
     const size_t n = static_cast<size_t>(a.w) * a.h;
     const float *in = a.tmp + q * n + x;
     float *out = a.blurred + q * n + x;
+    auto row = [&](int y) { return in[static_cast<size_t>(y) * a.w]; };
     float y1[3] = {0, 0, 0}, y2[3] = {0, 0, 0};
-    for (int r = -a.gauss.radius + 1; r < a.h; r++) {
-        const float sum = column_sum(a.gauss, [&](int y) { return in[static_cast<size_t>(y) * a.w]; }, r, a.h);
-        const float v = column_step(a.gauss, sum, y1, y2);
-        if (r >= 0) out[static_cast<size_t>(r) * a.w] = v;
+    for (int r0 = -a.gauss.radius + 1; r0 < a.h; r0 += kAhead) {
+        float sum[kAhead];
+#pragma unroll
+        for (int k = 0; k < kAhead; k++) sum[k] = r0 + k < a.h ? column_sum(a.gauss, row, r0 + k, a.h) : 0.0f;
+#pragma unroll
+        for (int k = 0; k < kAhead; k++) {
+            const int r = r0 + k;
+            if (r >= a.h) break;
+            const float v = column_step(a.gauss, sum[k], y1, y2);
+            if (r >= 0) out[static_cast<size_t>(r) * a.w] = v;
+        }
     }
 }
 
-// A thread a row and channel: the row's sums of that channel, in order.
+// kSumLanes threads a row and channel: each adds the samples x = lane,
+// lane + 32, ... in order, then the group's first thread joins the lanes in
+// order.
+constexpr int kGroups = kBlock / kSumLanes;
+
 __global__ void row_sums_kernel(ScaleArgs a)
 {
-    const int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-    if (t >= a.h * 3) return;
-    const int y = t / 3, c = t % 3;
+    __shared__ LaneSums lanes[kGroups][kSumLanes];
+    const int group = static_cast<int>(threadIdx.x) / kSumLanes, lane = static_cast<int>(threadIdx.x) % kSumLanes;
+    const int task = static_cast<int>(blockIdx.x) * kGroups + group;
+    const int y = min(task, a.h * 3 - 1) / 3, c = task % 3;
     const size_t n = static_cast<size_t>(a.w) * a.h, row = static_cast<size_t>(y) * a.w;
     // Blurred planes: x1^2, x2^2, x1 x2, x1, x2, three channels each.
     const float *s11 = a.blurred + c * n + row, *s22 = a.blurred + (3 + c) * n + row;
     const float *s12 = a.blurred + (6 + c) * n + row, *m1 = a.blurred + (9 + c) * n + row;
     const float *m2 = a.blurred + (12 + c) * n + row;
     const float *i1 = a.xyb + c * n + row, *i2 = a.xyb + (3 + c) * n + row;
-    double sums[kRowSums] = {};
-    for (int x = 0; x < a.w; x++)
-        add_terms(sums, c, ssim_error(m1[x], m2[x], s11[x], s22[x], s12[x]), edge_ratio(i1[x], m1[x], i2[x], m2[x]));
-    double *out = a.row_sums + static_cast<size_t>(y) * kRowSums;
-    out[2 * c] = sums[2 * c];
-    out[2 * c + 1] = sums[2 * c + 1];
-    for (int k = 0; k < 4; k++) out[6 + 4 * c + k] = sums[6 + 4 * c + k];
+    LaneSums s = {};
+    if (task < a.h * 3)
+        for (int x = lane; x < a.w; x += kSumLanes)
+            add_terms(s, ssim_error(m1[x], m2[x], s11[x], s22[x], s12[x]), edge_ratio(i1[x], m1[x], i2[x], m2[x]));
+    lanes[group][lane] = s;
+    __syncthreads();
+    if (lane == 0 && task < a.h * 3) join_lanes(lanes[group], c, a.row_sums + static_cast<size_t>(y) * kRowSums);
 }
 
 unsigned blocks_for(long long n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
@@ -205,12 +250,13 @@ hipError_t launch_scale(const ScaleArgs &a, hipStream_t stream)
     static_cast<void>(hipGetLastError());
     hipLaunchKernelGGL(xyb_kernel, dim3(blocks_for(a.w), static_cast<unsigned>(a.h), 2), dim3(kBlock), 0, stream,
                        a);
-    hipLaunchKernelGGL(blur_rows_kernel, dim3(blocks_for(static_cast<long long>(a.h) * kBlurred)), dim3(kBlock), 0,
-                       stream, a);
+    hipLaunchKernelGGL(blur_rows_kernel,
+                       dim3(static_cast<unsigned>((a.h + kRowsPerBlock - 1) / kRowsPerBlock), kBlurred),
+                       dim3(kRowsPerBlock), 0, stream, a);
     hipLaunchKernelGGL(blur_columns_kernel, dim3(blocks_for(static_cast<long long>(a.w) * kBlurred)), dim3(kBlock),
                        0, stream, a);
-    hipLaunchKernelGGL(row_sums_kernel, dim3(blocks_for(static_cast<long long>(a.h) * 3)), dim3(kBlock), 0, stream,
-                       a);
+    hipLaunchKernelGGL(row_sums_kernel, dim3(blocks_for(static_cast<long long>(a.h) * 3 * kSumLanes)), dim3(kBlock),
+                       0, stream, a);
     return hipGetLastError();
 }
 

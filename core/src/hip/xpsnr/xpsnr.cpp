@@ -18,6 +18,7 @@
 #include "feature/xpsnr/xpsnr_description.h"
 #include "feature/xpsnr/xpsnr_math.h"
 #include "feature/xpsnr/xpsnr_setup.h"
+#include "feature/xpsnr/xpsnr_summary.h"
 #include "hip/runtime/buffer.h"
 #include "hip/runtime/error.h"
 #include "hip/runtime/frame_order.h"
@@ -36,7 +37,7 @@ public:
     XpsnrWork(const VmafExtractorSetup &setup, const Layout &layout)
         : layout_(layout), depth_(setup.bpc),
           sample_bytes_(static_cast<unsigned>(bytes_per_sample(setup.bpc))),
-          blocks_(layout.cols[0] * layout.rows[0])
+          blocks_(layout.cols[0] * layout.rows[0]), summary_(setup.options[vmaf::xpsnr::kAverage].b)
     {
         for (int c = 0; c < layout.planes; c++) keys_[c] = setup.feature_names[c];
     }
@@ -109,12 +110,17 @@ public:
         }
         uint64_t wsse[3];
         vmaf::xpsnr::weighted_sse(sums_, layout_, depth_, weight_, wsse);
+        double v[3] = {};
         for (int c = 0; c < layout_.planes; c++) {
-            const double v = vmaf::xpsnr::plane_xpsnr(wsse[c], layout_.w[c], layout_.h[c], depth_);
-            if (int err = vmaf_sink_append(sink, keys_[c].c_str(), v, index)) return err;
+            v[c] = vmaf::xpsnr::plane_xpsnr(wsse[c], layout_.w[c], layout_.h[c], depth_);
+            if (int err = vmaf_sink_append(sink, keys_[c].c_str(), v[c], index)) return err;
         }
+        summary_.add(wsse, v, layout_.planes);
         return 0;
     }
+
+    // After the last frame's report (HipTwin flushes the pipeline first).
+    int flush(VmafFeatureSink *sink) { return summary_.write(sink, layout_, depth_); }
 
 private:
     Layout layout_;
@@ -125,6 +131,7 @@ private:
     FrameOrder order_;
     vmaf::xpsnr::BlockSums sums_;
     std::vector<double> weight_;
+    vmaf::xpsnr::Summary summary_;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
