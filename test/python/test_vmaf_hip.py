@@ -29,7 +29,8 @@ needs_gpu = pytest.mark.skipif(not vmaf_hip.hip_available(),
                                reason="no HIP backend or no usable GPU here")
 
 # (clip, score() keywords, the same as CLI flags): 8-bit odd size, 10-bit,
-# 4:4:4 with two models and subsampling (NaN frames), features only.
+# 4:4:4 with two models and subsampling (NaN frames), features only, the
+# metrics beyond libvmaf.
 CLI_CASES = [
     ("vtest_481x271_420p8", {"features": ["psnr", "float_ssim"]},
      ["--feature", "psnr", "--feature", "float_ssim"]),
@@ -44,6 +45,8 @@ CLI_CASES = [
       "--feature", "ciede", "--subsample", "3"]),
     ("flat_64x64_420p8", {"model": [], "features": ["psnr=enable_mse=true"]},
      ["-n", "--feature", "psnr=enable_mse=true"]),
+    ("box_960x540_420p8", {"features": ["ssimulacra2", "xpsnr=average=true"], "frame_cnt": 4},
+     ["--feature", "ssimulacra2", "--feature", "xpsnr=average=true", "--frame_cnt", "4"]),
 ]
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """vmaf --batch: a manifest of the public clip pairs (some repeated, one
-broken on purpose) scored by one process, each report byte-identical (but
+with the metrics beyond libvmaf, one broken on purpose) scored by one process, each report byte-identical (but
 its fps line) to what the single-pair CLI writes for that pair; the broken
 pair reported and the others scored; summary.csv holding every pair's
 pooled scores; a run killed halfway and run again loses nothing and redoes
@@ -78,6 +78,9 @@ def test_manifest(tmp):
     rows.append([ref, dis, "version=vmaf_float_v0.6.1", "psnr;cambi", "float/vtest.json"])
     expected.append((ref, dis, ["-m", "version=vmaf_float_v0.6.1", "--feature", "psnr",
                                 "--feature", "cambi"]))
+    ref, dis = pair("box_960x540_420p8")
+    rows.append([ref, dis, "", "ssimulacra2;xpsnr=average=true", "beyond/box.json"])
+    expected.append((ref, dis, ["--feature", "ssimulacra2", "--feature", "xpsnr=average=true"]))
     ref, dis = pair("tree_640x360_420p10")
     rows.append([ref, dis, "version=vmaf_v0.6.1:name=a;version=vmaf_v0.6.1neg:name=b", "", ""])
     expected.append((ref, dis, ["-m", "version=vmaf_v0.6.1:name=a", "-m",

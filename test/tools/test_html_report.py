@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """--html, as a person would see it: each page opened in headless Chromium.
 
-A pair (default model, psnr, --pool), a ladder of two renditions and a
+A pair (default model, psnr, ssimulacra2, xpsnr, --pool), a ladder of two renditions and a
 batch of three pairs (one failing) are scored with --html. Each page is
 loaded by `chromium --headless` and its DOM, after its scripts ran, must
 say that it rendered (the page's own state: body data-state="rendered"),
@@ -93,8 +93,9 @@ def main():
 
         # One pair.
         page, report = os.path.join(tmp, "pair.html"), os.path.join(tmp, "pair.json")
-        p = subprocess.run([VMAF, "-r", ref, "-d", dis, "--feature", "psnr", "--pool",
-                            "median,p5,below:86", "--json", "-o", report, "--html", page, "-q"],
+        p = subprocess.run([VMAF, "-r", ref, "-d", dis, "--feature", "psnr", "--feature", "ssimulacra2",
+                            "--feature", "xpsnr", "--pool", "median,p5,below:86", "--json", "-o", report,
+                            "--html", page, "-q"],
                            capture_output=True, text=True)
         check("pair: scores and writes its page", p.returncode == 0 and os.path.exists(page),
               p.stderr)
