@@ -175,6 +175,23 @@ TEST(IsaLoops, Ssimulacra2Passes)
                 ASSERT_TRUE(same_bits(tmp_c, tmp)) << v.name << " blur rows " << w << "x" << h;
                 ASSERT_TRUE(same_bits(out_c, out)) << v.name << " blur columns " << w << "x" << h;
             }
+        // Linear light in [0, 1], its ends and exact zeros among it.
+        for (size_t n : {1u, 7u, 8u, 33u, 1000u}) {
+            std::vector<float> rgb[3];
+            for (auto &p : rgb) {
+                p = random_floats(n, 1.0f);
+                for (float &x : p) x = std::abs(x);
+                p[0] = 0.0f;
+                p[n - 1] = 1.0f;
+            }
+            std::vector<float> want[3], got[3];
+            for (int k = 0; k < 3; k++) want[k].resize(n), got[k].resize(n);
+            const s2::Opsin o = s2::opsin();
+            c.xyb(o, rgb[0].data(), rgb[1].data(), rgb[2].data(), n, want[0].data(), want[1].data(), want[2].data());
+            v.table->xyb(o, rgb[0].data(), rgb[1].data(), rgb[2].data(), n, got[0].data(), got[1].data(),
+                         got[2].data());
+            for (int k = 0; k < 3; k++) ASSERT_TRUE(same_bits(want[k], got[k])) << v.name << " xyb n " << n;
+        }
         for (int w = 1; w <= 70; w += w < 20 ? 1 : 7) {
             std::vector<std::vector<float>> rows(7);
             for (auto &r : rows) {

@@ -67,7 +67,8 @@ template <class Isa>
 void to_xyb(const Opsin &o, const float *__restrict r, const float *__restrict g, const float *__restrict b, size_t n,
             float *__restrict x, float *__restrict y, float *__restrict bb)
 {
-    for (size_t i = 0; i < n; i++) xyb_from_linear(o, r[i], g[i], b[i], x[i], y[i], bb[i]);
+    const Opsin k = o;
+    for (size_t i = 0; i < n; i++) xyb_from_linear(k, r[i], g[i], b[i], x[i], y[i], bb[i]);
 }
 
 template void to_xyb<cpu::BuiltFor>(const Opsin &, const float *, const float *, const float *, size_t, float *,

@@ -48,13 +48,18 @@ VMAF_HOST_DEVICE inline float cube_root_and_add(float x, float add)
 {
     const float k1_3 = 1.0f / 3, k4_3 = 4.0f / 3;
     const float xa_3 = k1_3 * x;
+    // The guess, 0 for 0 (a mask rather than a branch, so that loops over
+    // samples vectorise).
     const int32_t bits = bits_as<int32_t>(x);
-    float r = bits_as<float>(bits == 0 ? int32_t{0} : int32_t{0x54800000} - (bits >> 23) * int32_t{0x002AAAAA});
-    for (int i = 0; i < 3; i++) {
-        const float r2 = r * r;
-        r = fmaf(-xa_3, r2 * r2, k4_3 * r);
-    }
+    const int32_t guess = int32_t{0x54800000} - (bits >> 23) * int32_t{0x002AAAAA};
+    float r = bits_as<float>(guess & -static_cast<int32_t>(bits != 0));
     float r2 = r * r;
+    r = fmaf(-xa_3, r2 * r2, k4_3 * r);
+    r2 = r * r;
+    r = fmaf(-xa_3, r2 * r2, k4_3 * r);
+    r2 = r * r;
+    r = fmaf(-xa_3, r2 * r2, k4_3 * r);
+    r2 = r * r;
     r = fmaf(k1_3, fmaf(-x, r2 * r2, r), r);
     r2 = r * r;
     return fmaf(r2, x, add);
@@ -65,11 +70,14 @@ VMAF_HOST_DEVICE inline float cube_root_and_add(float x, float add)
 VMAF_HOST_DEVICE inline void xyb_from_linear(const Opsin &o, float r, float g, float b, float &x,
                                              float &y, float &bb)
 {
-    float mixed[3];
-    for (int i = 0; i < 3; i++) {
+    auto mix = [&](int i) {
         const float v = fmaf(o.m[3 * i], r, fmaf(o.m[3 * i + 1], g, fmaf(o.m[3 * i + 2], b, o.bias)));
-        mixed[i] = cube_root_and_add(v < 0.0f ? 0.0f : v, o.neg_bias_cbrt);
-    }
+        // Negative values to 0 (by the sign bit, without a branch; the bias
+        // keeps them from being 0 or negative here anyway).
+        const int32_t bits = bits_as<int32_t>(v);
+        return cube_root_and_add(bits_as<float>(bits & ~(bits >> 31)), o.neg_bias_cbrt);
+    };
+    const float mixed[3] = {mix(0), mix(1), mix(2)};
     const float ox = 0.5f * (mixed[0] - mixed[1]);
     const float oy = 0.5f * (mixed[0] + mixed[1]);
     bb = (mixed[2] - oy) + 0.55f;
