@@ -4,11 +4,17 @@
 //
 // Usage: diff_runner MODEL_DIR < cases. One case per line of key=value words:
 //   id=N seed=N w=N h=N fmt=400|420|422|444 bpc=N frames=N ref=PATTERN
-//   dis=TRANSFORM threads=N subsample=N model=NAME|none mflags=N
+//   dis=TRANSFORM threads=N subsample=N model=NAME|none mflags=N fps=N
 //   feat=NAME[:OPTION=VALUE...] (any number)
 // For each case it prints `case N`, a `status` line, the model's scores,
 // every feature's value at full precision, the XML report, the library's
 // error log, then `end`.
+//
+// diff_runner --y4m DIR < cases writes each case's pictures instead, as
+// DIR/N_ref.y4m and DIR/N_dis.y4m at fps frames a second (25 unless given;
+// 4:2:0 to 4:4:4): what the references beyond libvmaf (FFmpeg's xpsnr,
+// libjxl's ssimulacra2) read, for rig_beyond.py. Chroma planes of an odd
+// size get the column or row past libvmaf's planes by repeating the last.
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -29,7 +35,7 @@
 
 typedef struct Case {
     unsigned long long id, seed;
-    unsigned w, h, fmt, bpc, frames, threads, subsample;
+    unsigned w, h, fmt, bpc, frames, threads, subsample, fps;
     unsigned long long mflags;
     char ref[64], dis[64], model[128];
     char feat[MAX_FEATURES][MAX_WORD];
@@ -55,6 +61,7 @@ static int parse_case(char *line, Case *c)
         else if (!strcmp(k, "frames")) c->frames = (unsigned)atoi(v);
         else if (!strcmp(k, "threads")) c->threads = (unsigned)atoi(v);
         else if (!strcmp(k, "subsample")) c->subsample = (unsigned)atoi(v);
+        else if (!strcmp(k, "fps")) c->fps = (unsigned)atoi(v);
         else if (!strcmp(k, "mflags")) c->mflags = strtoull(v, NULL, 10);
         else if (!strcmp(k, "ref")) snprintf(c->ref, sizeof(c->ref), "%s", v);
         else if (!strcmp(k, "dis")) snprintf(c->dis, sizeof(c->dis), "%s", v);
@@ -272,10 +279,61 @@ static void run_logged(Case *c, const char *model_dir)
     unlink(path);
 }
 
+// One plane of a picture, w x h samples of `bytes` each, its last column
+// and row repeated to ceil sizes where FFmpeg's plane is larger.
+static void write_plane(FILE *f, const VmafPicture *pic, unsigned p, unsigned w, unsigned h, unsigned bytes)
+{
+    const unsigned pw = pic->w[p], ph = pic->h[p];
+    for (unsigned y = 0; y < h; y++) {
+        const uint8_t *row = (const uint8_t *)pic->data[p] + (size_t)(y < ph ? y : ph - 1) * pic->stride[p];
+        fwrite(row, bytes, pw, f);
+        for (unsigned x = pw; x < w; x++) fwrite(row + (size_t)(pw - 1) * bytes, bytes, 1, f);
+    }
+}
+
+// The case's pictures as two Y4M files in `dir`.
+static int write_y4m(const Case *c, const char *dir)
+{
+    const char *tag = c->fmt == 444 ? "444" : c->fmt == 422 ? "422" : "420";
+    char colour[32];
+    if (c->bpc > 8) snprintf(colour, sizeof(colour), "%sp%u", tag, c->bpc);
+    else snprintf(colour, sizeof(colour), "%s%s", tag, c->fmt == 420 ? "jpeg" : "");
+    const unsigned ss_x = c->fmt != 444, ss_y = c->fmt == 420, bytes = c->bpc > 8 ? 2 : 1;
+    const unsigned cw = (c->w + ss_x) >> ss_x, ch = (c->h + ss_y) >> ss_y;
+    char path[2][1024];
+    FILE *f[2];
+    for (int s = 0; s < 2; s++) {
+        snprintf(path[s], sizeof(path[s]), "%s/%llu_%s.y4m", dir, c->id, s ? "dis" : "ref");
+        f[s] = fopen(path[s], "wb");
+        if (!f[s]) return -errno;
+        fprintf(f[s], "YUV4MPEG2 W%u H%u F%u:1 Ip A1:1 C%s\n", c->w, c->h, c->fps ? c->fps : 25, colour);
+    }
+    int rc = 0;
+    for (unsigned t = 0; !rc && t < c->frames; t++) {
+        VmafPicture pic[2] = {{0}};
+        rc = vmaf_picture_alloc(&pic[0], pixel_format(c->fmt), c->bpc, c->w, c->h);
+        if (rc) break;
+        rc = vmaf_picture_alloc(&pic[1], pixel_format(c->fmt), c->bpc, c->w, c->h);
+        if (!rc) rc = fill(c, t, &pic[0], &pic[1]) ? -EINVAL : 0;
+        for (int s = 0; !rc && s < 2; s++) {
+            fputs("FRAME\n", f[s]);
+            write_plane(f[s], &pic[s], 0, c->w, c->h, bytes);
+            write_plane(f[s], &pic[s], 1, cw, ch, bytes);
+            write_plane(f[s], &pic[s], 2, cw, ch, bytes);
+        }
+        vmaf_picture_unref(&pic[0]);
+        if (pic[1].data[0]) vmaf_picture_unref(&pic[1]);
+    }
+    for (int s = 0; s < 2; s++)
+        if (fclose(f[s]) && !rc) rc = -EIO;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s MODEL_DIR < cases\n", argv[0]);
+    const int y4m = argc == 3 && !strcmp(argv[1], "--y4m");
+    if (argc != 2 && !y4m) {
+        fprintf(stderr, "usage: %s MODEL_DIR < cases\n       %s --y4m DIR < cases\n", argv[0], argv[0]);
         return 2;
     }
     static char line[1 << 16];
@@ -285,6 +343,8 @@ int main(int argc, char **argv)
         snprintf(copy, sizeof(copy), "%s", line);
         if (parse_case(copy, &c)) {
             printf("case ?\nstatus bad-line\nend\n");
+        } else if (y4m) {
+            printf("case %llu\nwritten %d\nend\n", c.id, c.fmt == 400 ? -EINVAL : write_y4m(&c, argv[2]));
         } else {
             run_logged(&c, argv[1]);
             printf("end\n");

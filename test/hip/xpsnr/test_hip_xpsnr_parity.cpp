@@ -17,10 +17,10 @@ const TwinParity &xpsnr_parity()
         .options = {{kSmallClip, {{"fps", "60"}}},
                     {"tree_640x360_420p10", {{"temporal", "false"}}},
                     {"box_960x540_420p8", {{"average", "true"}}}},
-        // Tiny pictures (one block a plane, no weights), odd sizes, 4:2:2,
-        // 4:4:4 and 4:0:0, 16-bit samples read as int16, and a picture above
-        // 2048x1152 (2x2 cells).
-        .noise = {{VMAF_PIX_FMT_YUV420P, 8, 33, 17},
+        // The smallest size (blocks of 4), odd sizes, 4:2:2, 4:4:4 and
+        // 4:0:0, 16-bit samples read as int16, and a picture above 2048x1152
+        // (2x2 cells).
+        .noise = {{VMAF_PIX_FMT_YUV420P, 8, 65, 33},
                   {VMAF_PIX_FMT_YUV422P, 12, 257, 131},
                   {VMAF_PIX_FMT_YUV444P, 10, 130, 98},
                   {VMAF_PIX_FMT_YUV400P, 16, 641, 481},

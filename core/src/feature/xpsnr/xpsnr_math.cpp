@@ -157,7 +157,7 @@ unsigned block_size(int w, int h)
 bool size_supported(int w, int h)
 {
     const auto pixels = static_cast<uint64_t>(w) * static_cast<uint64_t>(h);
-    return pixels <= 2048u * 1152u || (w % 2 == 0 && h % 2 == 0);
+    return block_size(w, h) >= 4 && (pixels <= 2048u * 1152u || (w % 2 == 0 && h % 2 == 0));
 }
 
 Layout layout_of(int planes, const int w[3], const int h[3], bool high_rate)
@@ -165,13 +165,12 @@ Layout layout_of(int planes, const int w[3], const int h[3], bool high_rate)
     Layout l{};
     l.planes = planes;
     const unsigned b = block_size(w[0], h[0]);
-    l.weighted = b >= 4;
     for (int c = 0; c < planes; c++) {
         l.w[c] = w[c];
         l.h[c] = h[c];
         // Chroma blocks cover the same part of the picture as luma's.
-        l.bw[c] = !l.weighted ? w[c] : static_cast<int>(b * static_cast<unsigned>(w[c]) / static_cast<unsigned>(w[0]));
-        l.bh[c] = !l.weighted ? h[c] : static_cast<int>(b * static_cast<unsigned>(h[c]) / static_cast<unsigned>(h[0]));
+        l.bw[c] = static_cast<int>(b * static_cast<unsigned>(w[c]) / static_cast<unsigned>(w[0]));
+        l.bh[c] = static_cast<int>(b * static_cast<unsigned>(h[c]) / static_cast<unsigned>(h[0]));
         l.cols[c] = (w[c] + l.bw[c] - 1) / l.bw[c];
         l.rows[c] = (h[c] + l.bh[c] - 1) / l.bh[c];
     }
@@ -205,7 +204,6 @@ void block_sums(const FrameInputs &in, const Layout &l, BlockSums &sums)
             }
         }
     }
-    if (!l.weighted) return;
     const size_t blocks = sums.sse[0].size();
     sums.spatial.assign(blocks, 0);
     sums.temporal.assign(blocks, 0);
@@ -232,10 +230,6 @@ void weighted_sse(const BlockSums &sums, const Layout &l, unsigned depth, std::v
                   uint64_t wsse[3])
 {
     for (int c = 0; c < 3; c++) wsse[c] = 0;
-    if (!l.weighted) {
-        for (int c = 0; c < l.planes; c++) wsse[c] = sums.sse[c][0];
-        return;
-    }
     const double r = static_cast<double>(luma_pixels(l)) / (3840.0 * 2160.0);
     const double avg_act =
         std::sqrt(16.0 * static_cast<double>(1 << (2 * depth - 9)) / std::sqrt(std::max(0.00001, r)));

@@ -39,7 +39,6 @@ struct Layout {
     int bw[3], bh[3];    // each plane's block size (chroma: luma's scaled)
     int cols[3], rows[3]; // each plane's blocks
     int edge;            // 1, or 2 above 2048x1152 luma samples (2x2 cells)
-    bool weighted;       // false: a block below 4 samples, plain squared errors
     bool smoothed;       // pictures up to 640x480: weights smoothed
     bool second_order;   // the temporal term's order: frame rates of 32 and more
     bool temporal;       // the temporal term at all (the filter always has it)
@@ -49,19 +48,19 @@ struct Layout {
 // temporal difference). The layout has the temporal term.
 Layout layout_of(int planes, const int w[3], const int h[3], bool high_rate);
 
-// The luma block size: 4 * round(32 * sqrt(w h / (3840 * 2160))); below 4
-// the planes' plain squared errors are scored.
+// The luma block size: 4 * round(32 * sqrt(w h / (3840 * 2160))).
 unsigned block_size(int w, int h);
 
-// Whether the filter's arithmetic is defined at this size: above 2048x1152
-// luma samples it works on 2x2 cells, and an odd width or height leaves a
-// last cell half outside the picture (FFmpeg 7.1's filter reads and writes
-// past its planes there and crashes).
+// Whether the filter's arithmetic is defined at this size. Under 2025 luma
+// samples the block size is 0 (FFmpeg 7.1's filter divides by it and
+// crashes). Above 2048x1152 it works on 2x2 cells, and an odd width or
+// height leaves a last cell half outside the picture (the filter reads and
+// writes past its planes there and crashes).
 bool size_supported(int w, int h);
 
 // The integer part: for each block of each plane (row-major) its squared
 // error, and for each luma block its spatial and temporal activity (0 for a
-// block without an active area). Unweighted layouts: one block a plane.
+// block without an active area).
 struct BlockSums {
     std::vector<uint64_t> sse[3];
     std::vector<uint64_t> spatial, temporal;

@@ -11,8 +11,9 @@ int read_setup(const VmafExtractorSetup &setup, const char *extractor, Layout &l
 {
     const int w = static_cast<int>(setup.w), h = static_cast<int>(setup.h);
     if (!size_supported(w, h)) {
-        log_error("{}: {}x{}: FFmpeg's xpsnr does not define odd widths or heights above 2048x1152 "
-                  "luma samples (its 2x2 cells would fall outside the picture)",
+        log_error("{}: {}x{}: FFmpeg's xpsnr does not define pictures under 2025 luma samples (its "
+                  "block size is 0) nor odd widths or heights above 2048x1152 (its 2x2 cells would "
+                  "fall outside the picture)",
                   extractor, w, h);
         return -EINVAL;
     }

@@ -44,7 +44,7 @@ public:
 
     int init(const VmafExtractorSetup &setup, FramePipeline::Shape &shape)
     {
-        if (layout_.weighted && layout_.temporal)
+        if (layout_.temporal)
             for (DeviceBuffer &b : history_)
                 if (int err = b.allocate(size_t{setup.w} * setup.h * sample_bytes_)) return err;
         shape.planes = static_cast<unsigned>(layout_.planes);
@@ -74,7 +74,7 @@ public:
             a.bw[c] = layout_.bw[c];
             a.bh[c] = layout_.bh[c];
         }
-        const bool history = layout_.weighted && layout_.temporal;
+        const bool history = layout_.temporal;
         if (history) {
             a.prev1 = f.index >= 1 ? history_[(f.index + 1) % 2].get() : nullptr;
             a.prev2 = f.index >= 2 ? history_[f.index % 2].get() : nullptr;
@@ -82,7 +82,6 @@ public:
         a.planes = layout_.planes;
         a.cols = layout_.cols[0];
         a.edge = layout_.edge;
-        a.weighted = layout_.weighted;
         a.temporal = layout_.temporal;
         a.second_order = layout_.second_order;
         a.sums = f.results_as<unsigned long long>();

@@ -62,44 +62,42 @@ template <typename Sample> __global__ void block_sums_kernel(BlockArgs a)
         }
     }
 
-    if (a.weighted) {
-        const int w = a.w[0], h = a.h[0];
-        const int bx = col * a.bw[0], by = row * a.bh[0];
-        const int bw = min(a.bw[0], w - bx), bh = min(a.bh[0], h - by);
-        // The active area, as xpsnr::active_area.
-        const int x0 = bx > 0 ? 0 : a.edge, y0 = by > 0 ? 0 : a.edge;
-        const int x1 = bx + bw < w ? bw : bw - a.edge, y1 = by + bh < h ? bh : bh - a.edge;
-        if (x1 > x0 && y1 > y0) {
-            const void *o = a.ref[0];
-            if (a.edge > 1) {
-                // The reference drops the activity of at most 12 active columns.
-                if (x1 > 12) {
-                    const int nx = (x1 - x0 + 1) / 2, ny = (y1 - y0 + 1) / 2;
-                    for (int k = static_cast<int>(threadIdx.x); k < nx * ny; k += kBlock)
-                        acc[kSpatial] += static_cast<unsigned long long>(absolute(
-                            cell_high_pass<Sample>(o, w, bx + x0 + 2 * (k % nx), by + y0 + 2 * (k / nx))));
-                }
-            } else {
-                const int nx = x1 - x0;
-                for (int k = static_cast<int>(threadIdx.x); k < nx * (y1 - y0); k += kBlock)
-                    acc[kSpatial] += static_cast<unsigned long long>(
-                        absolute(high_pass<Sample>(o, w, bx + x0 + k % nx, by + y0 + k / nx)));
+    const int w = a.w[0], h = a.h[0];
+    const int bx = col * a.bw[0], by = row * a.bh[0];
+    const int bw = min(a.bw[0], w - bx), bh = min(a.bh[0], h - by);
+    // The active area, as xpsnr::active_area.
+    const int x0 = bx > 0 ? 0 : a.edge, y0 = by > 0 ? 0 : a.edge;
+    const int x1 = bx + bw < w ? bw : bw - a.edge, y1 = by + bh < h ? bh : bh - a.edge;
+    if (x1 > x0 && y1 > y0) {
+        const void *o = a.ref[0];
+        if (a.edge > 1) {
+            // The reference drops the activity of at most 12 active columns.
+            if (x1 > 12) {
+                const int nx = (x1 - x0 + 1) / 2, ny = (y1 - y0 + 1) / 2;
+                for (int k = static_cast<int>(threadIdx.x); k < nx * ny; k += kBlock)
+                    acc[kSpatial] += static_cast<unsigned long long>(absolute(
+                        cell_high_pass<Sample>(o, w, bx + x0 + 2 * (k % nx), by + y0 + 2 * (k / nx))));
             }
-            if (a.temporal) {
-                const int step = a.edge > 1 ? 2 : 1;
-                const int nx = (bw + step - 1) / step, ny = (bh + step - 1) / step;
-                for (int k = static_cast<int>(threadIdx.x); k < nx * ny; k += kBlock) {
-                    const int x = bx + step * (k % nx), y = by + step * (k / nx);
-                    int t = 0;
-                    for (int dy = 0; dy < step; dy++)
-                        for (int dx = 0; dx < step; dx++) {
-                            const int now = at<Sample>(o, w, x + dx, y + dy);
-                            const int m1 = prev_at<Sample>(a.prev1, w, x + dx, y + dy);
-                            t += a.second_order ? now - 2 * m1 + prev_at<Sample>(a.prev2, w, x + dx, y + dy)
-                                                : now - m1;
-                        }
-                    acc[kTemporal] += static_cast<unsigned long long>(absolute(t));
-                }
+        } else {
+            const int nx = x1 - x0;
+            for (int k = static_cast<int>(threadIdx.x); k < nx * (y1 - y0); k += kBlock)
+                acc[kSpatial] += static_cast<unsigned long long>(
+                    absolute(high_pass<Sample>(o, w, bx + x0 + k % nx, by + y0 + k / nx)));
+        }
+        if (a.temporal) {
+            const int step = a.edge > 1 ? 2 : 1;
+            const int nx = (bw + step - 1) / step, ny = (bh + step - 1) / step;
+            for (int k = static_cast<int>(threadIdx.x); k < nx * ny; k += kBlock) {
+                const int x = bx + step * (k % nx), y = by + step * (k / nx);
+                int t = 0;
+                for (int dy = 0; dy < step; dy++)
+                    for (int dx = 0; dx < step; dx++) {
+                        const int now = at<Sample>(o, w, x + dx, y + dy);
+                        const int m1 = prev_at<Sample>(a.prev1, w, x + dx, y + dy);
+                        t += a.second_order ? now - 2 * m1 + prev_at<Sample>(a.prev2, w, x + dx, y + dy)
+                                            : now - m1;
+                    }
+                acc[kTemporal] += static_cast<unsigned long long>(absolute(t));
             }
         }
     }

@@ -14,7 +14,6 @@ struct BlockArgs {
     int w[3], h[3], bw[3], bh[3];
     int cols;       // luma blocks a row (every plane has the same grid)
     int edge;       // 1, or 2 (2x2 cells)
-    bool weighted;  // false: one block a plane, its squared error alone
     bool temporal, second_order;
     unsigned long long *sums; // kSumsPerBlock a block, in xpsnr::BlockSums order
 };
