@@ -63,12 +63,6 @@ constexpr double kWeight[108] = {
     0.9834382792465353, 0.0012286405048278493, 171.2667255897307, 0.9807858872435379, 0.0, 0.0, 0.0,
     0.0005130064588990679, 0.0, 0.00010854057858411537};
 
-void multiply(const Image3 &a, const Image3 &b, Image3 &out)
-{
-    for (int c = 0; c < 3; c++)
-        for (size_t i = 0; i < a.p[c].size(); i++) out.p[c][i] = a.p[c][i] * b.p[c][i];
-}
-
 } // namespace
 
 double score(const ScaleNorms *scales, int n)
@@ -106,9 +100,7 @@ void downsample(const Image3 &in, Image3 &out)
 Scorer::Scorer(int w, int h, unsigned cpu_flags)
     : passes_(&passes(cpu_flags)), gauss_(recursive_gaussian(1.5)), opsin_(opsin())
 {
-    for (Image3 *img : {&xyb_[0], &xyb_[1], &mu_[0], &mu_[1], &sigma_[0], &sigma_[1], &sigma_[2], &product_,
-                        &tmp_})
-        img->resize(w, h);
+    for (Image3 *img : {&xyb_[0], &xyb_[1]}) img->resize(w, h);
     state_.resize(8 * static_cast<size_t>(w));
     ssim_terms_.resize(static_cast<size_t>(w));
     edge_terms_.resize(static_cast<size_t>(w));
@@ -117,32 +109,36 @@ Scorer::Scorer(int w, int h, unsigned cpu_flags)
 ScaleNorms Scorer::norms()
 {
     const int w = xyb_[0].w, h = xyb_[0].h;
-    auto blur = [&](const Image3 &in, Image3 &result) {
-        result.resize(w, h);
-        tmp_.resize(w, h);
-        for (int c = 0; c < 3; c++)
-            passes_->blur(gauss_, in.p[c].data(), tmp_.p[c].data(), result.p[c].data(), state_.data(), w, h);
-    };
-    product_.resize(w, h);
-    multiply(xyb_[0], xyb_[0], product_);
-    blur(product_, sigma_[0]);
-    multiply(xyb_[1], xyb_[1], product_);
-    blur(product_, sigma_[1]);
-    multiply(xyb_[0], xyb_[1], product_);
-    blur(product_, sigma_[2]);
-    blur(xyb_[0], mu_[0]);
-    blur(xyb_[1], mu_[1]);
-
+    const size_t n = static_cast<size_t>(w) * static_cast<size_t>(h);
+    // Grown only, as Image3's planes.
+    for (auto *plane : {&product_, &tmp_, &blurred_[0], &blurred_[1], &blurred_[2], &blurred_[3], &blurred_[4]})
+        if (plane->size() < n) plane->resize(n);
     row_sums_.resize(static_cast<size_t>(h) * kRowSums);
-    for (int y = 0; y < h; y++) {
-        double *sums = row_sums_.data() + static_cast<size_t>(y) * kRowSums;
-        for (int c = 0; c < 3; c++) {
-            const TermRows rows{mu_[0].row(c, y), mu_[1].row(c, y), sigma_[0].row(c, y), sigma_[1].row(c, y),
-                                sigma_[2].row(c, y), xyb_[0].row(c, y), xyb_[1].row(c, y)};
+    // A channel at a time: its five blurred planes, then its terms of every
+    // row (the planes of one channel are all a row's terms need).
+    for (int c = 0; c < 3; c++) {
+        const float *x1 = xyb_[0].p[c].data(), *x2 = xyb_[1].p[c].data();
+        auto blur = [&](const float *in, std::vector<float> &out) {
+            passes_->blur(gauss_, in, tmp_.data(), out.data(), state_.data(), w, h);
+        };
+        auto blur_product = [&](const float *a, const float *b, std::vector<float> &out) {
+            for (size_t i = 0; i < n; i++) product_[i] = a[i] * b[i];
+            blur(product_.data(), out);
+        };
+        blur_product(x1, x1, blurred_[kS11]);
+        blur_product(x2, x2, blurred_[kS22]);
+        blur_product(x1, x2, blurred_[kS12]);
+        blur(x1, blurred_[kMu1]);
+        blur(x2, blurred_[kMu2]);
+        for (int y = 0; y < h; y++) {
+            const size_t row = static_cast<size_t>(y) * static_cast<size_t>(w);
+            const TermRows rows{blurred_[kMu1].data() + row, blurred_[kMu2].data() + row,
+                                blurred_[kS11].data() + row, blurred_[kS22].data() + row,
+                                blurred_[kS12].data() + row, x1 + row, x2 + row};
             passes_->terms(rows, w, ssim_terms_.data(), edge_terms_.data());
             LaneSums lanes[kSumLanes] = {};
             for (int x = 0; x < w; x++) add_terms(lanes[x % kSumLanes], ssim_terms_[x], edge_terms_[x]);
-            join_lanes(lanes, c, sums);
+            join_lanes(lanes, c, row_sums_.data() + static_cast<size_t>(y) * kRowSums);
         }
     }
     return norms_of(row_sums_.data(), w, h);

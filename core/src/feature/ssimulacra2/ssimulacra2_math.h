@@ -132,10 +132,14 @@ public:
 private:
     ScaleNorms norms();
 
+    // One channel's blurred planes: x1^2, x2^2, x1 x2, x1, x2.
+    enum Blurred { kS11, kS22, kS12, kMu1, kMu2, kBlurredPlanes };
+
     const Passes *passes_;
     RecursiveGaussian gauss_;
     Opsin opsin_;
-    Image3 xyb_[2], mu_[2], sigma_[3], product_, tmp_, half_[2][2];
+    Image3 xyb_[2], half_[2][2];
+    std::vector<float> blurred_[kBlurredPlanes], product_, tmp_;
     std::vector<float> state_;
     std::vector<double> row_sums_, ssim_terms_, edge_terms_;
 };
