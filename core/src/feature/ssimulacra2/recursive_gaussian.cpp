@@ -1,6 +1,5 @@
 #include "feature/ssimulacra2/recursive_gaussian.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace vmaf::ssimulacra2 {
