@@ -20,8 +20,9 @@ inline constexpr int kScales = 6;
 
 // The smallest width or height that has all six scales: the reference
 // stops at a scale whose predecessor is under 8 samples (and weighs the
-// norms it has with the wrong weights).
-inline constexpr int kMinSize = 8 * 14 + 1;
+// norms it has with the wrong weights), so scale 4, ceil(n / 16), must
+// keep 8: n > 16 * 7.
+inline constexpr int kMinSize = 16 * 7 + 1;
 
 // Three float planes, rows packed.
 struct Image3 {
