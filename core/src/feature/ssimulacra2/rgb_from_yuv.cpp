@@ -167,6 +167,7 @@ Conversion conversion(int w, int h, int depth, int ss_x, int ss_y, Matrix matrix
     const int cw = (w + sub_x) >> ss_x, ch = (h + sub_y) >> ss_y;
     return {w,
             h,
+            cw,
             ch,
             depth,
             bicubic_taps(cw, w, (128 * sub_x + 128) >> ss_x, 128, 1 << 14),
@@ -182,71 +183,37 @@ const T *row_of(const void *plane, ptrdiff_t stride, int y)
     return reinterpret_cast<const T *>(static_cast<const uint8_t *>(plane) + stride * y);
 }
 
-// A row's 15-bit intermediates: its samples through the horizontal taps
-// (swscale's hScale8To15 / hScale16To15: 14-bit taps, shifted to 15 bits).
-template <typename T>
-void scale_row(const T *in, const Taps &t, int n_out, int shift, int16_t *out)
-{
-    for (int i = 0; i < n_out; i++) {
-        const int16_t *c = t.coef.data() + static_cast<size_t>(i) * static_cast<size_t>(t.size);
-        const T *s = in + t.first[static_cast<size_t>(i)];
-        int v = 0;
-        for (int j = 0; j < t.size; j++) v += static_cast<int>(s[j]) * c[j];
-        out[i] = static_cast<int16_t>(std::min(v >> shift, (1 << 15) - 1));
-    }
-}
-
 template <typename T>
 void convert(const Conversion &c, const void *const planes[3], const ptrdiff_t strides[3], uint8_t *rgb,
              std::vector<int16_t> &scratch)
 {
     const int w = c.w, h = c.h;
-    const int shift = sizeof(T) == 1 ? 7 : c.depth - 1;
-    const int ch = c.chroma_h;
-    // Luma at 15 bits is the sample shifted (its taps are the identity);
-    // chroma rows through the horizontal taps, all of them first.
-    const size_t cw = static_cast<size_t>(w);
-    scratch.resize(2 * static_cast<size_t>(ch) * cw);
-    int16_t *u15 = scratch.data(), *v15 = u15 + static_cast<size_t>(ch) * cw;
-    for (int y = 0; y < ch; y++) {
-        scale_row(row_of<T>(planes[1], strides[1], y), c.across, w, shift, u15 + static_cast<size_t>(y) * cw);
-        scale_row(row_of<T>(planes[2], strides[2], y), c.across, w, shift, v15 + static_cast<size_t>(y) * cw);
-    }
+    const int shift = intermediate_shift(sizeof(T), c.depth);
+    // Chroma rows through the horizontal taps, all of them first: rows of w
+    // intermediates.
+    const size_t n = static_cast<size_t>(w);
+    scratch.resize(2 * static_cast<size_t>(c.chroma_h) * n);
+    int16_t *u15 = scratch.data(), *v15 = u15 + static_cast<size_t>(c.chroma_h) * n;
+    for (int y = 0; y < c.chroma_h; y++)
+        for (int p = 1; p <= 2; p++) {
+            const T *row = row_of<T>(planes[p], strides[p], y);
+            int16_t *out = (p == 1 ? u15 : v15) + static_cast<size_t>(y) * n;
+            for (int x = 0; x < w; x++)
+                out[x] = chroma_intermediate(row, c.across.first[static_cast<size_t>(x)],
+                                             c.across.coef.data() + static_cast<size_t>(x) * static_cast<size_t>(c.across.size),
+                                             c.across.size, shift);
+        }
     for (int y = 0; y < h; y++) {
         const T *ys = row_of<T>(planes[0], strides[0], y);
-        const int first = c.down.first[static_cast<size_t>(y)];
         const int16_t *taps = c.down.coef.data() + static_cast<size_t>(y) * static_cast<size_t>(c.down.size);
-        const int16_t *u0 = u15 + static_cast<size_t>(first) * cw, *v0 = v15 + static_cast<size_t>(first) * cw;
-        // swscale's output stage: 12-bit vertical taps, rounded by a half
-        // before the shift by 10 (luma's one tap is 4096); but two taps that
-        // sum to 4096 (read as unsigned: none negative) take its one-tap
-        // shortcut, which reads the first row alone, or both rows' mean from
-        // an even split on.
-        const bool two = c.down.size == 2 && taps[0] >= 0 && taps[1] >= 0 && taps[0] + taps[1] == 4096;
-        const bool mean = two && taps[1] >= 2048;
-        uint8_t *out = rgb + static_cast<size_t>(y) * 3 * cw;
-        for (int x = 0; x < w; x++) {
-            const int y15 = (static_cast<int>(ys[x]) << 14) >> shift;
-            const int yv = ((1 << 9) + y15 * 4096) >> 10;
-            int u, v;
-            if (mean) {
-                u = (u0[x] + u0[cw + static_cast<size_t>(x)] - (128 << 8)) * 2;
-                v = (v0[x] + v0[cw + static_cast<size_t>(x)] - (128 << 8)) * 2;
-            } else if (two) {
-                u = (u0[x] - (128 << 7)) * 4;
-                v = (v0[x] - (128 << 7)) * 4;
-            } else {
-                u = (1 << 9) - (128 << 19);
-                v = u;
-                for (int j = 0; j < c.down.size; j++) {
-                    u += u0[static_cast<size_t>(j) * cw + static_cast<size_t>(x)] * taps[j];
-                    v += v0[static_cast<size_t>(j) * cw + static_cast<size_t>(x)] * taps[j];
-                }
-                u >>= 10;
-                v >>= 10;
-            }
-            rgb_from_intermediate(c.matrix, yv, u, v, out + 3 * x);
-        }
+        const size_t first = static_cast<size_t>(c.down.first[static_cast<size_t>(y)]) * n;
+        const VerticalStage stage = vertical_stage(taps, c.down.size);
+        uint8_t *out = rgb + static_cast<size_t>(y) * 3 * n;
+        for (int x = 0; x < w; x++)
+            rgb_from_intermediate(c.matrix, luma_output(ys[x], shift),
+                                  chroma_output(stage, taps, c.down.size, u15 + first + static_cast<size_t>(x), n),
+                                  chroma_output(stage, taps, c.down.size, v15 + first + static_cast<size_t>(x), n),
+                                  out + 3 * x);
     }
 }
 

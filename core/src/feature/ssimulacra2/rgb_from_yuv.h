@@ -57,10 +57,60 @@ VMAF_HOST_DEVICE inline void rgb_from_intermediate(const RgbMatrix &m, int y, in
     rgb[2] = static_cast<uint8_t>(b >> 22);
 }
 
+// The shift that brings samples, through 14-bit taps, to 15 bits: 7 for
+// 8-bit samples, the depth less one above (swscale's hScale8To15 and
+// hScale16To15).
+VMAF_HOST_DEVICE inline int intermediate_shift(int sample_bytes, int depth)
+{
+    return sample_bytes == 1 ? 7 : depth - 1;
+}
+
+// A chroma sample through the horizontal taps, at 15 bits.
+template <typename T>
+VMAF_HOST_DEVICE inline int16_t chroma_intermediate(const T *row, int first, const int16_t *coef, int size, int shift)
+{
+    int v = 0;
+    for (int j = 0; j < size; j++) v += static_cast<int>(row[first + j]) * coef[j];
+    v >>= shift;
+    return static_cast<int16_t>(v < (1 << 15) - 1 ? v : (1 << 15) - 1);
+}
+
+// Luma at the output stage: the sample at 15 bits (its horizontal taps are
+// the identity) through its one vertical tap of 4096.
+VMAF_HOST_DEVICE inline int luma_output(int sample, int shift)
+{
+    const int y15 = (sample << 14) >> shift;
+    return ((1 << 9) + y15 * 4096) >> 10;
+}
+
+// How an output row's vertical chroma taps apply: swscale's 12-bit taps,
+// rounded by a half before the shift by 10; but two taps that sum to 4096
+// (read as unsigned: none negative) take its one-tap shortcut, which reads
+// the first row alone, or both rows' mean from an even split on.
+enum class VerticalStage { kTaps, kFirstRow, kMean };
+
+VMAF_HOST_DEVICE inline VerticalStage vertical_stage(const int16_t *taps, int size)
+{
+    if (size != 2 || taps[0] < 0 || taps[1] < 0 || taps[0] + taps[1] != 4096) return VerticalStage::kTaps;
+    return taps[1] >= 2048 ? VerticalStage::kMean : VerticalStage::kFirstRow;
+}
+
+// A chroma value at the output stage from the intermediates of the output
+// row's first tap row, `rows`, the next rows `step` apart.
+VMAF_HOST_DEVICE inline int chroma_output(VerticalStage stage, const int16_t *taps, int size, const int16_t *rows,
+                                          size_t step)
+{
+    if (stage == VerticalStage::kMean) return (rows[0] + rows[step] - (128 << 8)) * 2;
+    if (stage == VerticalStage::kFirstRow) return (rows[0] - (128 << 7)) * 4;
+    int v = (1 << 9) - (128 << 19);
+    for (int j = 0; j < size; j++) v += rows[static_cast<size_t>(j) * step] * taps[j];
+    return v >> 10;
+}
+
 // Everything one picture size and format needs: chroma's horizontal and
 // vertical taps (identity for full-resolution chroma) and the matrix.
 struct Conversion {
-    int w, h, chroma_h, depth;
+    int w, h, chroma_w, chroma_h, depth;
     Taps across, down;
     RgbMatrix matrix;
 };

@@ -19,7 +19,7 @@ class Ssimulacra2 {
 public:
     Ssimulacra2(const VmafExtractorSetup &setup, const Conversion &conversion)
         : key_(setup.feature_names[0]), conversion_(conversion), scorer_(conversion.w, conversion.h, setup.cpu_flags),
-          linear_(srgb_table())
+          linear_(linear_of_8bit())
     {
     }
 
@@ -31,15 +31,6 @@ public:
     }
 
 private:
-    // Linear light of each 8-bit code, as libjxl reads a PNG's byte (v / 255
-    // in float) and undoes sRGB's transfer.
-    static std::array<float, 256> srgb_table()
-    {
-        std::array<float, 256> t{};
-        for (unsigned v = 0; v < 256; v++) t[v] = linear_from_srgb(static_cast<float>(v) * (1.0f / 255));
-        return t;
-    }
-
     void to_linear(const VmafPicture &pic, Image3 &out)
     {
         const void *planes[3] = {pic.data[0], pic.data[1], pic.data[2]};

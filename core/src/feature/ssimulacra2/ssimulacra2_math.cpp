@@ -64,6 +64,13 @@ constexpr double kWeight[108] = {
 
 } // namespace
 
+std::array<float, 256> linear_of_8bit()
+{
+    std::array<float, 256> t{};
+    for (unsigned v = 0; v < 256; v++) t[v] = linear_from_srgb(static_cast<float>(v) * (1.0f / 255));
+    return t;
+}
+
 double score(const ScaleNorms *scales, int n)
 {
     double sum = 0.0;

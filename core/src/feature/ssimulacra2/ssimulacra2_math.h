@@ -114,6 +114,10 @@ struct ScaleNorms {
 // A scale's norms from its h rows' sums (kRowSums a row) of w samples each.
 ScaleNorms norms_of(const double *row_sums, int w, int h);
 
+// Linear light of each 8-bit R'G'B' code, as libjxl reads a PNG's byte (v /
+// 255 in float) and undoes sRGB's transfer.
+std::array<float, 256> linear_of_8bit();
+
 // The final remap of the weighted norms of `n` scales, in the reference's
 // order (channel, scale, norm).
 double score(const ScaleNorms *scales, int n);

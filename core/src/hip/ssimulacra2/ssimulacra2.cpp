@@ -53,9 +53,7 @@ public:
     int init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
     {
         const Conversion &c = conversion_;
-        std::array<float, 256> table{};
-        for (unsigned v = 0; v < 256; v++)
-            table[v] = vmaf::ssimulacra2::linear_from_srgb(static_cast<float>(v) * (1.0f / 255));
+        const std::array<float, 256> table = vmaf::ssimulacra2::linear_of_8bit();
         if (int err = upload(across_first_, c.across.first)) return err;
         if (int err = upload(across_coef_, c.across.coef)) return err;
         if (int err = upload(down_first_, c.down.first)) return err;
@@ -90,7 +88,7 @@ public:
         }
         a.w = c.w;
         a.h = c.h;
-        a.chroma_w = static_cast<int>(f.ref.samples(1) / static_cast<size_t>(c.chroma_h));
+        a.chroma_w = c.chroma_w;
         a.chroma_h = c.chroma_h;
         a.sample_bytes = sample_bytes_;
         a.depth = c.depth;
