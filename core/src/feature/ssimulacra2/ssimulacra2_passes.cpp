@@ -8,6 +8,25 @@
 
 namespace vmaf::ssimulacra2 {
 
+namespace {
+
+// One step of every column's recursion (column_step across a row): the
+// columns' last two outputs per term in y1[k], y2[k]. Restrict parameters,
+// so that the loop vectorises.
+void column_row(const RecursiveGaussian &g, const float *__restrict sum, float *__restrict y1a,
+                float *__restrict y1b, float *__restrict y1c, float *__restrict y2a, float *__restrict y2b,
+                float *__restrict y2c, float *__restrict out, size_t w)
+{
+    for (size_t x = 0; x < w; x++) {
+        float y1[3] = {y1a[x], y1b[x], y1c[x]}, y2[3] = {y2a[x], y2b[x], y2c[x]};
+        out[x] = column_step(g, sum[x], y1, y2);
+        y1a[x] = y1[0], y1b[x] = y1[1], y1c[x] = y1[2];
+        y2a[x] = y2[0], y2b[x] = y2[1], y2c[x] = y2[2];
+    }
+}
+
+} // namespace
+
 template <class Isa>
 void blur_plane(const RecursiveGaussian &g, const float *in, float *tmp, float *out, float *state, int w, int h)
 {
@@ -21,12 +40,7 @@ void blur_plane(const RecursiveGaussian &g, const float *in, float *tmp, float *
     // the row), each column's last two outputs per term in `state`, the
     // row's inputs in `sum`; rows above the picture go to `sink`.
     std::fill(state, state + 6 * W, 0.0f);
-    float *__restrict y1a = state, *__restrict y1b = state + W, *__restrict y1c = state + 2 * W;
-    float *__restrict y2a = state + 3 * W, *__restrict y2b = state + 4 * W, *__restrict y2c = state + 5 * W;
-    float *__restrict sum = state + 6 * W;
-    float *__restrict sink = state + 7 * W;
-    const float n2a = g.n2[0], n2b = g.n2[1], n2c = g.n2[2];
-    const float d1a = -g.d1[0], d1b = -g.d1[1], d1c = -g.d1[2];
+    float *sum = state + 6 * W, *sink = state + 7 * W;
     for (int n = -g.radius + 1; n < h; n++) {
         const int top = n - g.radius - 1, bottom = n + g.radius - 1;
         const float *__restrict a = top >= 0 ? tmp + static_cast<size_t>(top) * W : nullptr;
@@ -39,19 +53,8 @@ void blur_plane(const RecursiveGaussian &g, const float *in, float *tmp, float *
             std::copy(b, b + W, sum);
         else
             std::fill(sum, sum + W, 0.0f);
-        float *__restrict o = n >= 0 ? out + static_cast<size_t>(n) * W : sink;
-        for (size_t x = 0; x < W; x++) {
-            const float va = fmaf(n2a, sum[x], fmaf(d1a, y1a[x], -y2a[x]));
-            const float vb = fmaf(n2b, sum[x], fmaf(d1b, y1b[x], -y2b[x]));
-            const float vc = fmaf(n2c, sum[x], fmaf(d1c, y1c[x], -y2c[x]));
-            y2a[x] = y1a[x];
-            y2b[x] = y1b[x];
-            y2c[x] = y1c[x];
-            y1a[x] = va;
-            y1b[x] = vb;
-            y1c[x] = vc;
-            o[x] = va + (vb + vc);
-        }
+        column_row(g, sum, state, state + W, state + 2 * W, state + 3 * W, state + 4 * W, state + 5 * W,
+                   n >= 0 ? out + static_cast<size_t>(n) * W : sink, W);
     }
 }
 
