@@ -50,6 +50,10 @@ std::vector<float> make_terms(const std::string &kind, size_t n, unsigned seed)
         else if (kind == "drift") t[i] = i == 0 ? 15.9e6f : 0.49f;
         // A segment that ends right where the sum reaches the next binade.
         else if (kind == "edge") t[i] = i < 16384 ? 1024.0f : (i == 16384 ? 0.0f : 1.0f);
+        // The same at a sub-segment's end (kChainSub terms).
+        else if (kind == "subedge") t[i] = i < 512 ? 1024.0f : (i == 512 ? 0.0f : 1.0f);
+        // Runs of zeros longer than a sub-segment between runs of terms.
+        else if (kind == "patchy") t[i] = (i / 700) % 3 == 0 ? 0.0f : static_cast<float>(r % 100) * 0.01f;
         else t[i] = 0.0f; // "zeros"
     }
     return t;
@@ -124,25 +128,42 @@ TEST_F(HipFloatChain, SumsAsTheLoop)
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
     const unsigned cases = expect_loop_sums({"uniform", "ties", "sparse", "squares", "spikes",
                                              "subnormal", "late", "zeros", "growing", "drift",
-                                             "edge"},
+                                             "edge", "subedge", "patchy"},
                                             {0, 1, 5, 1023, 16384, 16385, 100003, 2700000}, 1);
     std::printf("float chain: %u sums, every one as the loop's\n", cases);
     vmaf_hip_state_free(state);
 }
 
-// Lengths at and around the segments' edges (runtime/float_chain.h folds
-// runs of kChainChunk terms ahead), with sums that leave their binade at an
-// edge, in a later segment, or stay while the exact prefix grows: short
-// enough for compute-sanitizer's racecheck.
+// Lengths at and around the segments' and sub-segments' edges
+// (runtime/float_chain.h folds runs of kChainChunk and kChainSub terms
+// ahead), with sums that leave their binade at an edge, in a later segment,
+// or stay while the exact prefix grows.
 TEST_F(HipFloatChain, SegmentEdgesAsTheLoop)
 {
     VmafHipState *state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
-    const size_t chunk = 16384; // kChainChunk (float_chain.h is device code)
-    const unsigned cases =
-        expect_loop_sums({"edge", "growing", "drift", "ties", "sparse"},
-                         {chunk - 1, chunk, chunk + 1, 2 * chunk + 1, 3 * chunk - 5}, 1000);
+    // kChainChunk and kChainSub (float_chain.h is device code).
+    const size_t chunk = 16384, sub = 512;
+    const unsigned cases = expect_loop_sums(
+        {"edge", "subedge", "patchy", "growing", "drift", "ties", "sparse"},
+        {sub - 1, sub, sub + 1, chunk - 1, chunk, chunk + 1, chunk + sub - 1, chunk + sub + 1,
+         2 * chunk + 1, 3 * chunk - 5},
+        1000);
     std::printf("float chain at segment edges: %u sums, every one as the loop's\n", cases);
+    vmaf_hip_state_free(state);
+}
+
+// A few sums past a sub-segment's and a segment's edge, every path of the
+// walk (a segment at once, its sub-segments at once or scanned, runs of
+// zeros): short enough for compute-sanitizer's racecheck.
+TEST_F(HipFloatChain, ShortRunsAsTheLoop)
+{
+    VmafHipState *state = nullptr;
+    ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
+    const size_t chunk = 16384, sub = 512;
+    const unsigned cases =
+        expect_loop_sums({"subedge", "patchy", "growing"}, {sub + 1, chunk + sub + 1}, 2000);
+    std::printf("float chain, short runs: %u sums, every one as the loop's\n", cases);
     vmaf_hip_state_free(state);
 }
 

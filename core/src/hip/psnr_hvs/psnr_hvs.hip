@@ -8,7 +8,7 @@
 // are integer sums, exact in any order. The CPU adds every term of the
 // plane to one float, block after block; a block per plane gives that
 // sum's bits with chain_sum_segmented (runtime/float_chain.h), after every
-// segment of the terms is folded ahead on a block of its own.
+// segment of the terms and every sub-segment of those is folded ahead.
 #include "feature/psnr_hvs/psnr_hvs_math.h"
 #include "hip/psnr_hvs/psnr_hvs_kernel.h"
 #include "hip/runtime/float_chain.h"
@@ -65,9 +65,12 @@ __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, 
     {
         const int x = 7 * (active ? b % bw : 0), y = 7 * (active ? b / bw : 0);
         const long long row = static_cast<long long>(y + r) * w + x;
+        // An inactive group reads block 0 (no load under a branch: the
+        // row's loads are issued together).
         for (int j = 0; j < 8; j++) {
-            samples[g][kRef][r * 8 + j] = active ? ref[row + j] : 0;
-            samples[g][kDis][r * 8 + j] = active ? dis[row + j] : 0;
+            const int rs = ref[row + j], ds = dis[row + j];
+            samples[g][kRef][r * 8 + j] = active ? rs : 0;
+            samples[g][kDis][r * 8 + j] = active ? ds : 0;
         }
     }
     __syncthreads();
@@ -98,32 +101,37 @@ __global__ void block_terms_kernel(const Sample *ref, const Sample *dis, int w, 
     for (int j = 0; j < 8; j++) out[j] = math::error_term(coef[kRef][j], coef[kDis][j], m, r, j, csf, mask);
 }
 
-// A plane's scratch: the segments' double sums, then their folds.
+// A plane's scratch: the segments' double sums, their folds, then the
+// sub-segments' folds.
 double *segment_sums(void *scratch) { return static_cast<double *>(scratch); }
 __host__ __device__ ChainSegment *segment_folds(void *scratch, int count)
 {
     return reinterpret_cast<ChainSegment *>(static_cast<double *>(scratch) +
                                             chain_segments(count));
 }
+__host__ __device__ ChainSegment *sub_folds(void *scratch, int count)
+{
+    return segment_folds(scratch, count) + chain_segments(count);
+}
 
-__global__ void segment_sum_kernel(const float *terms, int n, double *sums)
+__global__ void __launch_bounds__(kChainThreads) segment_sum_kernel(const float *terms, int n, double *sums)
 {
     chain_segment_sum(terms, n, sums);
 }
 
-__global__ void segment_fold_kernel(const float *terms, int n, const double *sums,
-                                    ChainSegment *folds)
+__global__ void __launch_bounds__(kChainThreads) segment_fold_kernel(const float *terms, int n, const double *sums,
+                                    ChainSegment *folds, ChainSegment *subs)
 {
-    chain_segment_fold(terms, n, sums, folds);
+    chain_segment_fold(terms, n, sums, folds, subs);
 }
 
-__global__ void plane_sum_kernel(PlaneSums a)
+__global__ void __launch_bounds__(kChainThreads) plane_sum_kernel(PlaneSums a)
 {
     const unsigned p = blockIdx.x;
     const float *terms = p == 0 ? a.terms[0] : (p == 1 ? a.terms[1] : a.terms[2]);
     const int n = p == 0 ? a.count[0] : (p == 1 ? a.count[1] : a.count[2]);
     void *scratch = p == 0 ? a.scratch[0] : (p == 1 ? a.scratch[1] : a.scratch[2]);
-    const float sum = chain_sum_segmented(terms, n, segment_folds(scratch, n));
+    const float sum = chain_sum_segmented(terms, n, segment_folds(scratch, n), sub_folds(scratch, n));
     if (threadIdx.x == 0) a.result[p] = sum;
 }
 
@@ -160,7 +168,8 @@ hipError_t launch_plane_sums(const PlaneSums &a, hipStream_t stream)
                            segment_sums(a.scratch[p]));
         hipLaunchKernelGGL(segment_fold_kernel, dim3(static_cast<unsigned>(segments)),
                            dim3(kChainThreads), 0, stream, a.terms[p], a.count[p],
-                           segment_sums(a.scratch[p]), segment_folds(a.scratch[p], a.count[p]));
+                           segment_sums(a.scratch[p]), segment_folds(a.scratch[p], a.count[p]),
+                           sub_folds(a.scratch[p], a.count[p]));
     }
     hipLaunchKernelGGL(plane_sum_kernel, dim3(3), dim3(kChainThreads), 0, stream, a);
     return hipGetLastError();
@@ -170,7 +179,8 @@ size_t plane_sum_scratch_bytes(int count)
 {
     // At least one byte: a buffer even for no terms.
     const auto segments = static_cast<size_t>(chain_segments(count));
-    return segments * (sizeof(double) + sizeof(ChainSegment)) + 1;
+    const auto subs = static_cast<size_t>(chain_subs(count));
+    return segments * (sizeof(double) + sizeof(ChainSegment)) + subs * sizeof(ChainSegment) + 1;
 }
 
 } // namespace vmaf::hip::psnr_hvs

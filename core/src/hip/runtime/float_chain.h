@@ -13,7 +13,8 @@
 // on from the next in the new binade. A sum starts with every thread adding
 // terms one by one until it is a normal float. ADR 0018. chain_sum_segmented
 // folds runs of terms ahead, on many blocks, so that the one block of the
-// sum adds a run that stays in its binade at once (ADR 0041).
+// sum adds a run that stays in its binade at once (ADR 0041), and scans
+// only the short runs in which the sum leaves it (ADR 0052).
 #pragma once
 
 #include <cfloat>
@@ -116,13 +117,28 @@ __device__ inline void chain_run(const float *t, int end, float &sum, int &next)
         const int first = k + tid * kChainPerThread;
         const int last = first + kChainPerThread < k + chunk ? first + kChainPerThread : k + chunk;
 
+        // Threads past the chunk hold no terms: a short chunk (a sub-segment
+        // of chain_sum_segmented) scans only the threads that do.
+        const int active = (chunk + kChainPerThread - 1) / kChainPerThread;
+
+        // The thread's terms, loaded at once (one wait, not one a term: no
+        // load under a branch, an index past the run reads t[k]) and kept
+        // for the replay.
+        float v[kChainPerThread];
+#pragma unroll
+        for (int j = 0; j < kChainPerThread; j++) {
+            const float x = t[first + j < last ? first + j : k];
+            v[j] = first + j < last ? x : 0.0f;
+        }
         ChainStep mine = chain_identity();
-        for (int j = first; j < last; j++) mine = chain_then(mine, chain_term(t[j], scale));
+#pragma unroll
+        for (int j = 0; j < kChainPerThread; j++)
+            if (first + j < last) mine = chain_then(mine, chain_term(v[j], scale));
         scan[tid] = mine;
         __syncthreads(); // every read of `cross` above is done
         if (tid == 0) cross = INT_MAX;
         // Inclusive scan, earlier runs first.
-        for (int offset = 1; offset < kChainThreads; offset *= 2) {
+        for (int offset = 1; offset < active; offset *= 2) {
             const ChainStep before = tid >= offset ? scan[tid - offset] : chain_identity();
             __syncthreads();
             if (tid >= offset) scan[tid] = chain_then(before, scan[tid]);
@@ -133,22 +149,26 @@ __device__ inline void chain_run(const float *t, int end, float &sum, int &next)
         int p = entry.out[p0];
         int my_cross = INT_MAX;
         long long my_before = 0;
-        for (int j = first; j < last; j++) {
-            const ChainStep step = chain_term(t[j], scale);
+        // No break: a loop that breaks is not unrolled by every compiler,
+        // and v must stay in registers.
+#pragma unroll
+        for (int j = 0; j < kChainPerThread; j++) {
+            if (my_cross != INT_MAX || first + j >= last) continue;
+            const ChainStep step = chain_term(v[j], scale);
             if (s + step.inc[p] >= kChainTop) {
-                my_cross = j;
+                my_cross = first + j;
                 my_before = s;
-                atomicMin(&cross, j);
-                break;
+            } else {
+                s += step.inc[p];
+                p = step.out[p];
             }
-            s += step.inc[p];
-            p = step.out[p];
         }
+        if (my_cross != INT_MAX) atomicMin(&cross, my_cross);
         __syncthreads();
         if (my_cross != INT_MAX && my_cross == cross) s_cross = my_before;
         __syncthreads();
         if (cross == INT_MAX) {
-            const long long s_end = s0 + scan[kChainThreads - 1].inc[p0];
+            const long long s_end = s0 + scan[active - 1].inc[p0];
             sum = static_cast<float>(static_cast<double>(s_end) / scale);
             next = k + chunk;
         } else {
@@ -173,23 +193,35 @@ __device__ inline float chain_sum(const float *t, int n)
     return sum;
 }
 
-// Segments: the terms in runs of kChainChunk, each folded ahead of the sum,
-// all at once, on the grids of the binades the running sum may be in when it
-// gets there (ADR 0041). The running sum of n terms is within a factor
-// 1 + n 2^-24 of the exact one, so below 2^24 terms its binade at a
-// segment's start is within one of the exact prefix's: three grids around
-// the double sum of the terms before it. A segment whose fold keeps the sum
-// in its binade (no term of it reaches 2^24 on the grid: the increments are
-// never negative, so the end tells) is one addition; any other, chain_run.
+// Segments: the terms in runs of kChainChunk, and each segment in
+// sub-segments of kChainSub, folded ahead of the sum, all at once, on the
+// grids of the binades the running sum may be in where the run starts (ADR
+// 0041, ADR 0052). The running sum of n terms is within a factor
+// 1 + n 2^-24 of the exact one, so below 2^24 terms its binade at any
+// position is within one of the exact prefix's: three grids around the
+// double sum of the terms before the run. A run whose fold keeps the sum in
+// its binade (no term of it reaches 2^24 on the grid: the increments are
+// never negative, so the end tells) is one addition; a run of zeros none.
+// chain_sum_segmented adds a segment at once where it can, else its
+// sub-segments, and calls chain_run only on a sub-segment in which the sum
+// leaves its binade (or has not yet become a normal float).
 inline constexpr int kChainCandidates = 3;
 inline constexpr int kNoBinade = INT_MIN; // the terms before are all zero
+inline constexpr int kChainSubThreads = 32;
+inline constexpr int kChainSub = kChainSubThreads * kChainPerThread;
+inline constexpr int kChainSubsPerSegment = kChainChunk / kChainSub;
 
 struct ChainSegment {
     ChainStep step[kChainCandidates]; // on the grids of binades e0 - 1, e0, e0 + 1
     int e0;                           // frexp's exponent of the double prefix, or kNoBinade
+    int zeros;                        // every term of the run is 0
 };
 
 __host__ __device__ inline int chain_segments(int n) { return (n + kChainChunk - 1) / kChainChunk; }
+__host__ __device__ inline int chain_subs(int n) { return (n + kChainSub - 1) / kChainSub; }
+
+// A fold that no sum can add at once: it leaves every binade.
+__device__ inline ChainStep chain_leaves() { return {{kChainTop, kChainTop}, {0, 1}}; }
 
 // One block per segment of t[0..n): its terms' double sum, in any order.
 __device__ inline void chain_segment_sum(const float *t, int n, double *segment_sums)
@@ -199,8 +231,18 @@ __device__ inline void chain_segment_sum(const float *t, int n, double *segment_
     const int g = static_cast<int>(blockIdx.x);
     const int first = g * kChainChunk;
     const int end = first + kChainChunk < n ? first + kChainChunk : n;
+    // Every load issued before the first addition (an index past the
+    // segment reads its first term).
+    float x[kChainPerThread];
+#pragma unroll
+    for (int r = 0; r < kChainPerThread; r++) {
+        const int j = first + tid + r * kChainThreads;
+        x[r] = t[j < end ? j : first];
+    }
     double mine = 0;
-    for (int j = first + tid; j < end; j += kChainThreads) mine += t[j];
+#pragma unroll
+    for (int r = 0; r < kChainPerThread; r++)
+        if (first + tid + r * kChainThreads < end) mine += x[r];
     part[tid] = mine;
     __syncthreads();
     for (int half = kChainThreads / 2; half > 0; half /= 2) {
@@ -210,74 +252,188 @@ __device__ inline void chain_segment_sum(const float *t, int n, double *segment_
     if (tid == 0) segment_sums[g] = part[0];
 }
 
-// One block per segment: its folds on the three grids around the binade of
-// the double sum of the segments before it (chain_segment_sum's).
-__device__ inline void chain_segment_fold(const float *t, int n, const double *segment_sums,
-                                          ChainSegment *segments)
+// Joins fold[0..count) left to right in groups of `group` threads (a power
+// of two): each group's fold ends at its first index. Every thread calls it.
+__device__ inline void chain_join(ChainStep *fold, int group)
 {
-    __shared__ ChainStep fold[kChainThreads];
-    __shared__ double prefix[kChainThreads];
     const int tid = static_cast<int>(threadIdx.x);
-    const int g = static_cast<int>(blockIdx.x);
-    double mine = 0;
-    for (int i = tid; i < g; i += kChainThreads) mine += segment_sums[i];
-    prefix[tid] = mine;
-    __syncthreads();
-    for (int half = kChainThreads / 2; half > 0; half /= 2) {
-        if (tid < half) prefix[tid] += prefix[tid + half];
+    for (int width = 1; width < group; width *= 2) {
+        if (tid % (2 * width) == 0) fold[tid] = chain_then(fold[tid], fold[tid + width]);
         __syncthreads();
-    }
-    const double before = prefix[0];
-    int e0 = kNoBinade;
-    if (before > 0) frexp(before, &e0);
-    if (tid == 0) segments[g].e0 = e0;
-    if (e0 == kNoBinade) return; // the block returns as one: `before` is the same for all
-    const int first = g * kChainChunk + tid * kChainPerThread;
-    const int end = (g + 1) * kChainChunk < n ? (g + 1) * kChainChunk : n;
-    const int last = first + kChainPerThread < end ? first + kChainPerThread : end;
-#pragma unroll 1
-    for (int c = 0; c < kChainCandidates; c++) {
-        const double scale = ldexp(1.0, 24 - (e0 - 1 + c));
-        ChainStep mine_step = chain_identity();
-        for (int j = first; j < last; j++) mine_step = chain_then(mine_step, chain_term(t[j], scale));
-        __syncthreads(); // the last candidate's fold[0] is read
-        fold[tid] = mine_step;
-        __syncthreads();
-        // Neighbours joined in order: the fold of the segment, left to right.
-        for (int width = 1; width < kChainThreads; width *= 2) {
-            if (tid % (2 * width) == 0) fold[tid] = chain_then(fold[tid], fold[tid + width]);
-            __syncthreads();
-        }
-        if (tid == 0) segments[g].step[c] = fold[0];
     }
 }
 
-// chain_sum with the segments folded ahead (chain_segment_fold's, for the
-// same t and n): one addition per segment whose fold stays in the binade.
-__device__ inline float chain_sum_segmented(const float *t, int n, const ChainSegment *segments)
+// One block per segment: the folds of each of its sub-segments on the three
+// grids around the binade of the double sum of the terms before it, then the
+// segment's on the three grids around its own start's, joined from the
+// sub-segments' (a sub-segment's grids are the segment's or one binade up:
+// a segment grid that one of them lacks gives chain_leaves, which the sum
+// could not have needed).
+__device__ inline void chain_segment_fold(const float *t, int n, const double *segment_sums,
+                                          ChainSegment *segments, ChainSegment *subs)
 {
+    __shared__ ChainStep fold[kChainThreads];
+    __shared__ ChainStep sub_fold[kChainCandidates][kChainSubsPerSegment];
+    __shared__ double part[kChainThreads];
+    __shared__ double sub_before[kChainSubsPerSegment];
+    __shared__ int sub_e0[kChainSubsPerSegment];
+    const int tid = static_cast<int>(threadIdx.x);
+    const int g = static_cast<int>(blockIdx.x);
+
+    // The double sum of the segments before, then this thread's terms'.
+    double mine = 0;
+    for (int i = tid; i < g; i += kChainThreads) mine += segment_sums[i];
+    part[tid] = mine;
+    __syncthreads();
+    for (int half = kChainThreads / 2; half > 0; half /= 2) {
+        if (tid < half) part[tid] += part[tid + half];
+        __syncthreads();
+    }
+    const double before = part[0];
+    const int end = (g + 1) * kChainChunk < n ? (g + 1) * kChainChunk : n;
+    const int first = g * kChainChunk + tid * kChainPerThread;
+    const int count = end - first < 0 ? 0 : (end - first < kChainPerThread ? end - first : kChainPerThread);
+    float v[kChainPerThread];
+    double own = 0;
+#pragma unroll
+    for (int j = 0; j < kChainPerThread; j++) {
+        const float x = t[j < count ? first + j : g * kChainChunk]; // no load under a branch
+        v[j] = j < count ? x : 0.0f;
+        own += v[j];
+    }
+    __syncthreads(); // every thread has read part[0]
+    part[tid] = own;
+    __syncthreads();
+    if (tid < kChainSubsPerSegment) {
+        double s = 0;
+        for (int i = 0; i < kChainSubThreads; i++) s += part[tid * kChainSubThreads + i];
+        sub_before[tid] = s;
+    }
+    __syncthreads();
+    const int sub = tid / kChainSubThreads;
+    const int sub_index = g * kChainSubsPerSegment + sub;
+    const bool sub_first = tid % kChainSubThreads == 0 && sub_index * kChainSub < n;
+    const double sub_sum = sub_before[sub];
+    __syncthreads(); // every thread has read its sub-segment's sum
+    int e0 = kNoBinade;
+    if (before > 0) frexp(before, &e0);
+    if (tid == 0) {
+        double run = before;
+        bool zeros = true;
+        for (int k = 0; k < kChainSubsPerSegment; k++) {
+            const double s = sub_before[k];
+            zeros = zeros && s == 0;
+            sub_before[k] = run;
+            run += s;
+        }
+        segments[g].e0 = e0;
+        segments[g].zeros = zeros;
+    }
+    __syncthreads();
+    int e_sub = kNoBinade;
+    if (sub_before[sub] > 0) frexp(sub_before[sub], &e_sub);
+    if (sub_first) {
+        subs[sub_index].e0 = e_sub;
+        subs[sub_index].zeros = sub_sum == 0;
+    }
+    if (tid % kChainSubThreads == 0) sub_e0[sub] = e_sub;
+
+    // Each sub-segment's folds. Where the terms before are all zero, any
+    // grid: the sum never takes them.
+#pragma unroll 1
+    for (int c = 0; c < kChainCandidates; c++) {
+        const double scale = ldexp(1.0, 24 - (e_sub == kNoBinade ? 0 : e_sub - 1 + c));
+        ChainStep mine_step = chain_identity();
+#pragma unroll
+        for (int j = 0; j < kChainPerThread; j++)
+            if (j < count) mine_step = chain_then(mine_step, chain_term(v[j], scale));
+        fold[tid] = mine_step;
+        __syncthreads();
+        chain_join(fold, kChainSubThreads);
+        if (tid % kChainSubThreads == 0) {
+            sub_fold[c][sub] = fold[tid];
+            if (sub_first) subs[sub_index].step[c] = fold[tid];
+        }
+        __syncthreads(); // fold is read before the next candidate writes it
+    }
+
+    // The segment's folds from its sub-segments', on one warp's worth of
+    // threads (the others meet the barriers); sub-segments past the end hold
+    // no terms.
+    if (e0 == kNoBinade) return; // the block returns as one: `before` is the same for all
+#pragma unroll 1
+    for (int c = 0; c < kChainCandidates; c++) {
+        if (tid < kChainSubsPerSegment) {
+            const int k = (e0 - 1 + c) - (sub_e0[tid] - 1);
+            if ((g * kChainSubsPerSegment + tid) * kChainSub >= n) fold[tid] = chain_identity();
+            else fold[tid] = k >= 0 && k < kChainCandidates ? sub_fold[k][tid] : chain_leaves();
+        }
+        __syncthreads();
+        chain_join(fold, kChainSubsPerSegment);
+        if (tid == 0) segments[g].step[c] = fold[0];
+        __syncthreads();
+    }
+}
+
+// Adds t[start..end) at once from its fold, where the sum is there, normal,
+// in one of the fold's binades, and stays in it; or skips the run where its
+// terms are all zero. False where chain_run must add it.
+__device__ inline bool chain_add_fold(const ChainSegment &f, int start, int end, float &sum,
+                                      int &next)
+{
+    if (next != start) return false;
+    if (f.zeros) {
+        next = end; // s + 0 = s for every s at or above +0
+        return true;
+    }
+    if (sum < FLT_MIN || f.e0 == kNoBinade) return false;
+    int e;
+    frexp(static_cast<double>(sum), &e);
+    const int c = e - (f.e0 - 1);
+    if (c < 0 || c >= kChainCandidates) return false;
+    const double scale = ldexp(1.0, 24 - e);
+    const long long s0 = static_cast<long long>(static_cast<double>(sum) * scale);
+    const long long s = s0 + f.step[c].inc[s0 & 1];
+    if (s >= kChainTop) return false;
+    sum = static_cast<float>(static_cast<double>(s) / scale);
+    next = end;
+    return true;
+}
+
+// Copies records[0..count) to shared memory, for every thread of the block.
+__device__ inline void chain_stage(const ChainSegment *records, int count, ChainSegment *staged)
+{
+    __syncthreads(); // every read of what was staged before is done
+    for (int i = static_cast<int>(threadIdx.x); i < count; i += kChainThreads) staged[i] = records[i];
+    __syncthreads();
+}
+
+// chain_sum with the segments and sub-segments folded ahead
+// (chain_segment_fold's, for the same t and n).
+__device__ inline float chain_sum_segmented(const float *t, int n, const ChainSegment *segments,
+                                            const ChainSegment *subs)
+{
+    __shared__ ChainSegment staged_segments[kChainSubsPerSegment];
+    __shared__ ChainSegment staged_subs[kChainSubsPerSegment];
     float sum = 0.0f;
     int next = 0;
     const int count = chain_segments(n);
     for (int g = 0; g < count; g++) {
-        const int end = (g + 1) * kChainChunk < n ? (g + 1) * kChainChunk : n;
-        const ChainSegment &seg = segments[g];
-        if (next == g * kChainChunk && sum >= FLT_MIN && seg.e0 != kNoBinade) {
-            int e;
-            frexp(static_cast<double>(sum), &e);
-            const int c = e - (seg.e0 - 1);
-            if (c >= 0 && c < kChainCandidates) {
-                const double scale = ldexp(1.0, 24 - e);
-                const long long s0 = static_cast<long long>(static_cast<double>(sum) * scale);
-                const long long s = s0 + seg.step[c].inc[s0 & 1];
-                if (s < kChainTop) {
-                    sum = static_cast<float>(static_cast<double>(s) / scale);
-                    next = end;
-                    continue;
-                }
-            }
+        const int batch = g % kChainSubsPerSegment;
+        if (batch == 0)
+            chain_stage(segments + g, count - g < kChainSubsPerSegment ? count - g : kChainSubsPerSegment,
+                        staged_segments);
+        const int start = g * kChainChunk;
+        const int end = start + kChainChunk < n ? start + kChainChunk : n;
+        if (chain_add_fold(staged_segments[batch], start, end, sum, next)) continue;
+        const int first_sub = g * kChainSubsPerSegment;
+        const int subs_here = chain_subs(end) - first_sub;
+        chain_stage(subs + first_sub, subs_here, staged_subs);
+        for (int k = 0; k < subs_here; k++) {
+            const int a = (first_sub + k) * kChainSub;
+            const int b = a + kChainSub < end ? a + kChainSub : end;
+            if (!chain_add_fold(staged_subs[k], a, b, sum, next)) chain_run(t, b, sum, next);
         }
-        chain_run(t, end, sum, next);
     }
     return sum;
 }
