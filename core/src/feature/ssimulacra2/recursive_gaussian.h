@@ -108,15 +108,18 @@ VMAF_HOST_DEVICE inline void blur_row(const RecursiveGaussian &g, In in, Out out
     b.advance(g, in, out, n);
 }
 
-// The column recursion's input at output row n of a plane h rows tall:
-// the rows radius + 1 above and radius - 1 below, each where it exists
-// (libjxl adds a zero row past the bottom, none above the top).
+// The column recursion's input at output row n (below h) of a plane h rows
+// tall: the rows radius + 1 above and radius - 1 below, each where it exists
+// (libjxl adds a zero row past the bottom, none above the top). Both rows
+// are read, clamped into the plane, and chosen after: reads under no branch
+// are issued together on the GPU.
 template <typename Row>
 VMAF_HOST_DEVICE inline float column_sum(const RecursiveGaussian &g, Row row, int n, int h)
 {
     const int top = n - g.radius - 1, bottom = n + g.radius - 1;
-    const float b = bottom < h ? row(bottom) : 0.0f;
-    return top >= 0 ? row(top) + b : b;
+    const float above = row(top > 0 ? top : 0), below = row(bottom < h ? bottom : h - 1);
+    const float b = bottom < h ? below : 0.0f;
+    return top >= 0 ? above + b : b;
 }
 
 // One step of a column's recursion, y1 and y2 its last two outputs per

@@ -107,65 +107,113 @@ __global__ void xyb_kernel(ScaleArgs a)
     xyb_from_linear(a.opsin, lin[at], lin[n + at], lin[2 * n + at], out[at], out[n + at], out[2 * n + at]);
 }
 
-// The input of blurred plane q at sample i: image q / 3 of channel q % 3.
-__device__ float blur_input(const ScaleArgs &a, int q, size_t i)
-{
-    const size_t n = static_cast<size_t>(a.w) * a.h;
-    const int c = q % 3;
-    const float x1 = a.xyb[c * n + i], x2 = a.xyb[(3 + c) * n + i];
-    switch (q / 3) {
-    case 0: return x1 * x1;
-    case 1: return x2 * x2;
-    case 2: return x1 * x2;
-    case 3: return x1;
-    default: return x2;
-    }
-}
-
 // Rows of one blurred plane, kRowsPerBlock to a block, a thread a row:
-// tiles of kTile columns (and the blur's reach either side) are read into
-// shared memory side by side, each thread advances its row's recursion
-// over the tile, and the outputs go back a tile at a time, so that every
-// global access is a row's consecutive samples.
-constexpr int kRowsPerBlock = 64;
+// tiles of kTile columns (and the blur's reach either side) go through
+// shared memory, each thread advances its row's recursion over the tile,
+// and the outputs go back a tile at a time, so that every global access is
+// a row's consecutive samples: a warp's load is 32 of them, and so is a
+// store. Every load of a tile is unconditional (a clamped address, the
+// value masked after) so that the tile's loads are issued together: a
+// load under a branch waits for the one before, and such loads made the
+// blur wait on memory once a sample. A block is one
+// warp; the other blocks on the multiprocessor run while it waits.
+constexpr int kRowsPerBlock = 32;
 constexpr int kTile = 32;
 constexpr int kReach = 8; // at least radius + 2, a multiple of 4
 constexpr int kTileIn = kTile + 2 * kReach;
+constexpr int kLoadRows = 16; // rows whose loads are in flight at once
+static_assert(kRowsPerBlock == kTile && kTile == 32, "a thread a row, a column of the tile and a lane");
 
-__global__ void blur_rows_kernel(ScaleArgs a)
+struct RowTiles {
+    float in[kRowsPerBlock][kTileIn + 1];
+    float out[kRowsPerBlock][kTile + 1];
+};
+
+// The input of a blurred image from the two XYB samples: x1^2, x2^2, x1 x2,
+// x1, x2.
+template <int Image> __device__ float blur_input(float x1, float x2)
 {
-    __shared__ float in_tile[kRowsPerBlock][kTileIn + 1];
-    __shared__ float out_tile[kRowsPerBlock][kTile + 1];
-    const int q = static_cast<int>(blockIdx.y);
+    if constexpr (Image == 0) return x1 * x1;
+    else if constexpr (Image == 1) return x2 * x2;
+    else if constexpr (Image == 2) return x1 * x2;
+    else if constexpr (Image == 3) return x1;
+    else return x2;
+}
+
+// The input tile at column c0 of image Image, channel c, into tile: thread
+// t takes columns t and kTile + t (for t < 2 kReach) of every row, the rows
+// kLoadRows at a time, so that each load of the warp is a row's 32
+// consecutive samples.
+template <int Image>
+__device__ void load_row_tile(const ScaleArgs &a, int c, int y0, int rows, int c0, int t,
+                              float (&tile)[kRowsPerBlock][kTileIn + 1])
+{
+    const size_t n = static_cast<size_t>(a.w) * a.h;
+    const float *p1 = a.xyb + c * n, *p2 = a.xyb + (3 + c) * n;
+    const int xa = c0 - kReach + t, xb = xa + kTile;
+    const bool in_a = xa >= 0 && xa < a.w, in_b = t < 2 * kReach && xb >= 0 && xb < a.w;
+    const int ca = min(max(xa, 0), a.w - 1), cb = min(max(xb, 0), a.w - 1);
+#pragma unroll
+    for (int r0 = 0; r0 < kRowsPerBlock; r0 += kLoadRows) {
+        float a1[kLoadRows], a2[kLoadRows], b1[kLoadRows], b2[kLoadRows];
+#pragma unroll
+        for (int k = 0; k < kLoadRows; k++) {
+            const size_t row = static_cast<size_t>(y0 + min(r0 + k, rows - 1)) * a.w;
+            a1[k] = Image == 4 ? 0.0f : p1[row + ca];
+            a2[k] = Image == 0 || Image == 3 ? 0.0f : p2[row + ca];
+            b1[k] = Image == 4 ? 0.0f : p1[row + cb];
+            b2[k] = Image == 0 || Image == 3 ? 0.0f : p2[row + cb];
+        }
+#pragma unroll
+        for (int k = 0; k < kLoadRows; k++) {
+            const bool row_in = r0 + k < rows;
+            tile[r0 + k][t] = row_in && in_a ? blur_input<Image>(a1[k], a2[k]) : 0.0f;
+            if (t < 2 * kReach) tile[r0 + k][kTile + t] = row_in && in_b ? blur_input<Image>(b1[k], b2[k]) : 0.0f;
+        }
+    }
+}
+
+template <int Image> __device__ void blur_rows(const ScaleArgs &a, int c, RowTiles &tiles)
+{
     const int y0 = static_cast<int>(blockIdx.x) * kRowsPerBlock;
     const int rows = min(kRowsPerBlock, a.h - y0);
     const int t = static_cast<int>(threadIdx.x);
-    const size_t plane = static_cast<size_t>(q) * a.w * a.h;
+    const size_t plane = static_cast<size_t>(3 * Image + c) * a.w * a.h;
     RowBlur blur(a.gauss, a.w);
     for (int c0 = 0; c0 < a.w; c0 += kTile) {
-        for (int i = t; i < rows * kTileIn; i += kRowsPerBlock) {
-            const int r = i / kTileIn, x = c0 - kReach + i % kTileIn;
-            in_tile[r][i % kTileIn] =
-                x >= 0 && x < a.w ? blur_input(a, q, static_cast<size_t>(y0 + r) * a.w + x) : 0.0f;
-        }
+        // The last tile's recursion finished reading tiles.in before the
+        // barrier that ended it.
+        load_row_tile<Image>(a, c, y0, rows, c0, t, tiles.in);
         __syncthreads();
         if (t < rows)
             blur.advance(
-                a.gauss, [&](int x) { return in_tile[t][x - c0 + kReach]; },
-                [&](int x, float v) { out_tile[t][x - c0] = v; }, min(c0 + kTile, a.w));
+                a.gauss, [&](int x) { return tiles.in[t][x - c0 + kReach]; },
+                [&](int x, float v) { tiles.out[t][x - c0] = v; }, min(c0 + kTile, a.w));
         __syncthreads();
-        const int cols = min(kTile, a.w - c0);
-        for (int i = t; i < rows * cols; i += kRowsPerBlock) {
-            const int r = i / cols, x = i % cols;
-            a.tmp[plane + static_cast<size_t>(y0 + r) * a.w + c0 + x] = out_tile[r][x];
-        }
-        __syncthreads();
+        // tiles.out is written again only after the next tile's barrier.
+        if (c0 + t < a.w)
+            for (int r = 0; r < rows; r++) a.tmp[plane + static_cast<size_t>(y0 + r) * a.w + c0 + t] = tiles.out[r][t];
+    }
+}
+
+// Blurred plane q = 3 Image + channel.
+__global__ void blur_rows_kernel(ScaleArgs a)
+{
+    __shared__ RowTiles tiles;
+    const int q = static_cast<int>(blockIdx.y);
+    switch (q / 3) {
+    case 0: blur_rows<0>(a, q % 3, tiles); break;
+    case 1: blur_rows<1>(a, q % 3, tiles); break;
+    case 2: blur_rows<2>(a, q % 3, tiles); break;
+    case 3: blur_rows<3>(a, q % 3, tiles); break;
+    default: blur_rows<4>(a, q % 3, tiles); break;
     }
 }
 
 // A thread a column of one blurred plane, its inputs read kAhead rows at a
-// time so that their loads overlap.
-constexpr int kAhead = 8;
+// time (column_sum's reads under no branch, so that they are issued
+// together), the next group's loads issued before this group's recursion.
+constexpr int kAhead = 32;
 
 __global__ void blur_columns_kernel(ScaleArgs a)
 {
@@ -176,11 +224,20 @@ __global__ void blur_columns_kernel(ScaleArgs a)
     const float *in = a.tmp + q * n + x;
     float *out = a.blurred + q * n + x;
     auto row = [&](int y) { return in[static_cast<size_t>(y) * a.w]; };
-    float y1[3] = {0, 0, 0}, y2[3] = {0, 0, 0};
-    for (int r0 = -a.gauss.radius + 1; r0 < a.h; r0 += kAhead) {
-        float sum[kAhead];
+    auto load = [&](int r0, float (&sum)[kAhead]) {
 #pragma unroll
-        for (int k = 0; k < kAhead; k++) sum[k] = r0 + k < a.h ? column_sum(a.gauss, row, r0 + k, a.h) : 0.0f;
+        for (int k = 0; k < kAhead; k++) {
+            const float s = column_sum(a.gauss, row, min(r0 + k, a.h - 1), a.h);
+            sum[k] = r0 + k < a.h ? s : 0.0f;
+        }
+    };
+    float y1[3] = {0, 0, 0}, y2[3] = {0, 0, 0};
+    float sum[kAhead], next[kAhead];
+    load(-a.gauss.radius + 1, next);
+    for (int r0 = -a.gauss.radius + 1; r0 < a.h; r0 += kAhead) {
+#pragma unroll
+        for (int k = 0; k < kAhead; k++) sum[k] = next[k];
+        if (r0 + kAhead < a.h) load(r0 + kAhead, next);
 #pragma unroll
         for (int k = 0; k < kAhead; k++) {
             const int r = r0 + k;
