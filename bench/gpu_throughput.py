@@ -173,8 +173,8 @@ def main():
     ap.add_argument("--key", default="vmaf", help="pooled key compared between backends")
     ap.add_argument("--sizes", default=",".join(SIZES), help="comma-separated sizes to run")
     args = ap.parse_args()
-    if args.feature and args.key == "vmaf":
-        ap.error("--feature needs --key, the pooled key to compare")
+    if args.feature and args.key == "vmaf" and not args.with_model:
+        ap.error("--feature needs --key, the pooled key to compare (or --with-model)")
     default_model = not args.feature and args.model == "vmaf_v0.6.1"
     os.makedirs(args.work, exist_ok=True)
 
