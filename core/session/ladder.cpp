@@ -83,8 +83,10 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
     const std::optional<unsigned> gpu =
         r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
     std::vector<ScoreRequest> requests(n, r);
-    for (ScoreRequest &q : requests)
+    for (ScoreRequest &q : requests) {
         if (!q.frame_rate) q.frame_rate = in.ref->frames_per_second();
+        q.colour = in.ref->colour();
+    }
     std::vector<std::unique_ptr<Scorer>> scorers;
     std::vector<const Scorer *> feeding;
     for (size_t i = 0; i < n; i++) {

@@ -64,6 +64,9 @@ struct ScoreRequest {
     // Frames per second, for "below:T" pools; where not given, the
     // reference file's own rate.
     std::optional<double> frame_rate;
+    // The matrix and range the reference file states, for the options that
+    // default to them (ssimulacra2's).
+    ColourTags colour;
     // The library's log level; by default errors only, and with the HIP
     // backend warnings too, so that features left on the CPU are named.
     std::optional<VmafLogLevel> log_level;

@@ -70,6 +70,7 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     PairInputs in;
     if (!in.open(r, error)) return false;
     if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
+    r.colour = in.ref->colour();
     if (r.backend == Backend::Hip && r.gpus.size() > 1) {
         in = PairInputs{};
         return score_pair_in_chunks(r, static_cast<unsigned>(r.gpus.size()), hooks, table, error);

@@ -90,18 +90,20 @@ bool Scorer::open(const ScoreRequest &r, const VideoFormat &format, std::optiona
     // memory.
     if (gpu && !hip_.attach(ctx_.get(), *gpu, error)) return false;
     gpu_ = gpu;
+    // Options that default to the input's properties take them from here
+    // (xpsnr's fps, as FFmpeg's filter; ssimulacra2's matrix and range).
+    const VmafInputProperties input{r.frame_rate.value_or(0),
+                                    r.colour.matrix ? r.colour.matrix->c_str() : nullptr,
+                                    r.colour.range ? r.colour.range->c_str() : nullptr};
+    if (vmaf_set_input_properties(ctx_.get(), &input)) {
+        error = "the input's frame rate is not usable (see the message above)";
+        return false;
+    }
     const std::vector<std::string> specs = model_specs(r);
     if (!models_.load(ctx_.get(), specs, error)) return false;
     for (const auto &f : r.features) {
         VmafFeatureDictionary *dict = nullptr;
         for (const auto &[k, v] : f.options) vmaf_feature_dictionary_set(&dict, k.c_str(), v.c_str());
-        // xpsnr picks its temporal term by the input's frame rate, as
-        // FFmpeg's filter does: the request's or the reference file's, unless
-        // the feature's own options give one.
-        const auto named_fps = [](const auto &option) { return option.first == "fps"; };
-        if (f.name == "xpsnr" && r.frame_rate &&
-            std::none_of(f.options.begin(), f.options.end(), named_fps))
-            vmaf_feature_dictionary_set(&dict, "fps", fmt::format("{}", *r.frame_rate).c_str());
         std::unique_ptr<VmafFeatureDictionary, DictFree> owned(dict);
         if (vmaf_use_feature(ctx_.get(), f.name.c_str(), dict)) {
             error = fmt::format("cannot use feature '{}' (see the message above)", f.name);

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <sys/stat.h>
 #include <thread>
@@ -49,6 +50,32 @@ TEST(Y4mHeader, ParsesEveryChromaTag)
         EXPECT_EQ(f.h, 271u);
         EXPECT_EQ(f.pix_fmt, c.fmt) << c.tag;
         EXPECT_EQ(f.bpc, c.bpc) << c.tag;
+    }
+}
+
+TEST(Y4mHeader, ReadsTheColourRangeFFmpegWrites)
+{
+    struct Case {
+        const char *fields;
+        std::optional<std::string> range;
+    };
+    const Case cases[] = {
+        {"XCOLORRANGE=FULL", "full"},
+        {"XYSCSS=420JPEG XCOLORRANGE=LIMITED", "limited"},
+        {"XYSCSS=420JPEG", std::nullopt},
+        {"XCOLORRANGE=SOMETIMES", std::nullopt},
+        {"", std::nullopt},
+    };
+    for (const auto &c : cases) {
+        VideoFormat f;
+        vmaf::session::ColourTags colour;
+        std::string error;
+        ASSERT_TRUE(parse_y4m_header(std::string("YUV4MPEG2 W64 H64 F25:1 C420jpeg ") + c.fields, f, error,
+                                     nullptr, &colour))
+            << c.fields << ": " << error;
+        EXPECT_EQ(colour.range, c.range) << c.fields;
+        // Y4M states no matrix.
+        EXPECT_FALSE(colour.matrix) << c.fields;
     }
 }
 

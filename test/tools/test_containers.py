@@ -9,6 +9,7 @@ ffmpeg (the same libraries' encoders) are scored straight from MKV and MP4.
 - --scale gives exactly the pictures of ffmpeg's scale filter with the same
   flags, so a distorted at a lower resolution scores as
   `ffmpeg -vf scale=W:H:flags=...` then vmaf on Y4M would.
+- ssimulacra2's matrix and range default to the reference file's tags.
 - --bitdepth-convert (and the mixed depths the aom_ctc presets take from
   v6.0) gives exactly ffmpeg's `-pix_fmt yuv420p10le` conversion.
 - Broken, truncated and mismatched inputs end with a message naming the file
@@ -407,8 +408,41 @@ def cover_art():
                  only_cover, "not one VMAF scores")
 
 
+def pooled_ssimulacra2(ref, dis, *extra):
+    doc, err = scores(ref, dis, "-n", "--feature", "ssimulacra2", "--frame_cnt", "3", *extra)
+    return doc["pooled_metrics"]["ssimulacra2"]["mean"] if doc else err
+
+
+def colour_tags():
+    # ssimulacra2 converts with the matrix and range the reference file
+    # states: a container's colour space and range, Y4M's XCOLORRANGE.
+    ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
+    tagged = p("tagged_ref.mkv")
+    ffmpeg("-i", ref, "-frames:v", "3", "-c:v", "ffv1", "-colorspace", "bt470bg", "-color_range", "pc",
+           tagged)
+    explicit = ["-n", "--feature", "ssimulacra2=matrix=bt601:range=full"]
+    want = scores(ref, dis, "--frame_cnt", "3", *explicit)[0]["pooled_metrics"]["ssimulacra2"]["mean"]
+    got = pooled_ssimulacra2(tagged, dis)
+    check("ssimulacra2 takes a container's colour space and range", got == want, f"{got} vs {want}")
+    default = pooled_ssimulacra2(ref, dis)
+    check("the tags change the score", got != default, f"{got}")
+    overridden, _ = scores(tagged, dis, "-n", "--feature", "ssimulacra2=matrix=bt709:range=limited",
+                           "--frame_cnt", "3")
+    check("the feature's options win over the tags",
+          overridden is not None and overridden["pooled_metrics"]["ssimulacra2"]["mean"] == default)
+    full_y4m = p("full_ref.y4m")
+    with open(ref, "rb") as src, open(full_y4m, "wb") as out:
+        header, rest = src.read().split(b"\n", 1)
+        out.write(header.replace(b"XCOLORRANGE=LIMITED", b"") + b" XCOLORRANGE=FULL\n" + rest)
+    want_full = scores(ref, dis, "--frame_cnt", "3", "-n", "--feature",
+                       "ssimulacra2=range=full")[0]["pooled_metrics"]["ssimulacra2"]["mean"]
+    got_full = pooled_ssimulacra2(full_y4m, dis)
+    check("ssimulacra2 takes Y4M's XCOLORRANGE", got_full == want_full, f"{got_full} vs {want_full}")
+
+
 def main():
     y4ms, mkvs = lossless()
+    colour_tags()
     lossy()
     cover_art()
     scaling()

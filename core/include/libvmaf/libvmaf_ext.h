@@ -144,6 +144,23 @@ int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigne
  */
 int vmaf_borrow_reference_scores(VmafContext *dst, VmafContext *lender);
 
+/*
+ * What the input file says of itself, for the options whose default is the
+ * input's: xpsnr's `fps`, ssimulacra2's `matrix` and `range`. A feature
+ * added after this call without such an option takes it from here (the
+ * vmaf CLI passes the reference file's frame rate, Y4M's XCOLORRANGE, a
+ * container's colour space and range). 0 or NULL: the file does not say,
+ * the option keeps its own default. Before the features; a later call
+ * replaces the earlier. -EINVAL for a negative or non-finite fps.
+ */
+typedef struct VmafInputProperties {
+    double fps;         /* frames per second */
+    const char *matrix; /* Y'CbCr matrix: "bt709", "bt601" or "bt2020" */
+    const char *range;  /* "limited" or "full" */
+} VmafInputProperties;
+
+int vmaf_set_input_properties(VmafContext *vmaf, const VmafInputProperties *properties);
+
 #ifdef __cplusplus
 }
 #endif

@@ -140,6 +140,23 @@ AVPixelFormat pick_format(AVCodecContext *c, const AVPixelFormat *formats)
     return static_cast<AVPixelFormat>(input->choose_format(offered));
 }
 
+// The stream's colour space and range in ssimulacra2's words; nothing for
+// "unspecified" or a space that option has no name for.
+ColourTags colour_tags(const AVCodecParameters &p)
+{
+    ColourTags tags;
+    switch (p.color_space) {
+    case AVCOL_SPC_BT709: tags.matrix = "bt709"; break;
+    case AVCOL_SPC_BT470BG:
+    case AVCOL_SPC_SMPTE170M: tags.matrix = "bt601"; break;
+    case AVCOL_SPC_BT2020_NCL: tags.matrix = "bt2020"; break;
+    default: break;
+    }
+    if (p.color_range == AVCOL_RANGE_MPEG) tags.range = "limited";
+    else if (p.color_range == AVCOL_RANGE_JPEG) tags.range = "full";
+    return tags;
+}
+
 const char *device_name(AVHWDeviceType kind)
 {
     return kind == AV_HWDEVICE_TYPE_CUDA ? "cuda" : "vaapi";
@@ -385,6 +402,7 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
     format_.w = static_cast<unsigned>(c->width);
     format_.h = static_cast<unsigned>(c->height);
 
+    colour_ = colour_tags(*stream->codecpar);
     AVRational rate = stream->avg_frame_rate;
     if (rate.num <= 0 || rate.den <= 0) rate = stream->r_frame_rate;
     if (rate.num > 0 && rate.den > 0) frame_rate_ = FrameRate{rate.num, rate.den};

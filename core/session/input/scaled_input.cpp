@@ -59,6 +59,8 @@ ScaledInput::ScaledInput(std::unique_ptr<VideoInput> inner)
     : VideoInput(inner->path()), inner_(std::move(inner))
 {
     frame_rate_ = inner_->frame_rate();
+    // Scaling keeps the samples' matrix and range.
+    colour_ = inner_->colour();
 }
 
 ScaledInput::~ScaledInput()

@@ -44,6 +44,14 @@ struct FrameRate {
     long long num = 0, den = 1;
 };
 
+// What a file says of its samples' colour, in the words of ssimulacra2's
+// options: matrix "bt709", "bt601" or "bt2020", range "limited" or "full";
+// nothing where the file does not say (Y4M states a range at most).
+struct ColourTags {
+    std::optional<std::string> matrix, range;
+    bool operator==(const ColourTags &) const = default;
+};
+
 // The largest width or height any input may have.
 inline constexpr long long kMaxDimension = 1 << 16;
 

@@ -40,6 +40,9 @@ public:
         if (!frame_rate_ || frame_rate_->den == 0) return std::nullopt;
         return static_cast<double>(frame_rate_->num) / static_cast<double>(frame_rate_->den);
     }
+    // The matrix and range the file states (Y4M's XCOLORRANGE, a
+    // container's colour space and range).
+    const ColourTags &colour() const { return colour_; }
     // Whether frames are decoded (a container): reaching frame n costs
     // decoding every frame before it.
     virtual bool decoded() const { return false; }
@@ -84,6 +87,7 @@ protected:
     std::string path_;
     VideoFormat format_;
     std::optional<FrameRate> frame_rate_;
+    ColourTags colour_;
     std::string error_;
     unsigned frames_ = 0;
     unsigned planes_ = 3;

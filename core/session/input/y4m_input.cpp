@@ -83,7 +83,7 @@ std::optional<FrameRate> parse_rate(const std::string &text)
 } // namespace
 
 bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string &error,
-                      std::optional<FrameRate> *rate)
+                      std::optional<FrameRate> *rate, ColourTags *colour)
 {
     std::istringstream tokens(line);
     std::string magic;
@@ -131,8 +131,12 @@ bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string 
         case 'F':
             if (rate) *rate = parse_rate(value);
             break;
-        case 'A':
         case 'X':
+            // Other X fields are the writer's own.
+            if (colour && (value == "COLORRANGE=FULL" || value == "COLORRANGE=LIMITED"))
+                colour->range = value == "COLORRANGE=FULL" ? "full" : "limited";
+            break;
+        case 'A':
             break;
         default:
             error = fmt::format("unknown Y4M header field '{}'", token);
@@ -167,7 +171,7 @@ std::unique_ptr<VideoInput> Y4mInput::open(std::unique_ptr<ByteSource> source,
     }
     std::unique_ptr<Y4mInput> input(new Y4mInput(std::move(source), path));
     input->frame_header_bytes_ = static_cast<unsigned>(kFrameMarker.size());
-    if (!parse_y4m_header(line, input->format_, error, &input->frame_rate_)) {
+    if (!parse_y4m_header(line, input->format_, error, &input->frame_rate_, &input->colour_)) {
         error = fmt::format("{}: {}", path, error);
         return nullptr;
     }

@@ -17,8 +17,9 @@ private:
 };
 
 // Parses a header line (without the newline); false with `error` set.
-// `rate`, when given, gets the F field where it is a valid rate.
+// `rate`, when given, gets the F field where it is a valid rate; `colour`
+// the range of an XCOLORRANGE=FULL or =LIMITED field (FFmpeg's).
 bool parse_y4m_header(const std::string &line, VideoFormat &format, std::string &error,
-                      std::optional<FrameRate> *rate = nullptr);
+                      std::optional<FrameRate> *rate = nullptr, ColourTags *colour = nullptr);
 
 } // namespace vmaf::session

@@ -19,6 +19,11 @@ enum VmafOptionType {
 enum VmafOptionFlag {
     // A non-default value changes the output key: "<feature>_<alias>_<value>".
     VMAF_OPT_FLAG_FEATURE_PARAM = 1 << 0,
+    // Where the user gives no value, the input's, when a context was told it
+    // (vmaf_set_input_properties): its frame rate, Y'CbCr matrix or range.
+    VMAF_OPT_FLAG_INPUT_FPS = 1 << 1,
+    VMAF_OPT_FLAG_INPUT_MATRIX = 1 << 2,
+    VMAF_OPT_FLAG_INPUT_RANGE = 1 << 3,
 };
 
 typedef struct VmafOptionValue {

@@ -1,5 +1,6 @@
 // The C API: argument checks, and no exception crosses it.
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -98,6 +99,21 @@ int vmaf_use_feature(VmafContext *vmaf, const char *feature_name,
     if (!vmaf || !feature_name) return -EINVAL;
     return guarded("vmaf_use_feature", [&] {
         return vmaf->use_feature(feature_name, opts_dict ? opts_dict->entries : kNoOptions);
+    });
+}
+
+int vmaf_set_input_properties(VmafContext *vmaf, const VmafInputProperties *properties)
+{
+    if (!vmaf || !properties) return -EINVAL;
+    if (!std::isfinite(properties->fps) || properties->fps < 0) {
+        vmaf::log_error("vmaf_set_input_properties: fps {} is not a frame rate", properties->fps);
+        return -EINVAL;
+    }
+    return guarded("vmaf_set_input_properties", [&] {
+        const auto text = [](const char *s) { return s && *s ? std::optional<std::string>(s) : std::nullopt; };
+        vmaf->input = {properties->fps > 0 ? std::optional<double>(properties->fps) : std::nullopt,
+                       text(properties->matrix), text(properties->range)};
+        return 0;
     });
 }
 

@@ -87,7 +87,7 @@ int VmafContext::use_feature(const char *name, const vmaf::OptionStrings &settin
     if (hip_state) {
         if (const VmafExtractor *twin = vmaf::find_hip_twin(*entry)) entry = twin;
     }
-    auto spec = vmaf::ExtractorSpec::create(*entry, settings);
+    auto spec = vmaf::ExtractorSpec::create(*entry, vmaf::with_input_defaults(entry->options, settings, input));
     if (!spec) return -EINVAL;
     for (const auto &r : extractors_)
         if (r->spec().same_as(*entry, spec->values())) return 0;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/extractor_instance.h"
+#include "engine/input_properties.h"
 #include "extractor/collector.h"
 #include "extractor/pooling.h"
 #include "extractor/scores.h"
@@ -71,6 +72,8 @@ struct VmafContext {
     int borrow_reference_scores(const VmafContext &lender);
 
     VmafConfiguration cfg;
+    // What the input says of itself, for options that default to it.
+    vmaf::InputProperties input;
     vmaf::FeatureCollector collector;
     std::optional<vmaf::PictureParams> params;
     // Set by the HIP backend when a state is imported.

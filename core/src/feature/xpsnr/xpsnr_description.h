@@ -12,8 +12,9 @@ enum OptionIndex { kFps, kTemporal, kAverage };
 inline constexpr VmafOption kOptions[] = {
     {"fps", nullptr,
      "the input's frame rate, which picks the temporal difference as FFmpeg's xpsnr does: "
-     "the last frame's below 32, the last two frames' from 32 (0: below 32)",
-     VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.0, nullptr}, 0.0, 1000.0, 0},
+     "the last frame's below 32, the last two frames' from 32 (default: the rate the input "
+     "states, else 0: below 32)",
+     VMAF_OPT_TYPE_DOUBLE, {false, 0, 0.0, nullptr}, 0.0, 1000.0, VMAF_OPT_FLAG_INPUT_FPS},
     {"temporal", nullptr, "weigh blocks by their temporal activity as well as their spatial (as FFmpeg's xpsnr)",
      VMAF_OPT_TYPE_BOOL, {true, 0, 0, nullptr}, 0, 0, 0},
     {"average", nullptr,
