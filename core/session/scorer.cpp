@@ -1,6 +1,5 @@
 #include "session/scorer.h"
 
-#include <algorithm>
 #include <fmt/core.h>
 #include <limits>
 

@@ -17,12 +17,17 @@ size_t option_count(const VmafOption *options)
     return n;
 }
 
+bool option_named(const VmafOption &option, std::string_view key)
+{
+    return key == option.name || (option.alias && key == option.alias);
+}
+
 namespace {
 
 const VmafOption *find_option(const VmafOption *options, std::string_view key, size_t &index)
 {
     for (size_t i = 0; options && options[i].name; i++) {
-        if (key == options[i].name || (options[i].alias && key == options[i].alias)) {
+        if (option_named(options[i], key)) {
             index = i;
             return &options[i];
         }

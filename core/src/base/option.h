@@ -80,6 +80,9 @@ struct OptionError {
 
 size_t option_count(const VmafOption *options);
 
+// Whether a setting's key names `option`: its name or its alias.
+bool option_named(const VmafOption &option, std::string_view key);
+
 // Values for every descriptor of `options`, defaults where `settings` says
 // nothing. Strings in the result point into `storage`.
 // Returns an error naming the key or value that is wrong.

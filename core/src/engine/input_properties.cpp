@@ -1,5 +1,6 @@
 #include "engine/input_properties.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace vmaf {
@@ -17,9 +18,8 @@ std::optional<std::string> input_value(const VmafOption &o, const InputPropertie
 
 bool names(const OptionStrings &settings, const VmafOption &o)
 {
-    for (const auto &[key, value] : settings)
-        if (key == o.name || (o.alias && key == o.alias)) return true;
-    return false;
+    return std::any_of(settings.begin(), settings.end(),
+                       [&](const auto &setting) { return option_named(o, setting.first); });
 }
 
 } // namespace
