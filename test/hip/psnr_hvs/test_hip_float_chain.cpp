@@ -122,6 +122,9 @@ unsigned expect_loop_sums(const std::vector<const char *> &kinds,
 
 using HipFloatChain = vmaf::test::HipDeviceTest;
 
+// kChainChunk and kChainSub (float_chain.h is device code).
+constexpr size_t kChunk = 16384, kSub = 512;
+
 TEST_F(HipFloatChain, SumsAsTheLoop)
 {
     VmafHipState *state = nullptr;
@@ -142,12 +145,10 @@ TEST_F(HipFloatChain, SegmentEdgesAsTheLoop)
 {
     VmafHipState *state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
-    // kChainChunk and kChainSub (float_chain.h is device code).
-    const size_t chunk = 16384, sub = 512;
     const unsigned cases = expect_loop_sums(
         {"edge", "subedge", "patchy", "growing", "drift", "ties", "sparse"},
-        {sub - 1, sub, sub + 1, chunk - 1, chunk, chunk + 1, chunk + sub - 1, chunk + sub + 1,
-         2 * chunk + 1, 3 * chunk - 5},
+        {kSub - 1, kSub, kSub + 1, kChunk - 1, kChunk, kChunk + 1, kChunk + kSub - 1,
+         kChunk + kSub + 1, 2 * kChunk + 1, 3 * kChunk - 5},
         1000);
     std::printf("float chain at segment edges: %u sums, every one as the loop's\n", cases);
     vmaf_hip_state_free(state);
@@ -160,9 +161,8 @@ TEST_F(HipFloatChain, ShortRunsAsTheLoop)
 {
     VmafHipState *state = nullptr;
     ASSERT_EQ(vmaf_hip_state_init(&state, VmafHipConfiguration{0}), 0);
-    const size_t chunk = 16384, sub = 512;
     const unsigned cases =
-        expect_loop_sums({"subedge", "patchy", "growing"}, {sub + 1, chunk + sub + 1}, 2000);
+        expect_loop_sums({"subedge", "patchy", "growing"}, {kSub + 1, kChunk + kSub + 1}, 2000);
     std::printf("float chain, short runs: %u sums, every one as the loop's\n", cases);
     vmaf_hip_state_free(state);
 }
