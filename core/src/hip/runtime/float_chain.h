@@ -20,6 +20,8 @@
 #include <cfloat>
 #include <climits>
 
+#include "base/host_device.h"
+
 namespace vmaf::hip {
 
 inline constexpr int kChainThreads = 1024; // the block size a caller launches
@@ -268,7 +270,7 @@ __device__ inline void chain_join(ChainStep *fold, int group)
 // segment's on the three grids around its own start's, joined from the
 // sub-segments' (a sub-segment's grids are the segment's or one binade up:
 // a segment grid that one of them lacks gives chain_leaves, which the sum
-// could not have needed).
+// could not have needed). t is 16-byte aligned (a device allocation).
 __device__ inline void chain_segment_fold(const float *t, int n, const double *segment_sums,
                                           ChainSegment *segments, ChainSegment *subs)
 {
@@ -294,13 +296,29 @@ __device__ inline void chain_segment_fold(const float *t, int n, const double *s
     const int first = g * kChainChunk + tid * kChainPerThread;
     const int count = end - first < 0 ? 0 : (end - first < kChainPerThread ? end - first : kChainPerThread);
     float v[kChainPerThread];
+    if (count == kChainPerThread) {
+        // Four 16-byte loads (t is a device allocation: first is a multiple
+        // of 16 terms), where 16 scalar ones 64 bytes apart across the warp
+        // throttled the load unit.
+        const float4 *quads = reinterpret_cast<const float4 *>(t + first);
+#pragma unroll
+        for (int j = 0; j < kChainPerThread / 4; j++) {
+            const float4 q = quads[j];
+            v[4 * j] = q.x;
+            v[4 * j + 1] = q.y;
+            v[4 * j + 2] = q.z;
+            v[4 * j + 3] = q.w;
+        }
+    } else {
+#pragma unroll
+        for (int j = 0; j < kChainPerThread; j++) {
+            const float x = t[j < count ? first + j : g * kChainChunk]; // no load under a branch
+            v[j] = j < count ? x : 0.0f;
+        }
+    }
     double own = 0;
 #pragma unroll
-    for (int j = 0; j < kChainPerThread; j++) {
-        const float x = t[j < count ? first + j : g * kChainChunk]; // no load under a branch
-        v[j] = j < count ? x : 0.0f;
-        own += v[j];
-    }
+    for (int j = 0; j < kChainPerThread; j++) own += v[j];
     __syncthreads(); // every thread has read part[0]
     part[tid] = own;
     __syncthreads();
@@ -377,7 +395,10 @@ __device__ inline void chain_segment_fold(const float *t, int n, const double *s
 
 // Adds t[start..end) at once from its fold, where the sum is there, normal,
 // in one of the fold's binades, and stays in it; or skips the run where its
-// terms are all zero. False where chain_run must add it.
+// terms are all zero. False where chain_run must add it. Integer steps
+// only: a normal float sum in binade e (frexp's) is S 2^(e-24) with S its
+// significand and hidden bit, and a new S in [2^23, 2^24) is a float of the
+// same binade, its bits put together.
 __device__ inline bool chain_add_fold(const ChainSegment &f, int start, int end, float &sum,
                                       int &next)
 {
@@ -387,15 +408,14 @@ __device__ inline bool chain_add_fold(const ChainSegment &f, int start, int end,
         return true;
     }
     if (sum < FLT_MIN || f.e0 == kNoBinade) return false;
-    int e;
-    frexp(static_cast<double>(sum), &e);
+    const unsigned bits = vmaf::bits_as<unsigned>(sum);
+    const int e = static_cast<int>(bits >> 23) - 126; // sum is positive and normal
     const int c = e - (f.e0 - 1);
     if (c < 0 || c >= kChainCandidates) return false;
-    const double scale = ldexp(1.0, 24 - e);
-    const long long s0 = static_cast<long long>(static_cast<double>(sum) * scale);
+    const long long s0 = static_cast<long long>((bits & 0x7fffffu) | 0x800000u);
     const long long s = s0 + f.step[c].inc[s0 & 1];
     if (s >= kChainTop) return false;
-    sum = static_cast<float>(static_cast<double>(s) / scale);
+    sum = vmaf::bits_as<float>((bits & 0xff800000u) | (static_cast<unsigned>(s) & 0x7fffffu));
     next = end;
     return true;
 }
@@ -408,31 +428,73 @@ __device__ inline void chain_stage(const ChainSegment *records, int count, Chain
     __syncthreads();
 }
 
+// The running sum where thread 0 stopped adding runs at once, handed to
+// the block: every thread then holds thread 0's sum, position and run.
+struct ChainWalk {
+    float sum;
+    int next, at;
+};
+
+__device__ inline void chain_share(ChainWalk &walk, float &sum, int &next, int &at)
+{
+    if (threadIdx.x == 0) walk = {sum, next, at};
+    __syncthreads();
+    sum = walk.sum;
+    next = walk.next;
+    at = walk.at;
+    __syncthreads(); // every thread has read walk before thread 0 writes it again
+}
+
 // chain_sum with the segments and sub-segments folded ahead
-// (chain_segment_fold's, for the same t and n).
+// (chain_segment_fold's, for the same t and n). Thread 0 alone adds the
+// runs it can at once, from records staged in shared memory, and hands its
+// sum to the block only where a sub-segment needs chain_run (the other
+// threads wait at a barrier instead of repeating its steps).
 __device__ inline float chain_sum_segmented(const float *t, int n, const ChainSegment *segments,
                                             const ChainSegment *subs)
 {
     __shared__ ChainSegment staged_segments[kChainSubsPerSegment];
     __shared__ ChainSegment staged_subs[kChainSubsPerSegment];
+    __shared__ ChainWalk walk;
     float sum = 0.0f;
     int next = 0;
     const int count = chain_segments(n);
-    for (int g = 0; g < count; g++) {
-        const int batch = g % kChainSubsPerSegment;
-        if (batch == 0)
-            chain_stage(segments + g, count - g < kChainSubsPerSegment ? count - g : kChainSubsPerSegment,
-                        staged_segments);
-        const int start = g * kChainChunk;
-        const int end = start + kChainChunk < n ? start + kChainChunk : n;
-        if (chain_add_fold(staged_segments[batch], start, end, sum, next)) continue;
-        const int first_sub = g * kChainSubsPerSegment;
-        const int subs_here = chain_subs(end) - first_sub;
-        chain_stage(subs + first_sub, subs_here, staged_subs);
-        for (int k = 0; k < subs_here; k++) {
-            const int a = (first_sub + k) * kChainSub;
-            const int b = a + kChainSub < end ? a + kChainSub : end;
-            if (!chain_add_fold(staged_subs[k], a, b, sum, next)) chain_run(t, b, sum, next);
+    for (int batch = 0; batch < count; batch += kChainSubsPerSegment) {
+        const int in_batch = count - batch < kChainSubsPerSegment ? count - batch : kChainSubsPerSegment;
+        chain_stage(segments + batch, in_batch, staged_segments);
+        int k = 0;
+        for (;;) {
+            if (threadIdx.x == 0) {
+                for (; k < in_batch; k++) {
+                    const int g = batch + k, start = g * kChainChunk;
+                    const int end = start + kChainChunk < n ? start + kChainChunk : n;
+                    if (!chain_add_fold(staged_segments[k], start, end, sum, next)) break;
+                }
+            }
+            chain_share(walk, sum, next, k);
+            if (k >= in_batch) break;
+            // Segment g, sub-segment by sub-segment.
+            const int g = batch + k;
+            const int end = (g + 1) * kChainChunk < n ? (g + 1) * kChainChunk : n;
+            const int first_sub = g * kChainSubsPerSegment;
+            const int subs_here = chain_subs(end) - first_sub;
+            chain_stage(subs + first_sub, subs_here, staged_subs);
+            int j = 0;
+            for (;;) {
+                if (threadIdx.x == 0) {
+                    for (; j < subs_here; j++) {
+                        const int a = (first_sub + j) * kChainSub;
+                        const int b = a + kChainSub < end ? a + kChainSub : end;
+                        if (!chain_add_fold(staged_subs[j], a, b, sum, next)) break;
+                    }
+                }
+                chain_share(walk, sum, next, j);
+                if (j >= subs_here) break;
+                const int a = (first_sub + j) * kChainSub;
+                chain_run(t, a + kChainSub < end ? a + kChainSub : end, sum, next);
+                j++;
+            }
+            k++;
         }
     }
     return sum;
