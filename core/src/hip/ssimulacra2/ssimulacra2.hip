@@ -124,32 +124,34 @@ constexpr int kTileIn = kTile + 2 * kReach;
 constexpr int kLoadRows = 16; // rows whose loads are in flight at once
 static_assert(kRowsPerBlock == kTile && kTile == 32, "a thread a row, a column of the tile and a lane");
 
-struct RowTiles {
-    float in[kRowsPerBlock][kTileIn + 1];
-    float out[kRowsPerBlock][kTile + 1];
+// The planes a blurred image is made of: x1^2 = x1 x1, x2^2, x1 x2, or x1
+// or x2 alone. One code path for all five (a kernel of five copies waited
+// on its instruction fetches).
+struct BlurSource {
+    const float *a, *b; // b == a for a square; b unused for a plane alone
+    bool product;
 };
 
-// The input of a blurred image from the two XYB samples: x1^2, x2^2, x1 x2,
-// x1, x2.
-template <int Image> __device__ float blur_input(float x1, float x2)
-{
-    if constexpr (Image == 0) return x1 * x1;
-    else if constexpr (Image == 1) return x2 * x2;
-    else if constexpr (Image == 2) return x1 * x2;
-    else if constexpr (Image == 3) return x1;
-    else return x2;
-}
-
-// The input tile at column c0 of image Image, channel c, into tile: thread
-// t takes columns t and kTile + t (for t < 2 kReach) of every row, the rows
-// kLoadRows at a time, so that each load of the warp is a row's 32
-// consecutive samples.
-template <int Image>
-__device__ void load_row_tile(const ScaleArgs &a, int c, int y0, int rows, int c0, int t,
-                              float (&tile)[kRowsPerBlock][kTileIn + 1])
+__device__ BlurSource blur_source(const ScaleArgs &a, int q)
 {
     const size_t n = static_cast<size_t>(a.w) * a.h;
-    const float *p1 = a.xyb + c * n, *p2 = a.xyb + (3 + c) * n;
+    const int c = q % 3, image = q / 3;
+    const float *x1 = a.xyb + c * n, *x2 = a.xyb + (3 + c) * n;
+    switch (image) {
+    case 0: return {x1, x1, true};
+    case 1: return {x2, x2, true};
+    case 2: return {x1, x2, true};
+    case 3: return {x1, x1, false};
+    default: return {x2, x2, false};
+    }
+}
+
+// The input tile at column c0 into tile: thread t takes columns t and
+// kTile + t (for t < 2 kReach) of every row, the rows kLoadRows at a time,
+// so that each load of the warp is a row's 32 consecutive samples.
+__device__ void load_row_tile(const ScaleArgs &a, const BlurSource &src, int y0, int rows, int c0,
+                              int t, float (&tile)[kRowsPerBlock][kTileIn + 1])
+{
     const int xa = c0 - kReach + t, xb = xa + kTile;
     const bool in_a = xa >= 0 && xa < a.w, in_b = t < 2 * kReach && xb >= 0 && xb < a.w;
     const int ca = min(max(xa, 0), a.w - 1), cb = min(max(xb, 0), a.w - 1);
@@ -159,54 +161,47 @@ __device__ void load_row_tile(const ScaleArgs &a, int c, int y0, int rows, int c
 #pragma unroll
         for (int k = 0; k < kLoadRows; k++) {
             const size_t row = static_cast<size_t>(y0 + min(r0 + k, rows - 1)) * a.w;
-            a1[k] = Image == 4 ? 0.0f : p1[row + ca];
-            a2[k] = Image == 0 || Image == 3 ? 0.0f : p2[row + ca];
-            b1[k] = Image == 4 ? 0.0f : p1[row + cb];
-            b2[k] = Image == 0 || Image == 3 ? 0.0f : p2[row + cb];
+            a1[k] = src.a[row + ca];
+            a2[k] = src.b[row + ca];
+            b1[k] = src.a[row + cb];
+            b2[k] = src.b[row + cb];
         }
 #pragma unroll
         for (int k = 0; k < kLoadRows; k++) {
             const bool row_in = r0 + k < rows;
-            tile[r0 + k][t] = row_in && in_a ? blur_input<Image>(a1[k], a2[k]) : 0.0f;
-            if (t < 2 * kReach) tile[r0 + k][kTile + t] = row_in && in_b ? blur_input<Image>(b1[k], b2[k]) : 0.0f;
+            const float va = src.product ? a1[k] * a2[k] : a1[k];
+            const float vb = src.product ? b1[k] * b2[k] : b1[k];
+            tile[r0 + k][t] = row_in && in_a ? va : 0.0f;
+            if (t < 2 * kReach) tile[r0 + k][kTile + t] = row_in && in_b ? vb : 0.0f;
         }
     }
 }
 
-template <int Image> __device__ void blur_rows(const ScaleArgs &a, int c, RowTiles &tiles)
+// Blurred plane q: x1^2, x2^2, x1 x2, x1, x2 (q / 3) of channel q % 3.
+__global__ void blur_rows_kernel(ScaleArgs a)
 {
+    __shared__ float in_tile[kRowsPerBlock][kTileIn + 1];
+    __shared__ float out_tile[kRowsPerBlock][kTile + 1];
+    const int q = static_cast<int>(blockIdx.y);
+    const BlurSource src = blur_source(a, q);
     const int y0 = static_cast<int>(blockIdx.x) * kRowsPerBlock;
     const int rows = min(kRowsPerBlock, a.h - y0);
     const int t = static_cast<int>(threadIdx.x);
-    const size_t plane = static_cast<size_t>(3 * Image + c) * a.w * a.h;
+    const size_t plane = static_cast<size_t>(q) * a.w * a.h;
     RowBlur blur(a.gauss, a.w);
     for (int c0 = 0; c0 < a.w; c0 += kTile) {
-        // The last tile's recursion finished reading tiles.in before the
+        // The last tile's recursion finished reading in_tile before the
         // barrier that ended it.
-        load_row_tile<Image>(a, c, y0, rows, c0, t, tiles.in);
+        load_row_tile(a, src, y0, rows, c0, t, in_tile);
         __syncthreads();
         if (t < rows)
             blur.advance(
-                a.gauss, [&](int x) { return tiles.in[t][x - c0 + kReach]; },
-                [&](int x, float v) { tiles.out[t][x - c0] = v; }, min(c0 + kTile, a.w));
+                a.gauss, [&](int x) { return in_tile[t][x - c0 + kReach]; },
+                [&](int x, float v) { out_tile[t][x - c0] = v; }, min(c0 + kTile, a.w));
         __syncthreads();
-        // tiles.out is written again only after the next tile's barrier.
+        // out_tile is written again only after the next tile's barrier.
         if (c0 + t < a.w)
-            for (int r = 0; r < rows; r++) a.tmp[plane + static_cast<size_t>(y0 + r) * a.w + c0 + t] = tiles.out[r][t];
-    }
-}
-
-// Blurred plane q = 3 Image + channel.
-__global__ void blur_rows_kernel(ScaleArgs a)
-{
-    __shared__ RowTiles tiles;
-    const int q = static_cast<int>(blockIdx.y);
-    switch (q / 3) {
-    case 0: blur_rows<0>(a, q % 3, tiles); break;
-    case 1: blur_rows<1>(a, q % 3, tiles); break;
-    case 2: blur_rows<2>(a, q % 3, tiles); break;
-    case 3: blur_rows<3>(a, q % 3, tiles); break;
-    default: blur_rows<4>(a, q % 3, tiles); break;
+            for (int r = 0; r < rows; r++) a.tmp[plane + static_cast<size_t>(y0 + r) * a.w + c0 + t] = out_tile[r][t];
     }
 }
 
