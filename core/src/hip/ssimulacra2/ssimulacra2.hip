@@ -16,11 +16,6 @@ namespace {
 constexpr int kBlock = 256;
 constexpr int kBlurred = 15; // five images (x1^2, x2^2, x1 x2, x1, x2) of three channels
 
-template <typename T> __device__ int sample(const void *plane, size_t i)
-{
-    return static_cast<int>(static_cast<const T *>(plane)[i]);
-}
-
 // Chroma rows through the horizontal taps (swscale's hScale to 15 bits).
 template <typename T> __global__ void chroma_rows_kernel(ConversionArgs a)
 {
@@ -28,14 +23,11 @@ template <typename T> __global__ void chroma_rows_kernel(ConversionArgs a)
     const int y = static_cast<int>(blockIdx.y);
     const int k = static_cast<int>(blockIdx.z); // ref U, ref V, dis U, dis V
     if (x >= a.w) return;
-    const void *plane = k < 2 ? a.ref[1 + k] : a.dis[k - 1];
-    const int shift = sizeof(T) == 1 ? 7 : a.depth - 1;
-    const size_t row = static_cast<size_t>(y) * static_cast<size_t>(a.chroma_w);
-    const int16_t *c = a.across_coef + static_cast<size_t>(x) * static_cast<size_t>(a.across_size);
-    int v = 0;
-    for (int j = 0; j < a.across_size; j++) v += sample<T>(plane, row + a.across_first[x] + j) * c[j];
-    v >>= shift;
-    a.chroma[(static_cast<size_t>(k) * a.chroma_h + y) * a.w + x] = static_cast<int16_t>(v < 32767 ? v : 32767);
+    const T *row = static_cast<const T *>(k < 2 ? a.ref[1 + k] : a.dis[k - 1]) +
+                   static_cast<size_t>(y) * static_cast<size_t>(a.chroma_w);
+    a.chroma[(static_cast<size_t>(k) * a.chroma_h + y) * a.w + x] =
+        chroma_intermediate(row, a.across_first[x], a.across_coef + static_cast<size_t>(x) * a.across_size,
+                            a.across_size, intermediate_shift(sizeof(T), a.depth));
 }
 
 // Each pixel through the vertical taps and the matrix to 8-bit R'G'B', then
@@ -46,37 +38,18 @@ template <typename T> __global__ void linear_kernel(ConversionArgs a)
     const int y = static_cast<int>(blockIdx.y);
     const int side = static_cast<int>(blockIdx.z);
     if (x >= a.w) return;
-    const void *luma = side ? a.dis[0] : a.ref[0];
-    const int shift = sizeof(T) == 1 ? 7 : a.depth - 1;
+    const T *luma = static_cast<const T *>(side ? a.dis[0] : a.ref[0]);
     const size_t n = static_cast<size_t>(a.w) * static_cast<size_t>(a.h);
     const size_t plane = static_cast<size_t>(a.chroma_h) * static_cast<size_t>(a.w);
-    const int16_t *u0 = a.chroma + (2 * side) * plane + static_cast<size_t>(a.down_first[y]) * a.w;
+    const int16_t *u0 = a.chroma + (2 * side) * plane + static_cast<size_t>(a.down_first[y]) * a.w + x;
     const int16_t *v0 = u0 + plane;
     const int16_t *taps = a.down_coef + static_cast<size_t>(y) * static_cast<size_t>(a.down_size);
-    const bool two = a.down_size == 2 && taps[0] >= 0 && taps[1] >= 0 && taps[0] + taps[1] == 4096;
-    const bool mean = two && taps[1] >= 2048;
+    const VerticalStage stage = vertical_stage(taps, a.down_size);
     const size_t at = static_cast<size_t>(y) * a.w + x;
-    const int y15 = (sample<T>(luma, at) << 14) >> shift;
-    const int yv = ((1 << 9) + y15 * 4096) >> 10;
-    int u, v;
-    if (mean) {
-        u = (u0[x] + u0[a.w + x] - (128 << 8)) * 2;
-        v = (v0[x] + v0[a.w + x] - (128 << 8)) * 2;
-    } else if (two) {
-        u = (u0[x] - (128 << 7)) * 4;
-        v = (v0[x] - (128 << 7)) * 4;
-    } else {
-        u = (1 << 9) - (128 << 19);
-        v = u;
-        for (int j = 0; j < a.down_size; j++) {
-            u += u0[static_cast<size_t>(j) * a.w + x] * taps[j];
-            v += v0[static_cast<size_t>(j) * a.w + x] * taps[j];
-        }
-        u >>= 10;
-        v >>= 10;
-    }
     uint8_t rgb[3];
-    rgb_from_intermediate(a.matrix, yv, u, v, rgb);
+    rgb_from_intermediate(a.matrix, luma_output(luma[at], intermediate_shift(sizeof(T), a.depth)),
+                          chroma_output(stage, taps, a.down_size, u0, static_cast<size_t>(a.w)),
+                          chroma_output(stage, taps, a.down_size, v0, static_cast<size_t>(a.w)), rgb);
     for (int c = 0; c < 3; c++) a.linear[(3 * side + c) * n + at] = a.linear_of_code[rgb[c]];
 }
 
@@ -115,8 +88,8 @@ __global__ void xyb_kernel(ScaleArgs a)
 // store. Every load of a tile is unconditional (a clamped address, the
 // value masked after) so that the tile's loads are issued together: a
 // load under a branch waits for the one before, and such loads made the
-// blur wait on memory once a sample. A block is one
-// warp; the other blocks on the multiprocessor run while it waits.
+// blur wait on memory once a sample. A block is one warp; the other blocks
+// on the multiprocessor run while it waits.
 constexpr int kRowsPerBlock = 32;
 constexpr int kTile = 32;
 constexpr int kReach = 8; // at least radius + 2, a multiple of 4
