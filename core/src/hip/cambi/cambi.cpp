@@ -63,7 +63,7 @@ struct SidePlan {
 
 struct LaneBuffers {
     std::array<DeviceBuffer, 2> image, mask;
-    DeviceBuffer flat, codes, c, histogram, select, partials;
+    DeviceBuffer flat, codes, c, histogram, topk_state, partials;
 };
 
 class CambiWork {
@@ -178,8 +178,10 @@ int CambiWork::init(const VmafExtractorSetup &, FramePipeline::Shape &shape)
         if (int err = b.flat.allocate(samples)) return err;
         if (int err = b.codes.allocate(padded * sizeof(uint16_t))) return err;
         if (int err = b.c.allocate(samples * sizeof(float))) return err;
-        if (int err = b.histogram.allocate(256 * sizeof(unsigned))) return err;
-        if (int err = b.select.allocate(2 * sizeof(unsigned))) return err;
+        // The top-k mean's histogram and state start at zero (TopkState).
+        const std::array<unsigned, 256> zeros{};
+        if (int err = b.histogram.upload(zeros.data(), sizeof zeros)) return err;
+        if (int err = b.topk_state.upload(zeros.data(), sizeof(TopkState))) return err;
         if (int err = b.partials.allocate(kTopkBlocks * sizeof(double))) return err;
     }
     // The distorted picture is always scored; the reference is staged too,
@@ -268,7 +270,7 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
         k.n = sw * sh;
         k.k = p.k[s];
         k.histogram = b.histogram.as<unsigned>();
-        k.select = b.select.as<unsigned>();
+        k.state = b.topk_state.as<TopkState>();
         k.partials = b.partials.as<double>();
         k.result = means + s;
         if (int err = check(launch_topk_mean(k, stream), "launch of cambi_hip's top-k mean"))

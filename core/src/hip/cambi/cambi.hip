@@ -296,51 +296,48 @@ template <int N, typename L> __global__ void c_values_kernel(CValueArgs a)
     }
 }
 
-// Radix selection of the k-th largest value, 8 bits a pass from the top:
-// non-negative floats order as their bits do.
-__global__ void topk_start_kernel(int k, unsigned *histogram, unsigned *select)
+// The top-k mean (launch_topk_mean): radix selection of the k-th largest
+// value, 8 bits a pass from the top (non-negative floats order as their
+// bits do), each pass's last block to finish choosing the bin.
+
+// Whether this block is the last of its launch to get here; every write
+// of the launch before it is then visible to the block.
+__device__ bool last_block(unsigned *arrived)
 {
-    for (int d = 0; d < 256; d++) histogram[d] = 0;
-    select[0] = 0;
-    select[1] = static_cast<unsigned>(k);
+    __shared__ bool last;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0) last = atomicAdd(arrived, 1u) == gridDim.x - 1;
+    __syncthreads();
+    return last;
 }
 
-__global__ void topk_histogram_kernel(const float *values, int n, int shift, unsigned high_mask,
-                                      const unsigned *select, unsigned *histogram)
+// Adds the block's bins to the histogram. Zeros (most samples are not
+// masked) are counted apart and added to bin 0 once: one bin would
+// serialise every thread's atomic.
+__device__ void add_bins(unsigned *bins, unsigned zeros, unsigned *histogram)
 {
-    __shared__ unsigned bins[256];
-    for (unsigned d = threadIdx.x; d < 256; d += blockDim.x) bins[d] = 0;
-    __syncthreads();
-    const unsigned prefix = select[0];
-    // Zeros (most samples are not masked) are counted apart: one bin would
-    // serialise every thread's atomic.
-    unsigned zeros = 0;
-    for (long long i = static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-         i += static_cast<long long>(gridDim.x) * blockDim.x) {
-        const unsigned bits = bits_as<unsigned>(values[i]);
-        if ((bits & high_mask) != prefix) continue;
-        if (bits == 0) zeros++;
-        else atomicAdd(&bins[(bits >> shift) & 0xffu], 1u);
-    }
     if (zeros) atomicAdd(&bins[0], zeros);
     __syncthreads();
-    for (unsigned d = threadIdx.x; d < 256; d += blockDim.x)
+    for (unsigned d = threadIdx.x; d < 256; d += kBlock)
         if (bins[d]) atomicAdd(&histogram[d], bins[d]);
 }
 
-// The bin of the rank-th largest value, as the loop from the top bin down
-// that subtracts each bin's count from the rank until a bin holds it finds
-// it: the largest bin d whose count together with those above reaches the
-// rank. A thread per bin, the counts from the top summed by a scan; the
-// histogram left at zero for the next pass.
-__global__ void topk_select_kernel(int shift, unsigned *histogram, unsigned *select)
+// Run by the last block (kBlock threads, one a bin): the bin of the
+// rank-th largest value, as the loop from the top bin down that subtracts
+// each bin's count from the rank until a bin holds it finds it: the
+// largest bin d whose count together with those above reaches the rank.
+// The counts from the top are summed by a scan; the histogram is left at 0.
+__device__ void select_bin(int shift, unsigned prefix, unsigned rank, unsigned *histogram,
+                           TopkState *state)
 {
+    static_assert(kBlock == 256, "a thread a bin");
     __shared__ unsigned from_top[256]; // the counts of bin d and every bin above it
     const unsigned d = threadIdx.x;
-    from_top[d] = histogram[d];
-    const unsigned rank = select[1];
-    __syncthreads(); // every thread has read select
-    histogram[d] = 0;
+    volatile unsigned *bins = histogram;
+    from_top[d] = bins[d];
+    bins[d] = 0;
+    __syncthreads();
     for (unsigned offset = 1; offset < 256; offset *= 2) {
         const unsigned add = d + offset < 256 ? from_top[d + offset] : 0;
         __syncthreads();
@@ -349,41 +346,128 @@ __global__ void topk_select_kernel(int shift, unsigned *histogram, unsigned *sel
     }
     const unsigned above = d < 255 ? from_top[d + 1] : 0;
     if (from_top[d] >= rank && above < rank) {
-        select[0] |= d << shift;
-        select[1] = rank - above;
+        state->prefix = prefix | d << shift;
+        state->rank = rank - above;
     } else if (d == 0 && from_top[0] < rank) {
-        select[1] = rank - from_top[0]; // no bin holds it (as the loop leaves it)
+        state->prefix = prefix; // no bin holds it (as the loop leaves it)
+        state->rank = rank - from_top[0];
     }
 }
 
-__global__ void topk_sum_kernel(const float *values, int n, const unsigned *select,
-                                double *partials)
+// The sum of a block's per-thread sums, in a fixed tree.
+__device__ double block_sum(double *sums, double sum)
 {
-    __shared__ double sums[kBlock];
-    const unsigned kth = select[0];
-    double sum = 0.0;
-    for (long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x; i < n;
-         i += static_cast<long long>(gridDim.x) * kBlock) {
-        const float v = values[i];
-        if (bits_as<unsigned>(v) > kth) sum += v;
-    }
     sums[threadIdx.x] = sum;
     __syncthreads();
     for (unsigned stride = kBlock / 2; stride > 0; stride /= 2) {
         if (threadIdx.x < stride) sums[threadIdx.x] += sums[threadIdx.x + stride];
         __syncthreads();
     }
-    if (threadIdx.x == 0) partials[blockIdx.x] = sums[0];
+    return sums[0];
 }
 
-__global__ void topk_mean_kernel(const double *partials, int k, const unsigned *select,
-                                 double *result)
+// Run by thread 0 of the last block: the mean of the partial sums in
+// block order and `copies` copies of the k-th largest.
+__device__ void write_mean(const double *partials, unsigned copies, float kth, int k,
+                           double *result)
 {
+    const volatile double *p = partials;
     double sum = 0.0;
-    for (unsigned b = 0; b < kTopkBlocks; b++) sum += partials[b];
-    // The k-th largest, as often as it is among the k largest.
-    sum += static_cast<double>(select[1]) * bits_as<float>(select[0]);
+    for (unsigned b = 0; b < kTopkBlocks; b++) sum += p[b];
+    sum += static_cast<double>(copies) * kth;
     *result = sum / k;
+}
+
+// The first pass: the histogram of the values' top 8 bits, their positives
+// counted and summed in the order topk_finish_kernel sums the values above
+// a k-th largest of 0, which it is where fewer than k are positive: then
+// the mean is written here.
+__global__ void topk_first_pass_kernel(TopkArgs a)
+{
+    __shared__ unsigned bins[256];
+    __shared__ unsigned positives;
+    __shared__ double sums[kBlock];
+    for (unsigned d = threadIdx.x; d < 256; d += kBlock) bins[d] = 0;
+    if (threadIdx.x == 0) positives = 0;
+    __syncthreads();
+    unsigned zeros = 0, mine = 0;
+    double sum = 0.0;
+    for (long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x; i < a.n;
+         i += static_cast<long long>(gridDim.x) * kBlock) {
+        const float v = a.values[i];
+        const unsigned bits = bits_as<unsigned>(v);
+        if (bits == 0) {
+            zeros++;
+        } else {
+            mine++;
+            sum += v;
+            atomicAdd(&bins[bits >> 24], 1u);
+        }
+    }
+    if (mine) atomicAdd(&positives, mine);
+    add_bins(bins, zeros, a.histogram);
+    const double block = block_sum(sums, sum);
+    if (threadIdx.x == 0) {
+        a.partials[blockIdx.x] = block;
+        atomicAdd(&a.state->positives, positives);
+    }
+    if (!last_block(&a.state->arrived)) return;
+    volatile TopkState *state = a.state;
+    const unsigned total = state->positives;
+    const bool done = total < static_cast<unsigned>(a.k);
+    __syncthreads(); // every thread has read the count
+    if (threadIdx.x == 0) {
+        state->arrived = 0;
+        state->positives = 0;
+        state->done = done ? 1u : 0u;
+        if (done) write_mean(a.partials, 0, 0.0f, a.k, a.result);
+    }
+    if (done) static_cast<volatile unsigned *>(a.histogram)[threadIdx.x] = 0;
+    else select_bin(24, 0, static_cast<unsigned>(a.k), a.histogram, a.state);
+}
+
+// A later pass: the histogram of the next 8 bits of the values whose
+// higher bits are those selected so far, and the next bin.
+__global__ void topk_pass_kernel(TopkArgs a, int shift, unsigned high_mask)
+{
+    if (a.state->done) return;
+    __shared__ unsigned bins[256];
+    for (unsigned d = threadIdx.x; d < 256; d += kBlock) bins[d] = 0;
+    __syncthreads();
+    const unsigned prefix = a.state->prefix, rank = a.state->rank;
+    unsigned zeros = 0;
+    for (long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x; i < a.n;
+         i += static_cast<long long>(gridDim.x) * kBlock) {
+        const unsigned bits = bits_as<unsigned>(a.values[i]);
+        if ((bits & high_mask) != prefix) continue;
+        if (bits == 0) zeros++;
+        else atomicAdd(&bins[(bits >> shift) & 0xffu], 1u);
+    }
+    add_bins(bins, zeros, a.histogram);
+    if (!last_block(&a.state->arrived)) return;
+    if (threadIdx.x == 0) a.state->arrived = 0;
+    select_bin(shift, prefix, rank, a.histogram, a.state);
+}
+
+// The values above the k-th largest summed, and the mean.
+__global__ void topk_finish_kernel(TopkArgs a)
+{
+    if (a.state->done) return;
+    __shared__ double sums[kBlock];
+    const unsigned kth = a.state->prefix, copies = a.state->rank;
+    double sum = 0.0;
+    for (long long i = static_cast<long long>(blockIdx.x) * kBlock + threadIdx.x; i < a.n;
+         i += static_cast<long long>(gridDim.x) * kBlock) {
+        const float v = a.values[i];
+        if (bits_as<unsigned>(v) > kth) sum += v;
+    }
+    const double block = block_sum(sums, sum);
+    if (threadIdx.x == 0) a.partials[blockIdx.x] = block;
+    if (!last_block(&a.state->arrived)) return;
+    if (threadIdx.x == 0) {
+        a.state->arrived = 0;
+        write_mean(a.partials, copies, bits_as<float>(kth), a.k, a.result);
+    }
 }
 
 // The tile of the largest window (cambi_config refuses windows whose area
@@ -497,19 +581,14 @@ hipError_t launch_c_values(const CValueArgs &a, hipStream_t stream)
 hipError_t launch_topk_mean(const TopkArgs &a, hipStream_t stream)
 {
     static_cast<void>(hipGetLastError());
-    hipLaunchKernelGGL(topk_start_kernel, dim3(1), dim3(1), 0, stream, a.k, a.histogram, a.select);
-    unsigned high_mask = 0;
-    for (int shift = 24; shift >= 0; shift -= 8) {
-        hipLaunchKernelGGL(topk_histogram_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream,
-                           a.values, a.n, shift, high_mask, a.select, a.histogram);
-        hipLaunchKernelGGL(topk_select_kernel, dim3(1), dim3(256), 0, stream, shift, a.histogram,
-                           a.select);
+    hipLaunchKernelGGL(topk_first_pass_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream, a);
+    unsigned high_mask = 0xffu << 24;
+    for (int shift = 16; shift >= 0; shift -= 8) {
+        hipLaunchKernelGGL(topk_pass_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream, a, shift,
+                           high_mask);
         high_mask |= 0xffu << shift;
     }
-    hipLaunchKernelGGL(topk_sum_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream, a.values,
-                       a.n, a.select, a.partials);
-    hipLaunchKernelGGL(topk_mean_kernel, dim3(1), dim3(1), 0, stream, a.partials, a.k, a.select,
-                       a.result);
+    hipLaunchKernelGGL(topk_finish_kernel, dim3(kTopkBlocks), dim3(kBlock), 0, stream, a);
     return hipGetLastError();
 }
 

@@ -71,15 +71,29 @@ struct CValueArgs {
 };
 hipError_t launch_c_values(const CValueArgs &a, hipStream_t stream);
 
+// The top-k mean's state between its launches: zeros when allocated;
+// arrived and positives (and the histogram) are left at 0 by each launch
+// that uses them, the others are set by each mean's first pass.
+struct TopkState {
+    unsigned prefix;    // the bits of the k-th largest selected so far
+    unsigned rank;      // its rank among the values that share them
+    unsigned done;      // the mean is written: the later launches return at once
+    unsigned arrived;   // the blocks of the running launch that are through
+    unsigned positives; // the values above 0
+};
+
 // Queues *result = the mean of the k largest of n values (k >= 1), as
-// topk_mean gives it but for the order of the double sum: the k-th largest
-// is found by radix selection on the values' bits, then the values above
-// it and k minus their count copies of it are summed in a fixed order.
+// topk_mean gives it but for the order of the double sum. The first pass
+// counts the positive values and sums them: where fewer than k are
+// positive (c-values are mostly 0) that sum is the mean's and the other
+// passes return at once. Otherwise the k-th largest is found by radix
+// selection on the values' bits, 8 a pass, then the values above it and
+// the copies of it that the k largest hold are summed in a fixed order.
 struct TopkArgs {
     const float *values;
     int n, k;
-    unsigned *histogram; // 256
-    unsigned *select;    // 2: the selected bits so far, the rank left
+    unsigned *histogram; // 256, zeros between two means
+    TopkState *state;
     double *partials;    // kTopkBlocks
     double *result;
 };
