@@ -1,6 +1,8 @@
 // Allocation failure at every allocation of a short run: the Nth allocation
 // fails, for every N until a run needs fewer, with every CPU feature and a
-// model, on the calling thread and on a worker. Each run must end with an
+// model, on the calling thread and on a worker. VMAF_ALLOCATION_FAILURE_STEP
+// = "S:F" fails every S-th allocation from the F-th instead (the sanitizer
+// build splits the allocations between the two cases). Each run must end with an
 // error code or with the scores of a run that did not fail: never a crash,
 // an abort or a wrong score (and, under LeakSanitizer, never a leak).
 // The model is loaded before the failures start: nlohmann::json's
@@ -8,9 +10,9 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
-#include <cstdio>
 #include <vector>
 #include <gtest/gtest.h>
 
@@ -145,16 +147,31 @@ Run score(unsigned threads, VmafModel *model)
     return run;
 }
 
+struct Step {
+    long every = 1, first = 0;
+};
+
+// VMAF_ALLOCATION_FAILURE_STEP, read before any allocation may fail.
+Step step_from_environment()
+{
+    Step s;
+    const char *text = std::getenv("VMAF_ALLOCATION_FAILURE_STEP");
+    if (text && std::sscanf(text, "%ld:%ld", &s.every, &s.first) != 2) s = Step{};
+    if (s.every < 1 || s.first < 0) s = Step{};
+    return s;
+}
+
 void fail_every_allocation(unsigned threads)
 {
+    const Step step = step_from_environment();
     VmafModel *model = nullptr;
     VmafModelConfig mcfg{};
     ASSERT_EQ(vmaf_model_load(&model, &mcfg, "vmaf_v0.6.1"), 0);
     const Run clean = score(threads, model);
     ASSERT_EQ(clean.error, 0);
     ASSERT_EQ(clean.scores.size(), kScores);
-    long n = 0;
-    for (;; n++) {
+    long n = step.first, failed = 0;
+    for (;; n += step.every, failed++) {
         g_failed = false;
         g_countdown = n;
         const Run run = score(threads, model);
@@ -167,7 +184,8 @@ void fail_every_allocation(unsigned threads)
     }
     vmaf_model_destroy(model);
     EXPECT_GT(n, 100) << "too few allocations failed to cover the run";
-    std::printf("%u threads: failed each of %ld allocations in turn\n", threads, n);
+    std::printf("%u threads: failed %ld of %ld allocations in turn (every %ld from %ld)\n",
+                threads, failed, n, step.every, step.first);
 }
 
 TEST(AllocationFailure, EveryAllocationOnTheCallingThread) { fail_every_allocation(0); }
