@@ -26,8 +26,11 @@ using vmaf::ssimulacra2::kRowSums;
 using vmaf::ssimulacra2::kScales;
 using vmaf::ssimulacra2::ScaleNorms;
 
-// Two lanes: a frame's buffers are some forty planes of floats.
-constexpr unsigned kLanes = 2;
+// A lane's buffers are some fifty planes of floats (400 MB at 1080p): four
+// lanes where they fit in kLanesBudget, which keeps the GPU busy beside
+// the row blur's sequential recursions, else two.
+constexpr unsigned kMaxLanes = FramePipeline::kMaxLanes;
+constexpr size_t kLanesBudget = size_t{2} << 30;
 
 class Ssimulacra2Work {
 public:
@@ -61,10 +64,12 @@ public:
         if (int err = table_.allocate(sizeof table)) return err;
         if (int err = table_.upload(table.data(), sizeof table)) return err;
         const size_t plane = static_cast<size_t>(c.w) * static_cast<size_t>(c.h) * sizeof(float);
-        for (Lane &l : lanes_) {
-            if (int err = l.chroma.allocate(4 * static_cast<size_t>(c.chroma_h) * static_cast<size_t>(c.w) *
-                                            sizeof(int16_t)))
-                return err;
+        const size_t chroma = 4 * static_cast<size_t>(c.chroma_h) * static_cast<size_t>(c.w) * sizeof(int16_t);
+        const size_t lane_bytes = chroma + (2 * 6 + 6 + 15 + 15) * plane;
+        lanes_used_ = kMaxLanes * lane_bytes <= kLanesBudget ? kMaxLanes : 2;
+        for (unsigned i = 0; i < lanes_used_; i++) {
+            Lane &l = lanes_[i];
+            if (int err = l.chroma.allocate(chroma)) return err;
             for (DeviceBuffer &b : l.linear)
                 if (int err = b.allocate(6 * plane)) return err;
             if (int err = l.xyb.allocate(6 * plane)) return err;
@@ -73,7 +78,7 @@ public:
         }
         shape.planes = 3;
         shape.result_bytes = static_cast<size_t>(rows_) * kRowSums * sizeof(double);
-        shape.lanes = kLanes;
+        shape.lanes = lanes_used_;
         return 0;
     }
 
@@ -161,7 +166,8 @@ private:
     vmaf::ssimulacra2::Opsin opsin_ = vmaf::ssimulacra2::opsin();
     vmaf::ssimulacra2::RecursiveGaussian gauss_ = vmaf::ssimulacra2::recursive_gaussian(1.5);
     DeviceBuffer across_first_, across_coef_, down_first_, down_coef_, table_;
-    std::array<Lane, kLanes> lanes_;
+    std::array<Lane, kMaxLanes> lanes_;
+    unsigned lanes_used_ = 2;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
