@@ -65,20 +65,12 @@ public:
         if (int err = table_.upload(table.data(), sizeof table)) return err;
         const size_t plane = static_cast<size_t>(c.w) * static_cast<size_t>(c.h) * sizeof(float);
         const size_t chroma = 4 * static_cast<size_t>(c.chroma_h) * static_cast<size_t>(c.w) * sizeof(int16_t);
-        const size_t lane_bytes = chroma + (2 * 6 + 6 + 15 + 15) * plane;
-        lanes_used_ = kMaxLanes * lane_bytes <= kLanesBudget ? kMaxLanes : 2;
-        for (unsigned i = 0; i < lanes_used_; i++) {
-            Lane &l = lanes_[i];
-            if (int err = l.chroma.allocate(chroma)) return err;
-            for (DeviceBuffer &b : l.linear)
-                if (int err = b.allocate(6 * plane)) return err;
-            if (int err = l.xyb.allocate(6 * plane)) return err;
-            if (int err = l.tmp.allocate(15 * plane)) return err;
-            if (int err = l.blurred.allocate(15 * plane)) return err;
-        }
+        const unsigned lanes = kMaxLanes * Lane::bytes(chroma, plane) <= kLanesBudget ? kMaxLanes : 2;
+        for (unsigned i = 0; i < lanes; i++)
+            if (int err = lanes_[i].allocate(chroma, plane)) return err;
         shape.planes = 3;
         shape.result_bytes = static_cast<size_t>(rows_) * kRowSums * sizeof(double);
-        shape.lanes = lanes_used_;
+        shape.lanes = lanes;
         return 0;
     }
 
@@ -146,10 +138,28 @@ public:
     }
 
 private:
+    // A frame's buffers: the chroma rows, each scale's linear planes (two
+    // buffers, one scale halved into the other), XYB, the row blur's output
+    // and the blurred images; counted in planes of floats but the chroma.
     struct Lane {
+        static constexpr size_t kLinearPlanes = 6, kXybPlanes = 6, kBlurPlanes = 15;
         DeviceBuffer chroma;
         std::array<DeviceBuffer, 2> linear;
         DeviceBuffer xyb, tmp, blurred;
+
+        static size_t bytes(size_t chroma_bytes, size_t plane)
+        {
+            return chroma_bytes + (2 * kLinearPlanes + kXybPlanes + 2 * kBlurPlanes) * plane;
+        }
+        int allocate(size_t chroma_bytes, size_t plane)
+        {
+            if (int err = chroma.allocate(chroma_bytes)) return err;
+            for (DeviceBuffer &b : linear)
+                if (int err = b.allocate(kLinearPlanes * plane)) return err;
+            if (int err = xyb.allocate(kXybPlanes * plane)) return err;
+            if (int err = tmp.allocate(kBlurPlanes * plane)) return err;
+            return blurred.allocate(kBlurPlanes * plane);
+        }
     };
 
     template <typename T> static int upload(DeviceBuffer &b, const std::vector<T> &v)
@@ -167,7 +177,6 @@ private:
     vmaf::ssimulacra2::RecursiveGaussian gauss_ = vmaf::ssimulacra2::recursive_gaussian(1.5);
     DeviceBuffer across_first_, across_coef_, down_first_, down_coef_, table_;
     std::array<Lane, kMaxLanes> lanes_;
-    unsigned lanes_used_ = 2;
 };
 
 int init(void **state, const VmafExtractorSetup *setup)
