@@ -15,11 +15,14 @@ Two steps, since the GPU machine has no ffmpeg:
       (x264, veryfast, 6 Mbit/s), DIR/dis_h264_2160p.mp4 (4 Mbit/s) and
       DIR/dis_hevc_2160p.mp4 (x265, ultrafast, 2.5 Mbit/s). Bitrates are
       kept low so that 240 frames of all of them travel to the GPU machine
-      beside the suite (the device tool carries 64 MiB).
+      beside the suite (the device tool carries 64 MiB). A keyframe every
+      --gop frames (default 50: 2 s, as streaming encodes have; 0: the
+      encoders' own, one keyframe in 240 frames), so that --decoders has
+      GOPs to decode at once.
 
   decode_throughput.py --vmaf VMAF --clips CLIPS_DIR --encodes DIR
                        [--frames N] [--repeat R] [--work W] [--backends hip]
-                       [--hwdec none,auto] [--batch 8]
+                       [--hwdec none,auto] [--batch 8] [--decoders 1,0]
       There: remakes the Y4M pair (the same bytes), then times, alternating
       and R times each (median), with each --hwdec mode:
       - vmaf on the Y4M pair, the Y4M reference beside each 1080p encode,
@@ -33,6 +36,8 @@ Two steps, since the GPU machine has no ffmpeg:
         the H.264 pairs also for psnr alone), B pairs in flight on GPU 0:
         the aggregate rate, B * N frames over the wall time, and the sum
         of the pairs' own rates (all of them in flight at once).
+      With --decoders, each --hwdec none row once per count given (0: the
+      default, as the cores allow).
 """
 import argparse
 import json
@@ -71,9 +76,10 @@ def make_encodes(a):
                  [*uhd, "-c:v", "libx264", "-preset", "veryfast", "-b:v", "4M"]),
                 (dis, "dis_hevc_2160p.mp4",
                  [*uhd, "-c:v", "libx265", "-preset", "ultrafast", "-b:v", "2500k", *x265])]
+        gop = ["-g", str(a.gop)] if a.gop else []
         for src, name, opts in jobs:
             out = os.path.join(a.make_encodes, name)
-            subprocess.run([a.ffmpeg, "-v", "error", "-nostdin", "-y", "-i", src, *opts, out],
+            subprocess.run([a.ffmpeg, "-v", "error", "-nostdin", "-y", "-i", src, *opts, *gop, out],
                            check=True, env={**os.environ, "SVT_LOG": "1"})
             print(f"{out}: {os.path.getsize(out) / 1e6:.1f} MB")
 
@@ -125,15 +131,19 @@ def measure(a):
     report = os.path.join(work, "report.json")
     # (name, command, its report or its batch folder)
     rows = []
+    modes = [(hwdec, decoders) for hwdec in a.hwdec.split(",")
+             for decoders in (a.decoders.split(",") if a.decoders and hwdec == "none" else [None])]
     for backend in a.backends.split(","):
-        for hwdec in a.hwdec.split(","):
-            base = [a.vmaf, "--backend", backend, "--hwdec", hwdec, "-q"]
+        for hwdec, decoders in modes:
+            decoding = ["--hwdec", hwdec] + (["--decoders", decoders] if decoders else [])
+            base = [a.vmaf, "--backend", backend, *decoding, "-q"]
+            hwdec = " ".join(decoding[1:])
             if backend == "cpu":
                 base += ["--threads", str(os.cpu_count())]
             for name, r, d, extra in ([(n, r, d, []) for n, r, d in pairs] +
                                       [(n, r, d, ["--no_prediction", "--feature", "psnr"])
                                        for n, r, d in bound]):
-                if not r or not d or (hwdec != "none" and "Y4M dis" in name):
+                if not r or not d or (decoding[1] != "none" and "Y4M dis" in name):
                     continue
                 rows.append((f"{backend}, --hwdec {hwdec}: {name}",
                              base + extra + ["-r", r, "-d", d, "--json", "-o", report], None))
@@ -150,7 +160,7 @@ def measure(a):
                 rows.append((f"{backend}, --hwdec {hwdec}: --batch of {a.batch} 1080p {kind} "
                               f"pairs, {a.batch} in flight",
                               [a.vmaf, "--batch", manifest, "-o", out, "--backend", backend,
-                               "--gpu", "0", "--jobs", str(a.batch), "--hwdec", hwdec, "-q",
+                               "--gpu", "0", "--jobs", str(a.batch), *decoding, "-q",
                                "--json", *extra], out))
     # The Y4M pair in the page cache before anything is timed.
     timed([a.vmaf, "-r", ref, "-d", dis, "-q", "-o", os.devnull, "--frame_cnt", "1"])
@@ -190,6 +200,10 @@ def main():
     ap.add_argument("--ffmpeg", default="ffmpeg")
     ap.add_argument("--clips", required=True)
     ap.add_argument("--frames", type=int, default=240)
+    ap.add_argument("--gop", type=int, default=50,
+                    help="--make-encodes: a keyframe every N frames (0: the encoders' own)")
+    ap.add_argument("--decoders", help="--decoders counts of the --hwdec none rows, "
+                                       "comma-separated (0: the default)")
     ap.add_argument("--vmaf")
     ap.add_argument("--encodes")
     ap.add_argument("--work")

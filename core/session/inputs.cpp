@@ -106,7 +106,7 @@ bool convert_reference(std::unique_ptr<VideoInput> &ref, unsigned depth, std::st
 
 Decoding decoding_of(const ScoreRequest &r)
 {
-    return {r.hwdec, r.gpus.empty() ? 0u : r.gpus.front()};
+    return {r.hwdec, r.gpus.empty() ? 0u : r.gpus.front(), r.decoders};
 }
 
 std::string pair_mismatch(const VideoInput &ref, const VideoInput &dis)

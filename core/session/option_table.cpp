@@ -175,6 +175,10 @@ constexpr OptionRow kRows[] = {
      "it decodes the stream, else the CPU, saying which), cuda, vaapi, or none (the CPU, the "
      "default)",
      "_Hwdec", "'none'", nullptr, set_hwdec},
+    {Option::Decoders, OptionGroup::Running, OptionKind::Count, "N",
+     "Decoders per encoded input decoded on the CPU, each taking its own run of GOPs from the "
+     "container's keyframe index (0: half the cores, at most 16; 1: one decoder)",
+     "int", "0", nullptr, set_count<Option::Decoders, &ScoreRequest::decoders>},
     {Option::Threads, OptionGroup::Running, OptionKind::Count, "N",
      "Worker threads (0: none, frames scored on the reading thread)", "int", "0", nullptr,
      set_count<Option::Threads, &ScoreRequest::threads>},

@@ -58,6 +58,8 @@ struct ScoreRequest {
     // Encoded inputs decoded on the CPU or the hardware's decoder; CUDA
     // decodes on the first GPU of `gpus`.
     HwDecode hwdec = HwDecode::None;
+    // Decoders per encoded input (--decoders; 0: as the cores allow).
+    unsigned decoders = 0;
     // Pools the reports add to the reference's four (vmaf_report_pools:
     // "median", "p5", "below:80", ...); none: reports as the reference's.
     std::vector<std::string> pools;

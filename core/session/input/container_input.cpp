@@ -6,14 +6,18 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <set>
 #include <string_view>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
 #endif
+#include "session/input/gop_chunks.h"
 #include "session/input/libav.h"
 #include "session/input/plane_unpack.h"
 #include "session/options/option_names.h"
@@ -230,6 +234,7 @@ std::string ContainerInput::av_failure(const std::string &what, int code)
     }
     std::string reason = av_error_text(code);
     if (!logged.empty() && logged != reason) reason += fmt::format(" ({})", logged);
+    last_reason_ = reason;
     return fmt::format("{}: {}: {}", path_, what, reason);
 }
 
@@ -284,6 +289,7 @@ void ContainerInput::cancel()
 {
     cancelled_ = true;
     source_->cancel();
+    if (chunks_) chunks_->cancel();
 }
 
 std::unique_ptr<VideoInput> ContainerInput::open(std::unique_ptr<ByteSource> source,
@@ -417,7 +423,9 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
         if (seconds >= 0)
             frames_total_ = static_cast<unsigned long long>(std::llround(seconds * av_q2d(rate)));
     }
-    return !hw_device_ || prime(error);
+    if (hw_device_) return prime(error);
+    plan_chunks(decoding);
+    return true;
 }
 
 bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
@@ -436,7 +444,7 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
     c->opaque = this;
     c->pkt_timebase = stream->time_base;
     // Decoding runs on libavcodec's own threads besides this reader's.
-    c->thread_count = 0;
+    c->thread_count = decoder_threads_;
     c->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
     // A damaged frame is an error, not concealed: scoring the decoder's
     // guess would give a plausible but wrong result.
@@ -617,10 +625,145 @@ ReadStatus ContainerInput::read_frame(VmafPicture &pic)
     if (device_state_) return read_device(pic);
 #endif
     if (hw_device_) return read_ahead(pic);
+    if (chunks_) return read_chunked(pic);
     const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
     primed_ = false;
     if (status != ReadStatus::Frame) return status;
     return deliver(*frame_, pic);
+}
+
+std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &path,
+                                                            std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = fmt::format("another decoder cannot open the file: {}", std::strerror(errno));
+        return nullptr;
+    }
+    std::unique_ptr<ContainerInput> input(
+        new ContainerInput(std::make_unique<ByteSource>(fd, 1u), path));
+    input->decoder_threads_ = 1;
+    std::string why;
+    if (!input->open_stream(Decoding{HwDecode::None, 0, 1}, why)) {
+        error = fmt::format("another decoder cannot open the file: {}", why);
+        return nullptr;
+    }
+    return input;
+}
+
+void ContainerInput::plan_chunks(const Decoding &decoding)
+{
+    const unsigned decoders = decoding.decoders
+                                  ? decoding.decoders
+                                  : default_decoders(std::thread::hardware_concurrency());
+    if (decoders <= 1) return;
+    const auto one_decoder = [&](const std::string &why) {
+        if (decoding.decoders > 1)
+            decoder_note_ = fmt::format("{}: one decoder ({} {}): {}", path_,
+                                        cli_flag(Option::Decoders), decoding.decoders, why);
+    };
+    if (hw_asked_ != HwDecode::None) return one_decoder("chunks are decoded on the CPU only");
+    if (path_ == "-" || !source_->size()) return one_decoder("it is read from a pipe");
+    AVStream *stream = format_ctx_->streams[stream_];
+    std::vector<int64_t> keyframes = index_keyframes();
+    if (keyframes.size() < 2) {
+        // Some demuxers (Matroska's) read their index at the first seek:
+        // made on a demuxer of its own, this one's packets stay as read.
+        std::string ignored;
+        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, ignored);
+            probe && probe->seek_keyframe(keyframes.empty() ? 0 : keyframes.front(), ignored))
+            keyframes = probe->index_keyframes();
+    }
+    if (keyframes.size() < 2)
+        return one_decoder(keyframes.empty()
+                               ? "its container has no index of keyframes"
+                               : "its index lists one keyframe (a single GOP, or a container "
+                                 "without an index, as MPEG-TS)");
+    const double tick = av_q2d(stream->time_base);
+    double seconds = 0;
+    if (frames_total_ && frame_rate_)
+        seconds = static_cast<double>(*frames_total_) * static_cast<double>(frame_rate_->den) /
+                  static_cast<double>(frame_rate_->num);
+    const std::vector<int64_t> starts =
+        chunk_starts(keyframes, chunk_min_ticks(tick > 0 ? 1.0 / tick : 1.0, seconds, decoders));
+    if (starts.empty()) return one_decoder("its keyframes are too close together to cut it");
+    const unsigned sub_w = format_.pix_fmt == VMAF_PIX_FMT_YUV444P ? 1 : 2;
+    const unsigned sub_h = format_.pix_fmt == VMAF_PIX_FMT_YUV420P ? 2 : 1;
+    const size_t luma = size_t{format_.w} * format_.h * (format_.bpc > 8 ? 2 : 1);
+    const size_t chroma = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 0 : 2 * luma / (sub_w * sub_h);
+    // Past 64 decoders a chunk's set-up and the threads cost more than they give.
+    const unsigned workers = std::min({decoders, 64u, static_cast<unsigned>(starts.size())});
+    chunks_ = std::make_unique<GopDecoding>(
+        path_, starts, workers, luma + chroma,
+        decoding.budget ? decoding.budget : GopDecoding::default_budget(), tick);
+    first_chunk_ = std::make_unique<ChunkWatch>();
+    first_chunk_->next_ts = starts.front();
+    first_chunk_->record = false;
+    watch_ = first_chunk_.get();
+    // The first chunk's decoder, this input's own, is not counted: it
+    // stops where the others start.
+    decoder_note_ = fmt::format("{}: decoding {} in {} chunks on {} decoders", path_,
+                                codec_->codec->name, starts.size() + 1, workers);
+}
+
+std::vector<int64_t> ContainerInput::index_keyframes() const
+{
+    AVStream *stream = format_ctx_->streams[stream_];
+    std::vector<int64_t> keyframes;
+    const int entries = libav().avformat_index_get_entries_count(stream);
+    for (int i = 0; i < entries; i++) {
+        const AVIndexEntry *e = libav().avformat_index_get_entry(stream, i);
+        if (e && (e->flags & AVINDEX_KEYFRAME) &&
+            (keyframes.empty() || e->timestamp > keyframes.back()))
+            keyframes.push_back(e->timestamp);
+    }
+    return keyframes;
+}
+
+bool ContainerInput::seek_keyframe(int64_t ts, std::string &error)
+{
+    if (int r = libav().av_seek_frame(format_ctx_.get(), stream_, ts, AVSEEK_FLAG_BACKWARD); r < 0) {
+        av_failure("cannot seek", r);
+        error = fmt::format("cannot seek to it: {}", last_reason_);
+        return false;
+    }
+    libav().avcodec_flush_buffers(codec_.get());
+    draining_ = false;
+    return true;
+}
+
+ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
+{
+    if (first_chunk_) {
+        const ReadStatus status = receive();
+        // The file ended before the second chunk's keyframe: this decoder
+        // gave every frame.
+        if (status == ReadStatus::End) chunks_.reset();
+        if (status != ReadStatus::Frame) return status;
+        const int64_t pts = frame_->pts;
+        if (pts == AV_NOPTS_VALUE) {
+            // Frames without times cannot be matched with the chunks': this
+            // decoder goes on alone.
+            chunks_.reset();
+            first_chunk_.reset();
+            watch_ = nullptr;
+            return deliver(*frame_, pic);
+        }
+        if (!first_chunk_->next_pts || pts < *first_chunk_->next_pts)
+            return deliver(*frame_, pic);
+        libav().av_frame_unref(frame_.get());
+        first_chunk_.reset();
+        watch_ = nullptr;
+    }
+    if (!chunks_) return ReadStatus::End;
+    GopDecoding::Frame frame;
+    std::string error;
+    switch (chunks_->next(frame, error)) {
+    case ReadStatus::Frame: return deliver(*frame, pic);
+    case ReadStatus::End: return ReadStatus::End;
+    case ReadStatus::Error: break;
+    }
+    return fail(fmt::format("cannot decode frame {}: {}", frames_, error));
 }
 
 ReadStatus ContainerInput::read_ahead(VmafPicture &pic)
@@ -632,12 +775,12 @@ ReadStatus ContainerInput::read_ahead(VmafPicture &pic)
         ahead_.push_back(std::move(f));
         return true;
     };
-    if (primed_ && !take_frame()) return fail(fmt::format("{}: out of memory", path_));
+    if (primed_ && !take_frame()) return fail("out of memory");
     primed_ = false;
     while (ahead_.size() < kFramesAhead && ahead_status_ == ReadStatus::Frame) {
         ahead_status_ = receive();
         if (ahead_status_ == ReadStatus::Frame && !take_frame())
-            return fail(fmt::format("{}: out of memory", path_));
+            return fail("out of memory");
     }
     // The end, or an error after the frames before it.
     if (ahead_.empty()) return ahead_status_;
@@ -682,6 +825,7 @@ ReadStatus ContainerInput::receive()
             libav().av_packet_unref(packet_.get());
             continue;
         } else {
+            if (watch_) watch_->saw(*packet_);
             if (priming_) {
                 AVPacket *copy = libav().av_packet_clone(packet_.get());
                 if (!copy) {
@@ -751,8 +895,10 @@ ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
     const FrameUnref unref{&frame}, unref_host{host_frame_.get()};
     // The hardware frame stands for the stream's own format.
     if (!frame_fits(frame, av_format_)) return ReadStatus::Error;
-    if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), &frame, 0); r < 0)
-        return fail(av_failure(fmt::format("cannot copy frame {} from the GPU", frames_), r));
+    if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), &frame, 0); r < 0) {
+        error_ = av_failure(fmt::format("cannot copy frame {} from the GPU", frames_), r);
+        return ReadStatus::Error;
+    }
     const AVFrame &f = *host_frame_;
     const AVPixFmtDescriptor *d =
         libav().av_pix_fmt_desc_get(static_cast<AVPixelFormat>(f.format));
@@ -806,7 +952,7 @@ ReadStatus ContainerInput::read_device(VmafPicture &pic)
     if (frame_->format == hw_format_) return wrap_device(*frame_, pic);
     if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
         libav().av_frame_unref(frame_.get());
-        return fail(fmt::format("{}: out of memory for frame {}", path_, frames_));
+        return fail(fmt::format("out of memory for frame {}", frames_));
     }
     return deliver(*frame_, pic);
 }
@@ -849,15 +995,15 @@ ReadStatus ContainerInput::wrap_device(AVFrame &frame, VmafPicture &pic)
                          static_cast<unsigned>(c->shift + c->depth) - format_.bpc};
     }
     AVFrame *held = libav().av_frame_alloc();
-    if (!held) return fail(fmt::format("{}: out of memory for frame {}", path_, frames_));
+    if (!held) return fail(fmt::format("out of memory for frame {}", frames_));
     libav().av_frame_move_ref(held, &frame);
     desc.release = free_frame;
     desc.cookie = held;
     // The picture owns the frame from here, failing or not.
     if (vmaf_hip_picture_wrap(device_state_, &desc, &pic))
-        return fail(fmt::format("{}: frame {} cannot be read in place on the GPU (see the "
-                                "message above)",
-                                path_, frames_));
+        return fail(fmt::format("frame {} cannot be read in place on the GPU (see the message "
+                                "above)",
+                                frames_));
     frames_++;
     return ReadStatus::Frame;
 }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "session/input/byte_source.h"
+#include "session/input/gop_decoding.h"
 #include "session/input/video_input.h"
 
 struct AVBufferRef;
@@ -67,6 +68,8 @@ public:
     int choose_format(const std::vector<int> &offered);
 
 private:
+    friend class GopDecoding;
+
     struct FormatCloser {
         void operator()(AVFormatContext *f) const;
     };
@@ -87,6 +90,23 @@ private:
     };
 
     ContainerInput(std::unique_ptr<ByteSource> source, std::string path);
+    // A decoder of GopDecoding's on the regular file `path`: one thread,
+    // the CPU's decoder, its own reads.
+    static std::unique_ptr<ContainerInput> open_worker(const std::string &path,
+                                                       std::string &error);
+    // After the input opened, decoding on the CPU: its chunks decoded at once
+    // on `decoding.decoders` decoders (GopDecoding) where it can be cut,
+    // else why not in the note where more than one was asked for.
+    void plan_chunks(const Decoding &decoding);
+    // With chunks: the first chunk from this input's decoder, then the
+    // others' frames in order.
+    ReadStatus read_chunked(VmafPicture &pic);
+    // The keyframes the demuxer's index lists so far: their timestamps,
+    // ascending.
+    std::vector<int64_t> index_keyframes() const;
+    // Moves the demuxer to the keyframe of index timestamp `ts` and empties
+    // the decoder, for a chunk to start there.
+    bool seek_keyframe(int64_t ts, std::string &error);
     // `what` failed with libav's `code`: the message names the file, the
     // step, libav's reason and the last thing it logged.
     std::string av_failure(const std::string &what, int code);
@@ -146,6 +166,8 @@ private:
     // What libav logged last at error level (its threads log too).
     std::mutex log_mutex_;
     std::string last_log_;
+    // The reason of the last failure av_failure() described: libav's words.
+    std::string last_reason_;
     // Freed in reverse: frame and packet, decoder, demuxer, then its I/O.
     std::unique_ptr<AVIOContext, IoFree> io_;
     std::unique_ptr<AVFormatContext, FormatCloser> format_ctx_;
@@ -180,6 +202,14 @@ private:
     int av_format_ = -1; // the stream's AVPixelFormat, which every frame must keep
     bool draining_ = false;
     std::optional<unsigned long long> frames_total_;
+    // Decoder threads: 0, libavcodec's choice; a chunk's worker takes one.
+    int decoder_threads_ = 0;
+    // What the packets fed say of the chunk being decoded (GopDecoding).
+    ChunkWatch *watch_ = nullptr;
+    // With chunks: the first chunk's watch while this decoder decodes it,
+    // and the decoders of the others (destroyed first: their threads join).
+    std::unique_ptr<ChunkWatch> first_chunk_;
+    std::unique_ptr<GopDecoding> chunks_;
 };
 
 } // namespace vmaf::session

@@ -53,6 +53,7 @@ namespace vmaf::session {
     X(avcodec, av_codec_iterate)                                                                   \
     X(avcodec, avcodec_alloc_context3)                                                             \
     X(avcodec, avcodec_find_decoder)                                                               \
+    X(avcodec, avcodec_flush_buffers)                                                              \
     X(avcodec, avcodec_free_context)                                                               \
     X(avcodec, avcodec_get_class)                                                                  \
     X(avcodec, avcodec_get_hw_config)                                                              \
@@ -65,10 +66,13 @@ namespace vmaf::session {
     X(avformat, av_probe_input_buffer2)                                                            \
     X(avformat, av_probe_input_format3)                                                            \
     X(avformat, av_read_frame)                                                                     \
+    X(avformat, av_seek_frame)                                                                     \
     X(avformat, avformat_alloc_context)                                                            \
     X(avformat, avformat_close_input)                                                              \
     X(avformat, avformat_find_stream_info)                                                         \
     X(avformat, avformat_get_class)                                                                \
+    X(avformat, avformat_index_get_entries_count)                                                  \
+    X(avformat, avformat_index_get_entry)                                                          \
     X(avformat, avformat_open_input)                                                               \
     X(avformat, avio_alloc_context)                                                                \
     X(avformat, avio_context_free)                                                                 \

@@ -2,6 +2,7 @@
 // messages name them. Front ends see these through session.h.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -33,10 +34,14 @@ std::optional<HwDecode> hw_decode_named(const std::string &name);
 const char *hw_decode_name(HwDecode hw);
 
 // How an input's frames are decoded: `gpu` is the CUDA device that decodes
-// with Cuda (and Auto).
+// with Cuda (and Auto); `decoders` decode its GOPs at once on the CPU (0: as
+// many as the cores allow, gop_chunks.h), holding up to `budget` bytes of
+// decoded frames ahead of the reader (0: GopDecoding::default_budget()).
 struct Decoding {
     HwDecode hw = HwDecode::None;
     unsigned gpu = 0;
+    unsigned decoders = 0;
+    size_t budget = 0;
 };
 
 // Frames per second as the file states it: num / den.

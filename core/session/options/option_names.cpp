@@ -33,6 +33,7 @@ constexpr Spelling kSpellings[] = {
     {"--backend", "backend"},
     {"--gpu", "gpu"},
     {"--hwdec", "hwdec"},
+    {"--decoders", "decoders"},
     {"--subsample", "subsample"},
     {"--frame_skip_ref", "frame_skip_ref"},
     {"--frame_skip_dist", "frame_skip_dist"},

@@ -28,6 +28,7 @@ enum class Option {
     Backend,
     Gpu,
     Hwdec,
+    Decoders,
     Subsample,
     FrameSkipRef,
     FrameSkipDist,
