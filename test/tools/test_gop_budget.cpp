@@ -3,6 +3,7 @@
 // decoder gives; a reader that stops early leaves no thread behind.
 //
 // usage: test_gop_budget FFMPEG SHARED_DIR (gtest flags after)
+#include <algorithm>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -91,6 +92,42 @@ TEST_F(GopBudget, EveryFrameInOrderWithRoomForOneOrTwo)
         for (size_t i = 0; i < one.size(); i++)
             EXPECT_EQ(many[i], one[i]) << "frame " << i << ", " << room << " frames of room";
     }
+}
+
+TEST_F(GopBudget, TwoInputsReadInTurnShareTheBudget)
+{
+    // A pair's two inputs on one thread, as the scoring reads them, with
+    // room for one frame between them: each input's chunk being read goes
+    // on, so neither waits on the other.
+    std::string note;
+    const auto one = frames(Decoding{HwDecode::None, 0, 1, 0}, note);
+    std::string error;
+    const Decoding tight{HwDecode::None, 0, 3, 576 * 324 * 3 / 2};
+    std::unique_ptr<VideoInput> a = VideoInput::open(encode, RawFormat{}, tight, error);
+    std::unique_ptr<VideoInput> b = VideoInput::open(encode, RawFormat{}, tight, error);
+    ASSERT_TRUE(a && b) << error;
+    const auto f = a->format();
+    VmafPicture pa{}, pb{};
+    ASSERT_EQ(vmaf_picture_alloc(&pa, f.pix_fmt, f.bpc, f.w, f.h), 0);
+    ASSERT_EQ(vmaf_picture_alloc(&pb, f.pix_fmt, f.bpc, f.w, f.h), 0);
+    for (size_t i = 0; i < one.size(); i++) {
+        ASSERT_EQ(a->read_frame(pa), ReadStatus::Frame) << a->error();
+        ASSERT_EQ(b->read_frame(pb), ReadStatus::Frame) << b->error();
+        const auto *ya = static_cast<const uint8_t *>(pa.data[0]);
+        const auto *yb = static_cast<const uint8_t *>(pb.data[0]);
+        for (unsigned y = 0; y < pa.h[0]; y += 81) {
+            EXPECT_TRUE(std::equal(ya + y * pa.stride[0], ya + y * pa.stride[0] + pa.w[0],
+                                   one[i].begin() + y * pa.w[0]))
+                << "frame " << i;
+            EXPECT_TRUE(std::equal(yb + y * pb.stride[0], yb + y * pb.stride[0] + pb.w[0],
+                                   one[i].begin() + y * pb.w[0]))
+                << "frame " << i;
+        }
+    }
+    EXPECT_EQ(a->read_frame(pa), ReadStatus::End);
+    EXPECT_EQ(b->read_frame(pb), ReadStatus::End);
+    vmaf_picture_unref(&pa);
+    vmaf_picture_unref(&pb);
 }
 
 TEST_F(GopBudget, AReaderThatStopsEarlyLeavesNoDecoderWaiting)

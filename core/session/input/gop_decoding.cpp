@@ -16,6 +16,14 @@ namespace {
 // before, fail to decode. Any frame they cost within the chunk is caught by
 // the count of frames against packets.
 constexpr unsigned kLeadingErrors = 16;
+
+// The bytes of decoded frames waiting in every input's queues: one ledger
+// for the process, so that the inputs of a batch share the budget. Its
+// mutex guards every GopDecoding's queues, its condition wakes their
+// decoders and readers.
+std::mutex ledger_mutex;
+std::condition_variable ledger_changed;
+size_t ledger_bytes = 0;
 } // namespace
 
 void ChunkWatch::saw(const AVPacket &packet)
@@ -35,7 +43,8 @@ void GopDecoding::FrameFree::operator()(AVFrame *f) const { libav().av_frame_fre
 GopDecoding::GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
                          size_t frame_bytes, size_t budget, double seconds_per_tick)
     : path_(std::move(path)), starts_(std::move(starts)), frame_bytes_(std::max<size_t>(1, frame_bytes)),
-      budget_(budget), seconds_per_tick_(seconds_per_tick), chunks_(starts_.size())
+      budget_(budget), seconds_per_tick_(seconds_per_tick), mutex_(ledger_mutex),
+      changed_(ledger_changed), chunks_(starts_.size())
 {
     const unsigned n = std::clamp<unsigned>(workers, 1, static_cast<unsigned>(starts_.size()));
     workers_.reserve(n);
@@ -46,6 +55,9 @@ GopDecoding::~GopDecoding()
 {
     cancel();
     for (std::thread &t : workers_) t.join();
+    std::lock_guard lock(mutex_);
+    ledger_bytes -= held_ * frame_bytes_;
+    changed_.notify_all();
 }
 
 size_t GopDecoding::default_budget()
@@ -102,11 +114,12 @@ bool GopDecoding::hand_over(size_t c, Frame frame)
 {
     std::unique_lock lock(mutex_);
     changed_.wait(lock, [&] {
-        return cancelled_ || c == reading_ || (held_ + 1) * frame_bytes_ <= budget_;
+        return cancelled_ || c == reading_ || ledger_bytes + frame_bytes_ <= budget_;
     });
     if (cancelled_) return false;
     chunks_[c].frames.push_back(std::move(frame));
     held_++;
+    ledger_bytes += frame_bytes_;
     changed_.notify_all();
     return true;
 }
@@ -191,6 +204,7 @@ ReadStatus GopDecoding::next(Frame &frame, std::string &error)
             frame = std::move(chunk.frames.front());
             chunk.frames.pop_front();
             held_--;
+            ledger_bytes -= frame_bytes_;
             changed_.notify_all();
             return ReadStatus::Frame;
         }

@@ -13,7 +13,8 @@
 // one decoder would is an error, never a frame missing or out of place.
 //
 // Memory: decoded frames wait in their chunk's queue; decoders of chunks
-// after the one being read wait once the queues hold the budget's bytes.
+// after the one being read wait while the queues of every input of the
+// process (a batch's pairs share it) hold the budget's bytes.
 #pragma once
 
 #include <condition_variable>
@@ -61,7 +62,8 @@ public:
 
     // Decodes the chunks of `path` that start at `starts` (index timestamps,
     // gop_chunks.h) on `workers` threads; decoded frames, `frame_bytes`
-    // each, wait in memory up to `budget` bytes beyond the chunk being read.
+    // each, wait in memory beyond the chunk being read while the process's
+    // inputs hold under `budget` bytes.
     // `seconds_per_tick` names places in messages.
     GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
                 size_t frame_bytes, size_t budget, double seconds_per_tick);
@@ -75,8 +77,8 @@ public:
     // From any thread: the decoders stop; next() gives Error.
     void cancel();
 
-    // The bytes of decoded frames one input may hold: a sixteenth of the
-    // machine's memory, 256 MiB to 4 GiB.
+    // The bytes of decoded frames the process's inputs may hold ahead: a
+    // sixteenth of the machine's memory, 256 MiB to 4 GiB.
     static size_t default_budget();
 
 private:
@@ -97,8 +99,9 @@ private:
     const std::vector<int64_t> starts_;
     const size_t frame_bytes_, budget_;
     const double seconds_per_tick_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
+    // The process's ledger of waiting frames (gop_decoding.cpp).
+    std::mutex &mutex_;
+    std::condition_variable &changed_;
     std::vector<Chunk> chunks_;
     size_t reading_ = 0;    // the chunk next() takes frames from
     size_t next_chunk_ = 0; // the next chunk a worker takes
