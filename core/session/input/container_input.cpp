@@ -825,7 +825,14 @@ ReadStatus ContainerInput::receive()
             libav().av_packet_unref(packet_.get());
             continue;
         } else {
-            if (watch_) watch_->saw(*packet_);
+            if (watch_) {
+                watch_->saw(*packet_);
+                if (watch_->from_start && watch_->start_ts != ChunkWatch::kNone &&
+                    !watch_->start_pts) {
+                    libav().av_packet_unref(packet_.get());
+                    continue;
+                }
+            }
             if (priming_) {
                 AVPacket *copy = libav().av_packet_clone(packet_.get());
                 if (!copy) {

@@ -47,6 +47,9 @@ struct ChunkWatch {
     int64_t start_ts = kNone; // kNone: the file's start
     int64_t next_ts = kNone;  // kNone: the file's end
     std::optional<int64_t> start_pts, next_pts;
+    // The decoder is fed nothing before the chunk's keyframe: a demuxer may
+    // seek to the keyframe before (MP4's, to a decoding time).
+    bool from_start = true;
     bool record = true;     // keep `fed`
     std::vector<int64_t> fed;
     bool untimed = false;   // a packet without a presentation time came by
