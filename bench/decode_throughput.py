@@ -18,7 +18,8 @@ Two steps, since the GPU machine has no ffmpeg:
       beside the suite (the device tool carries 64 MiB). A keyframe every
       --gop frames (default 50: 2 s, as streaming encodes have; 0: the
       encoders' own, one keyframe in 240 frames), so that --decoders has
-      GOPs to decode at once.
+      GOPs to decode at once; --rate-scale X multiplies the bitrates (0.25
+      keeps 960 frames within the same megabytes).
 
   decode_throughput.py --vmaf VMAF --clips CLIPS_DIR --encodes DIR
                        [--frames N] [--repeat R] [--work W] [--backends hip]
@@ -77,6 +78,10 @@ def make_encodes(a):
                 (dis, "dis_hevc_2160p.mp4",
                  [*uhd, "-c:v", "libx265", "-preset", "ultrafast", "-b:v", "2500k", *x265])]
         gop = ["-g", str(a.gop)] if a.gop else []
+        if a.rate_scale != 1:
+            jobs = [(src, name, [f"{float(o[:-1]) * (1000 if o[-1] == 'M' else 1) * a.rate_scale:.0f}k"
+                                 if prev == "-b:v" else o for prev, o in zip([None, *opts], opts)])
+                    for src, name, opts in jobs]
         for src, name, opts in jobs:
             out = os.path.join(a.make_encodes, name)
             subprocess.run([a.ffmpeg, "-v", "error", "-nostdin", "-y", "-i", src, *opts, *gop, out],
@@ -202,6 +207,8 @@ def main():
     ap.add_argument("--frames", type=int, default=240)
     ap.add_argument("--gop", type=int, default=50,
                     help="--make-encodes: a keyframe every N frames (0: the encoders' own)")
+    ap.add_argument("--rate-scale", type=float, default=1.0,
+                    help="--make-encodes: bitrates times this (longer --frames in as many MB)")
     ap.add_argument("--decoders", help="--decoders counts of the --hwdec none rows, "
                                        "comma-separated (0: the default)")
     ap.add_argument("--vmaf")

@@ -633,7 +633,7 @@ ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 }
 
 std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &path,
-                                                            std::string &error)
+                                                            int threads, std::string &error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -642,7 +642,7 @@ std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &p
     }
     std::unique_ptr<ContainerInput> input(
         new ContainerInput(std::make_unique<ByteSource>(fd, 1u), path));
-    input->decoder_threads_ = 1;
+    input->decoder_threads_ = threads;
     std::string why;
     if (!input->open_stream(Decoding{HwDecode::None, 0, 1}, why)) {
         error = fmt::format("another decoder cannot open the file: {}", why);
@@ -670,7 +670,7 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
         // Some demuxers (Matroska's) read their index at the first seek:
         // made on a demuxer of its own, this one's packets stay as read.
         std::string ignored;
-        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, ignored);
+        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, 1, ignored);
             probe && probe->seek_keyframe(keyframes.empty() ? 0 : keyframes.front(), ignored))
             keyframes = probe->index_keyframes();
     }
@@ -693,8 +693,12 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
     const size_t chroma = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 0 : 2 * luma / (sub_w * sub_h);
     // Past 64 decoders a chunk's set-up and the threads cost more than they give.
     const unsigned workers = std::min({decoders, 64u, static_cast<unsigned>(starts.size())});
+    // The cores shared by both inputs' decoders: fewer chunks than decoders
+    // asked for leave each worker more threads.
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const int threads = static_cast<int>(std::max(1u, cores / (2 * workers)));
     chunks_ = std::make_unique<GopDecoding>(
-        path_, starts, workers, luma + chroma,
+        path_, starts, workers, threads, luma + chroma,
         decoding.budget ? decoding.budget : GopDecoding::default_budget(), tick);
     first_chunk_ = std::make_unique<ChunkWatch>();
     first_chunk_->next_ts = starts.front();

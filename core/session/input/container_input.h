@@ -90,9 +90,9 @@ private:
     };
 
     ContainerInput(std::unique_ptr<ByteSource> source, std::string path);
-    // A decoder of GopDecoding's on the regular file `path`: one thread,
-    // the CPU's decoder, its own reads.
-    static std::unique_ptr<ContainerInput> open_worker(const std::string &path,
+    // A decoder of GopDecoding's on the regular file `path`: `threads`
+    // decoding threads, the CPU's decoder, its own reads.
+    static std::unique_ptr<ContainerInput> open_worker(const std::string &path, int threads,
                                                        std::string &error);
     // After the input opened, decoding on the CPU: its chunks decoded at once
     // on `decoding.decoders` decoders (GopDecoding) where it can be cut,

@@ -41,8 +41,8 @@ void ChunkWatch::saw(const AVPacket &packet)
 void GopDecoding::FrameFree::operator()(AVFrame *f) const { libav().av_frame_free(&f); }
 
 GopDecoding::GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
-                         size_t frame_bytes, size_t budget, double seconds_per_tick)
-    : path_(std::move(path)), starts_(std::move(starts)), frame_bytes_(std::max<size_t>(1, frame_bytes)),
+                         int threads, size_t frame_bytes, size_t budget, double seconds_per_tick)
+    : path_(std::move(path)), starts_(std::move(starts)), threads_(threads), frame_bytes_(std::max<size_t>(1, frame_bytes)),
       budget_(budget), seconds_per_tick_(seconds_per_tick), mutex_(ledger_mutex),
       changed_(ledger_changed), chunks_(starts_.size())
 {
@@ -83,7 +83,7 @@ std::string GopDecoding::place(int64_t ts) const
 void GopDecoding::work()
 {
     std::string error;
-    std::unique_ptr<ContainerInput> input = ContainerInput::open_worker(path_, error);
+    std::unique_ptr<ContainerInput> input = ContainerInput::open_worker(path_, threads_, error);
     if (input) {
         std::lock_guard lock(mutex_);
         if (cancelled_) return;

@@ -64,11 +64,11 @@ public:
     using Frame = std::unique_ptr<AVFrame, FrameFree>;
 
     // Decodes the chunks of `path` that start at `starts` (index timestamps,
-    // gop_chunks.h) on `workers` threads; decoded frames, `frame_bytes`
-    // each, wait in memory beyond the chunk being read while the process's
-    // inputs hold under `budget` bytes.
+    // gop_chunks.h) on `workers` decoders of `threads` threads each;
+    // decoded frames, `frame_bytes` each, wait in memory beyond the chunk
+    // being read while the process's inputs hold under `budget` bytes.
     // `seconds_per_tick` names places in messages.
-    GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
+    GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers, int threads,
                 size_t frame_bytes, size_t budget, double seconds_per_tick);
     ~GopDecoding();
     GopDecoding(const GopDecoding &) = delete;
@@ -100,6 +100,7 @@ private:
 
     const std::string path_;
     const std::vector<int64_t> starts_;
+    const int threads_;
     const size_t frame_bytes_, budget_;
     const double seconds_per_tick_;
     // The process's ledger of waiting frames (gop_decoding.cpp).
