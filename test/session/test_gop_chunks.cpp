@@ -8,6 +8,7 @@ namespace {
 
 using vmaf::session::chunk_min_ticks;
 using vmaf::session::chunk_starts;
+using vmaf::session::decoders_in_memory;
 using vmaf::session::default_decoders;
 
 TEST(GopChunks, EveryKeyframeAfterTheFirstWhereGopsAreLong)
@@ -56,6 +57,19 @@ TEST(GopChunks, HalfTheCoresUpTo16)
     EXPECT_EQ(default_decoders(2), 1u);
     EXPECT_EQ(default_decoders(16), 8u);
     EXPECT_EQ(default_decoders(128), 16u);
+}
+
+TEST(GopChunks, DecodersWhoseOwnFramesHalfTheBudgetHolds)
+{
+    const size_t gib = size_t{1} << 30;
+    // 1080p 4:2:0 8-bit: 18 frames of 3,110,400 bytes a decoder, 38 in 2 GiB.
+    EXPECT_EQ(decoders_in_memory(4 * gib, 1920 * 1080 * 3 / 2), 38u);
+    // 2160p 4:2:0 10-bit: 4.
+    EXPECT_EQ(decoders_in_memory(4 * gib, 3840 * 2160 * 3), 4u);
+    // 256 MiB and 1080p: 2; never none, never more than 64.
+    EXPECT_EQ(decoders_in_memory(gib / 4, 1920 * 1080 * 3 / 2), 2u);
+    EXPECT_EQ(decoders_in_memory(gib / 4, 7680 * 4320 * 6), 1u);
+    EXPECT_EQ(decoders_in_memory(4 * gib, 64 * 64), 64u);
 }
 
 } // namespace

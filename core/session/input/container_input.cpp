@@ -691,23 +691,29 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
     const unsigned sub_h = format_.pix_fmt == VMAF_PIX_FMT_YUV420P ? 2 : 1;
     const size_t luma = size_t{format_.w} * format_.h * (format_.bpc > 8 ? 2 : 1);
     const size_t chroma = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 0 : 2 * luma / (sub_w * sub_h);
-    // Past 64 decoders a chunk's set-up and the threads cost more than they give.
-    const unsigned workers = std::min({decoders, 64u, static_cast<unsigned>(starts.size())});
+    // The decoders' own frames count against the memory budget; what they
+    // leave is for frames waiting (unless the caller set that).
+    const size_t frame_bytes = luma + chroma;
+    const size_t memory = GopDecoding::default_budget();
+    const unsigned workers = std::min({decoders, decoders_in_memory(memory, frame_bytes),
+                                       static_cast<unsigned>(starts.size())});
+    const size_t budget =
+        decoding.budget ? decoding.budget : memory - workers * kDecoderFrames * frame_bytes;
     // The cores shared by both inputs' decoders: fewer chunks than decoders
     // asked for leave each worker more threads.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const int threads = static_cast<int>(std::max(1u, cores / (2 * workers)));
-    chunks_ = std::make_unique<GopDecoding>(
-        path_, starts, workers, threads, luma + chroma,
-        decoding.budget ? decoding.budget : GopDecoding::default_budget(), tick);
+    chunks_ = std::make_unique<GopDecoding>(path_, starts, workers, threads, frame_bytes,
+                                            budget, tick);
     first_chunk_ = std::make_unique<ChunkWatch>();
     first_chunk_->next_ts = starts.front();
     first_chunk_->record = false;
     watch_ = first_chunk_.get();
     // The first chunk's decoder, this input's own, is not counted: it
     // stops where the others start.
-    decoder_note_ = fmt::format("{}: decoding {} in {} chunks on {} decoders", path_,
-                                codec_->codec->name, starts.size() + 1, workers);
+    decoder_note_ = fmt::format("{}: decoding {} in {} chunks on {} decoder{}", path_,
+                                codec_->codec->name, starts.size() + 1, workers,
+                                workers == 1 ? "" : "s");
 }
 
 std::vector<int64_t> ContainerInput::index_keyframes() const

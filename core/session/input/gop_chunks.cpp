@@ -27,4 +27,10 @@ int64_t chunk_min_ticks(double ticks_per_second, double seconds, unsigned decode
 
 unsigned default_decoders(unsigned cores) { return std::clamp(cores / 2, 1u, 16u); }
 
+unsigned decoders_in_memory(size_t memory, size_t frame_bytes)
+{
+    const size_t each = kDecoderFrames * std::max<size_t>(frame_bytes, 1);
+    return static_cast<unsigned>(std::clamp<size_t>(memory / 2 / each, 1, 64));
+}
+
 } // namespace vmaf::session

@@ -4,6 +4,7 @@
 // little beside decoding it. The first chunk starts at the file's start.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -24,5 +25,13 @@ int64_t chunk_min_ticks(double ticks_per_second, double seconds, unsigned decode
 // The decoders one input gets when none were asked for: half the cores
 // (the two inputs decode at once), 1 to 16.
 unsigned default_decoders(unsigned cores);
+
+// The frames a decoder holds of its own: up to 16 references and the one it
+// decodes into.
+inline constexpr size_t kDecoderFrames = 18;
+
+// The decoders whose own frames, of `frame_bytes` each, half of `memory`
+// holds (the other half is for frames waiting to be scored): 1 to 64.
+unsigned decoders_in_memory(size_t memory, size_t frame_bytes);
 
 } // namespace vmaf::session

@@ -36,7 +36,8 @@ const char *hw_decode_name(HwDecode hw);
 // How an input's frames are decoded: `gpu` is the CUDA device that decodes
 // with Cuda (and Auto); `decoders` decode its GOPs at once on the CPU (0: as
 // many as the cores allow, gop_chunks.h), holding up to `budget` bytes of
-// decoded frames ahead of the reader (0: GopDecoding::default_budget()).
+// decoded frames ahead of the reader (0: what the machine's memory allows
+// beside the decoders' own frames, GopDecoding::default_budget()).
 struct Decoding {
     HwDecode hw = HwDecode::None;
     unsigned gpu = 0;
