@@ -130,8 +130,8 @@ def main():
     want, _ = report(ref_mp4, p("h264.mp4"), 1)
     with open(faststart, "rb") as f:
         got, err = report(ref_mp4, "-", 4, stdin=f)
-    check("a pipe: one decoder, the same scores", got == want and err.count("read from a pipe") == 1,
-          err)
+    check("a pipe: one decoder, the same scores",
+          got == want and err.count("read from a pipe") == 1, err)
 
     # A truncated encode fails as with one decoder: the file and the frame.
     with open(faststart, "rb") as f:

@@ -732,7 +732,8 @@ std::vector<int64_t> ContainerInput::index_keyframes() const
 
 bool ContainerInput::seek_keyframe(int64_t ts, std::string &error)
 {
-    if (int r = libav().av_seek_frame(format_ctx_.get(), stream_, ts, AVSEEK_FLAG_BACKWARD); r < 0) {
+    if (int r = libav().av_seek_frame(format_ctx_.get(), stream_, ts, AVSEEK_FLAG_BACKWARD);
+        r < 0) {
         av_failure("cannot seek", r);
         error = fmt::format("cannot seek to it: {}", last_reason_);
         return false;

@@ -42,7 +42,8 @@ void GopDecoding::FrameFree::operator()(AVFrame *f) const { libav().av_frame_fre
 
 GopDecoding::GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
                          int threads, size_t frame_bytes, size_t budget, double seconds_per_tick)
-    : path_(std::move(path)), starts_(std::move(starts)), threads_(threads), frame_bytes_(std::max<size_t>(1, frame_bytes)),
+    : path_(std::move(path)), starts_(std::move(starts)), threads_(threads),
+      frame_bytes_(std::max<size_t>(1, frame_bytes)),
       budget_(budget), seconds_per_tick_(seconds_per_tick), mutex_(ledger_mutex),
       changed_(ledger_changed), chunks_(starts_.size())
 {
@@ -63,7 +64,8 @@ GopDecoding::~GopDecoding()
 size_t GopDecoding::default_budget()
 {
     const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-    const size_t memory = pages > 0 && page > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page) : 0;
+    const size_t memory =
+        pages > 0 && page > 0 ? static_cast<size_t>(pages) * static_cast<size_t>(page) : 0;
     return std::clamp<size_t>(memory / 16, size_t{256} << 20, size_t{4} << 30);
 }
 
@@ -162,7 +164,8 @@ std::string GopDecoding::decode(ContainerInput &input, size_t c)
         const int64_t pts = f.pts;
         if (!watch.start_pts || pts == AV_NOPTS_VALUE || pts < *watch.start_pts) {
             libav().av_frame_unref(&f);
-            if (watch.start_pts && pts == AV_NOPTS_VALUE) return fail("gave a frame without a time");
+            if (watch.start_pts && pts == AV_NOPTS_VALUE)
+                return fail("gave a frame without a time");
             continue;
         }
         if (watch.next_pts && pts >= *watch.next_pts) {
