@@ -2,7 +2,7 @@
 // ahead of the reader: every frame comes, in order, with the samples one
 // decoder gives; a reader that stops early leaves no thread behind.
 //
-// usage: test_gop_budget FFMPEG SHARED_DIR (gtest flags after)
+// usage: test_gop_budget FFMPEG (gtest flags after)
 #include <algorithm>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -13,6 +13,7 @@
 
 #include "libvmaf/picture.h"
 #include "session/input/video_input.h"
+#include "support/clips.h"
 
 namespace {
 
@@ -22,7 +23,7 @@ using vmaf::session::RawFormat;
 using vmaf::session::ReadStatus;
 using vmaf::session::VideoInput;
 
-std::string ffmpeg_path, shared_dir;
+std::string ffmpeg_path;
 
 // An H.264 encode of a public clip looped to 96 frames (9.6 s), a keyframe
 // every 6 frames, B-frames: on 3 decoders, chunks of at least 0.8 s (a
@@ -36,10 +37,9 @@ protected:
         folder = dir;
         encode = folder + "/looped.mp4";
         const std::string command = fmt::format(
-            "xz -dc '{}/clips/vtest_576x324_420p8_dis.y4m.xz' > '{}/clip.y4m' && '{}' -v error "
-            "-nostdin -y -stream_loop 3 -i '{}/clip.y4m' -c:v libx264 -g 6 -bf 2 -crf 35 "
+            "'{}' -v error -nostdin -y -stream_loop 3 -i '{}' -c:v libx264 -g 6 -bf 2 -crf 35 "
             "-threads 1 '{}'",
-            shared_dir, folder, ffmpeg_path, folder, encode);
+            ffmpeg_path, vmaf::test::clip_path("vtest_576x324_420p8", "dis"), encode);
         ASSERT_EQ(std::system(command.c_str()), 0) << command;
     }
     static void TearDownTestSuite()
@@ -153,11 +153,10 @@ TEST_F(GopBudget, AReaderThatStopsEarlyLeavesNoDecoderWaiting)
 int main(int argc, char **argv)
 {
     ::testing::InitGoogleTest(&argc, argv);
-    if (argc != 3) {
-        fmt::print(stderr, "usage: test_gop_budget FFMPEG SHARED_DIR\n");
+    if (argc != 2) {
+        fmt::print(stderr, "usage: test_gop_budget FFMPEG\n");
         return 2;
     }
     ffmpeg_path = argv[1];
-    shared_dir = argv[2];
     return RUN_ALL_TESTS();
 }

@@ -13,12 +13,14 @@ file and the frame.
 usage: test_gop_decoding.py VMAF_BINARY FFMPEG_BINARY SHARED_DIR
 """
 import json
-import lzma
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from clip_files import clip_file  # noqa: E402
 
 VMAF, FFMPEG, SHARED = sys.argv[1], sys.argv[2], sys.argv[3]
 results = {"passed": 0, "failed": 0}
@@ -54,10 +56,7 @@ def encoders():
 
 def looped(side):
     """The clip's 24 frames four times over, as Y4M."""
-    src = p(f"clip_{side}.y4m")
-    with lzma.open(os.path.join(SHARED, "clips", f"vtest_576x324_420p8_{side}.y4m.xz")) as f, \
-            open(src, "wb") as out:
-        shutil.copyfileobj(f, out)
+    src = clip_file(SHARED, tmp, "vtest_576x324_420p8", side)
     dst = p(f"looped_{side}.y4m")
     ffmpeg("-stream_loop", "3", "-i", src, "-f", "yuv4mpegpipe", dst)
     return dst

@@ -680,34 +680,27 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
                                : "its index lists one keyframe (a single GOP, or a container "
                                  "without an index, as MPEG-TS)");
     const double tick = av_q2d(stream->time_base);
-    double seconds = 0;
-    if (frames_total_ && frame_rate_)
-        seconds = static_cast<double>(*frames_total_) * static_cast<double>(frame_rate_->den) /
-                  static_cast<double>(frame_rate_->num);
+    const std::optional<double> fps = frames_per_second();
+    const double seconds = frames_total_ && fps ? static_cast<double>(*frames_total_) / *fps : 0;
     const std::vector<int64_t> starts =
         chunk_starts(keyframes, chunk_min_ticks(tick > 0 ? 1.0 / tick : 1.0, seconds, decoders));
     if (starts.empty()) return one_decoder("its keyframes are too close together to cut it");
-    const unsigned sub_w = format_.pix_fmt == VMAF_PIX_FMT_YUV444P ? 1 : 2;
-    const unsigned sub_h = format_.pix_fmt == VMAF_PIX_FMT_YUV420P ? 2 : 1;
-    const size_t luma = size_t{format_.w} * format_.h * (format_.bpc > 8 ? 2 : 1);
-    const size_t chroma = format_.pix_fmt == VMAF_PIX_FMT_YUV400P ? 0 : 2 * luma / (sub_w * sub_h);
     // The decoders' own frames count against the memory budget; what they
     // leave is for frames waiting (unless the caller set that).
-    const size_t frame_bytes = luma + chroma;
+    const auto frame_size = static_cast<size_t>(frame_bytes(format_));
     const size_t memory = GopDecoding::default_budget();
-    const unsigned workers = std::min({decoders, decoders_in_memory(memory, frame_bytes),
+    const unsigned workers = std::min({decoders, decoders_in_memory(memory, frame_size),
                                        static_cast<unsigned>(starts.size())});
     const size_t budget =
-        decoding.budget ? decoding.budget : memory - workers * kDecoderFrames * frame_bytes;
+        decoding.budget ? decoding.budget : memory - workers * kDecoderFrames * frame_size;
     // The cores shared by both inputs' decoders: fewer chunks than decoders
     // asked for leave each worker more threads.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const int threads = static_cast<int>(std::max(1u, cores / (2 * workers)));
-    chunks_ = std::make_unique<GopDecoding>(path_, starts, workers, threads, frame_bytes,
+    chunks_ = std::make_unique<GopDecoding>(path_, starts, workers, threads, frame_size,
                                             budget, tick);
     first_chunk_ = std::make_unique<ChunkWatch>();
     first_chunk_->next_ts = starts.front();
-    first_chunk_->record = false;
     watch_ = first_chunk_.get();
     // The first chunk's decoder, this input's own, is not counted: it
     // stops where the others start.
@@ -838,8 +831,7 @@ ReadStatus ContainerInput::receive()
         } else {
             if (watch_) {
                 watch_->saw(*packet_);
-                if (watch_->from_start && watch_->start_ts != ChunkWatch::kNone &&
-                    !watch_->start_pts) {
+                if (watch_->before_start()) {
                     libav().av_packet_unref(packet_.get());
                     continue;
                 }

@@ -34,8 +34,9 @@ void ChunkWatch::saw(const AVPacket &packet)
     };
     if (!start_pts && is(start_ts)) start_pts = packet.pts;
     else if (!next_pts && is(next_ts)) next_pts = packet.pts;
+    if (!start_pts) return;
     if (packet.pts == AV_NOPTS_VALUE) untimed = true;
-    else if (record) fed.push_back(packet.pts);
+    else fed.push_back(packet.pts);
 }
 
 void GopDecoding::FrameFree::operator()(AVFrame *f) const { libav().av_frame_free(&f); }

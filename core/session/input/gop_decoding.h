@@ -38,22 +38,22 @@ namespace vmaf::session {
 
 class ContainerInput;
 
-// What a decoder learns of its chunk from the packets it feeds: when the
+// What a decoder learns of its chunk from the packets it reads: when the
 // chunk's keyframe and the next chunk's come by (known by their index
 // timestamps, presentation or decoding times), their presentation times, and
-// those of every packet fed.
+// those of every packet fed from the chunk's keyframe on.
 struct ChunkWatch {
     static constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-    int64_t start_ts = kNone; // kNone: the file's start
+    int64_t start_ts = kNone; // kNone: the file's start (nothing recorded)
     int64_t next_ts = kNone;  // kNone: the file's end
     std::optional<int64_t> start_pts, next_pts;
-    // The decoder is fed nothing before the chunk's keyframe: a demuxer may
-    // seek to the keyframe before (MP4's, to a decoding time).
-    bool from_start = true;
-    bool record = true;     // keep `fed`
     std::vector<int64_t> fed;
-    bool untimed = false;   // a packet without a presentation time came by
+    bool untimed = false; // a packet fed without a presentation time
     void saw(const AVPacket &packet);
+    // Whether the packet just seen comes before the chunk's keyframe: the
+    // decoder is fed nothing before it, since a demuxer may seek to the
+    // keyframe before (MP4's, asked for a decoding time).
+    bool before_start() const { return start_ts != kNone && !start_pts; }
 };
 
 class GopDecoding {
