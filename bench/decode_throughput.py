@@ -9,8 +9,9 @@ Two steps, since the GPU machine has no ffmpeg:
   decode_throughput.py --make-encodes DIR --clips CLIPS_DIR [--frames N]
       Here, with ffmpeg: the 1920x1080 8-bit pair of make_clips.py (N
       frames, 25 fps) encoded at 1080p as DIR/ref_h264.mp4 (x264, medium,
-      5 Mbit/s), DIR/dis_h264.mp4 (x264, medium, 4 Mbit/s), DIR/dis_hevc.mp4
-      (x265, fast, 2.5 Mbit/s) and DIR/dis_av1.mkv (SVT-AV1, preset 10, 2
+      5 Mbit/s), DIR/ref_hevc.mp4 (x265, fast, 3 Mbit/s), DIR/dis_h264.mp4
+      (x264, medium, 4 Mbit/s), DIR/dis_hevc.mp4 (x265, fast, 2.5 Mbit/s) and
+      DIR/dis_av1.mkv (SVT-AV1, preset 10, 2
       Mbit/s); and, scaled to 3840x2160 (lanczos), DIR/ref_h264_2160p.mp4
       (x264, veryfast, 6 Mbit/s), DIR/dis_h264_2160p.mp4 (4 Mbit/s) and
       DIR/dis_hevc_2160p.mp4 (x265, ultrafast, 2.5 Mbit/s). Bitrates are
@@ -37,8 +38,8 @@ Two steps, since the GPU machine has no ffmpeg:
         the H.264 pairs also for psnr alone), B pairs in flight on GPU 0:
         the aggregate rate, B * N frames over the wall time, and the sum
         of the pairs' own rates (all of them in flight at once).
-      With --decoders, each --hwdec none row once per count given (0: the
-      default, as the cores allow).
+      With --decoders, each row once per count given (0: the default, as
+      the cores allow).
 """
 import argparse
 import json
@@ -71,6 +72,8 @@ def make_encodes(a):
                                        *x265]),
                 (dis, "dis_av1.mkv", ["-c:v", "libsvtav1", "-preset", "10", "-b:v", "2M"]),
                 (ref, "ref_h264.mp4", ["-c:v", "libx264", "-preset", "medium", "-b:v", "5M"]),
+                (ref, "ref_hevc.mp4", ["-c:v", "libx265", "-preset", "fast", "-b:v", "3M",
+                                       *x265]),
                 (ref, "ref_h264_2160p.mp4",
                  [*uhd, "-c:v", "libx264", "-preset", "veryfast", "-b:v", "6M"]),
                 (dis, "dis_h264_2160p.mp4",
@@ -126,6 +129,7 @@ def measure(a):
              ("1080p Y4M ref + AV1 dis", ref, enc.get("dis_av1")),
              ("1080p H.264 ref + H.264 dis", enc["ref_h264"], enc["dis_h264"]),
              ("1080p H.264 ref + HEVC dis", enc["ref_h264"], enc["dis_hevc"]),
+             ("1080p HEVC ref + HEVC dis", enc.get("ref_hevc"), enc["dis_hevc"]),
              ("2160p H.264 ref + H.264 dis", enc.get("ref_h264_2160p"),
               enc.get("dis_h264_2160p")),
              ("2160p H.264 ref + HEVC dis", enc.get("ref_h264_2160p"),
@@ -137,7 +141,7 @@ def measure(a):
     # (name, command, its report or its batch folder)
     rows = []
     modes = [(hwdec, decoders) for hwdec in a.hwdec.split(",")
-             for decoders in (a.decoders.split(",") if a.decoders and hwdec == "none" else [None])]
+             for decoders in (a.decoders.split(",") if a.decoders else [None])]
     for backend in a.backends.split(","):
         for hwdec, decoders in modes:
             decoding = ["--hwdec", hwdec] + (["--decoders", decoders] if decoders else [])
@@ -209,7 +213,7 @@ def main():
                     help="--make-encodes: a keyframe every N frames (0: the encoders' own)")
     ap.add_argument("--rate-scale", type=float, default=1.0,
                     help="--make-encodes: bitrates times this (longer --frames in as many MB)")
-    ap.add_argument("--decoders", help="--decoders counts of the --hwdec none rows, "
+    ap.add_argument("--decoders", help="--decoders counts of every row, "
                                        "comma-separated (0: the default)")
     ap.add_argument("--vmaf")
     ap.add_argument("--encodes")

@@ -20,6 +20,14 @@ Encodes of a public clip in the codecs GPUs decode (H.264, HEVC, AV1, VP9;
   device; auto decodes on the CPU, saying so, with the CPU's scores.
 - Everywhere: Y4M inputs are read as ever with any --hwdec, and a word
   --hwdec does not know is refused.
+- One input on several decoders (--decoders 4, issue 56): encodes of the
+  clip looped to 96 frames with a keyframe every 12 (H.264, HEVC with open
+  GOPs, VP9, AV1; H.264 and VP9 in Matroska) score byte for byte as one
+  decoder on the CPU: on the GPU machine with --hwdec cuda, both sides cut
+  into chunks on NVDEC sessions and read in place with the HIP backend
+  (copied back without it), in --batch too; an encode with one keyframe is
+  decoded by one decoder, saying so. In CI, --hwdec auto cuts them on the
+  CPU, saying so, with the same scores.
 
 usage: test_hwdec.py VMAF_BINARY SHARED_DIR ENCODES_DIR [FFMPEG_BINARY]
 
@@ -58,6 +66,21 @@ ENCODES = {
     "vp9_420p10": ("vtest_576x324_420p8", "libvpx-vp9", "webm", "yuv420p10le",
                    VP9 + ["-profile:v", "2"], True),
 }
+
+# The same encoders with a keyframe every 12 frames, of the clip looped to
+# 96 frames: name: (encoder, container, pixel format, options, whether
+# NVDEC takes it, as ENCODES says).
+GOP = ["-g", "12", "-keyint_min", "12"]
+GOP_FRAMES = 96
+GOP_ENCODES = {
+    "gop_h264_420p8": ("libx264", "mkv", "yuv420p", CRF30 + GOP + ["-bf", "3"], True),
+    "gop_hevc_420p10": ("libx265", "mp4", "yuv420p10le", X265 + GOP, True),
+    "gop_vp9_420p8": ("libvpx-vp9", "mkv", "yuv420p", VP9 + GOP, True),
+    "gop_av1_420p8": ("libaom-av1", "mkv", "yuv420p", AV1 + GOP, None),
+}
+# The reference of the GOP encodes, itself encoded (the GPU machine has no
+# ffmpeg to loop the clip): H.264 in MP4.
+GOP_REF = ("gop_ref_h264", "libx264", "mp4", "yuv420p", CRF30 + GOP + ["-bf", "3"])
 
 results = {"passed": 0, "failed": 0}
 
@@ -98,6 +121,17 @@ def make_encodes(ffmpeg, encodes_dir, shared, work):
                         clip_files(shared, work, clip)[1], "-c:v", encoder, "-pix_fmt", pix_fmt,
                         *opts, part], check=True)
         os.replace(part, dst)
+    ref, dis = clip_files(shared, work, "vtest_576x324_420p8")
+    loops = str(GOP_FRAMES // CLIPS["vtest_576x324_420p8"] - 1)
+    for name, encoder, container, pix_fmt, opts, source in (
+            (*GOP_REF, ref), *((n, *spec[:4], dis) for n, spec in GOP_ENCODES.items())):
+        dst = os.path.join(encodes_dir, f"{name}.{container}")
+        if os.path.exists(dst) or encoder not in listed:
+            continue
+        part = os.path.join(encodes_dir, f"{name}.part.{container}")
+        subprocess.run([ffmpeg, "-v", "error", "-nostdin", "-y", "-stream_loop", loops, "-i",
+                        source, "-c:v", encoder, "-pix_fmt", pix_fmt, *opts, part], check=True)
+        os.replace(part, dst)
 
 
 def run(vmaf, *args):
@@ -116,6 +150,78 @@ def scores(vmaf, ref, dis, hwdec, *more):
     doc = json.loads(p.stdout)
     doc.pop("fps", None)
     return doc, p.stderr, 0
+
+
+def gop_checks(vmaf, encodes_dir, encodes, device, hip):
+    """--decoders 4 on the GOP encodes against one decoder on the CPU."""
+    gop_ref = os.path.join(encodes_dir, f"{GOP_REF[0]}.{GOP_REF[2]}")
+    gops = {name: os.path.join(encodes_dir, f"{name}.{spec[1]}")
+            for name, spec in GOP_ENCODES.items()
+            if os.path.exists(os.path.join(encodes_dir, f"{name}.{spec[1]}"))}
+    check("the GOP encodes are there", os.path.exists(gop_ref) and "gop_h264_420p8" in gops,
+          encodes_dir)
+    if not os.path.exists(gop_ref):
+        return
+    four = ["--decoders", "4"]
+    taken = {}  # the encodes NVDEC decodes here
+    for name, path in gops.items():
+        base = os.path.basename(path)
+        want, err, _ = scores(vmaf, gop_ref, path, "none", "--decoders", "1")
+        check(f"{name}: one decoder on the CPU gives {GOP_FRAMES} frames",
+              want is not None and len(want["frames"]) == GOP_FRAMES, err)
+        if not device:
+            got, err, _ = scores(vmaf, gop_ref, path, "auto", *four)
+            check(f"{name}: auto, no device: cut into chunks on the CPU, the same scores",
+                  got is not None and got == want and f"{base}: decoding" in err
+                  and "on the CPU" in err and "chunks on" in err, err)
+            continue
+        got, err, rc = scores(vmaf, gop_ref, path, "cuda", "--backend", "hip", *four)
+        takes = GOP_ENCODES[name][4]
+        if takes is None:
+            takes = rc == 0
+            print(f"note: {name}: this GPU {'decodes' if takes else 'does not decode'} it")
+        if not takes:
+            continue
+        taken[name] = path
+        if hip:
+            check(f"{name}: both sides in chunks on NVDEC, read in place, score as one decoder "
+                  "on the CPU",
+                  got is not None and got == want and err.count("chunks on") == 2
+                  and err.count("read in place") == 2, err)
+        got, err, _ = scores(vmaf, gop_ref, path, "cuda", *four)
+        check(f"{name}: in chunks on NVDEC, copied back, score as one decoder on the CPU",
+              got is not None and got == want and err.count("chunks on") == 2, err)
+    if not device:
+        return
+    single = encodes["h264_420p8"]
+    want, _, _ = scores(vmaf, single, single, "none")
+    got, err, _ = scores(vmaf, single, single, "cuda", *four)
+    check("one keyframe with --hwdec cuda: one decoder, saying why, the same scores",
+          got is not None and got == want and err.count("its index lists one keyframe") == 2,
+          err)
+    if not hip:
+        return
+    work = os.path.join(encodes_dir, "clips")
+    with open(os.path.join(work, "gop_batch.csv"), "w") as f:
+        f.write("ref,dis,output\n")
+        for name, path in taken.items():
+            f.write(f"{gop_ref},{path},{name}.json\n")
+    out = os.path.join(work, "gop_batch")
+    shutil.rmtree(out, ignore_errors=True)
+    p = run(vmaf, "--batch", os.path.join(work, "gop_batch.csv"), "-o", out, "--backend", "hip",
+            "--hwdec", "cuda", *four, "--feature", "psnr", "--json", "-q")
+    same = p.returncode == 0
+    for name, path in taken.items():
+        want, _, _ = scores(vmaf, gop_ref, path, "none", "--decoders", "1")
+        try:
+            with open(os.path.join(out, f"{name}.json")) as f:
+                got = json.load(f)
+            got.pop("fps", None)
+        except (OSError, ValueError):
+            got = None
+        same = same and got == want
+    check("--batch of GOP encodes in chunks on NVDEC: every report as one decoder on the CPU",
+          same, p.stderr)
 
 
 def main():
@@ -214,6 +320,8 @@ def main():
                 same = same and got == want
         check("--batch with --hwdec cuda on the HIP backend: every report as the CPU's decoding",
               same, p.stderr)
+
+    gop_checks(vmaf, encodes_dir, encodes, device, hip)
 
     if not device:
         p = run(vmaf, "-r", ref, "-d", encodes["h264_420p8"], "--hwdec", "vaapi", "-q")

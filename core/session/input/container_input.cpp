@@ -423,7 +423,7 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
         if (seconds >= 0)
             frames_total_ = static_cast<unsigned long long>(std::llround(seconds * av_q2d(rate)));
     }
-    if (hw_device_) return prime(error);
+    if (hw_device_ && !prime(error)) return false;
     plan_chunks(decoding);
     return true;
 }
@@ -460,8 +460,9 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
         // The hardware decodes; the host's threads would only parse.
         c->thread_count = 1;
         // Room for the frames read ahead (read_ahead) or held downstream
-        // (keep_on_device).
-        c->extra_hw_frames = static_cast<int>(std::max<size_t>(kFramesAhead, kDeviceFrames));
+        // (keep_on_device); a worker's leave at once (copy_on_device).
+        c->extra_hw_frames =
+            worker_ ? 1 : static_cast<int>(std::max<size_t>(kFramesAhead, kDeviceFrames));
     }
     if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
@@ -621,19 +622,39 @@ std::optional<unsigned long long> ContainerInput::frames_left() const
 
 ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
-#ifdef VMAF_HAVE_HIP
-    if (device_state_) return read_device(pic);
-#endif
-    if (hw_device_) return read_ahead(pic);
     if (chunks_) return read_chunked(pic);
+#ifdef VMAF_HAVE_HIP
+    const bool in_place = device_state_ != nullptr;
+#else
+    const bool in_place = false;
+#endif
+    if (hw_device_ && !in_place) return read_ahead(pic);
     const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
     primed_ = false;
     if (status != ReadStatus::Frame) return status;
-    return deliver(*frame_, pic);
+    return deliver_decoded(*frame_, pic);
+}
+
+ReadStatus ContainerInput::deliver_decoded(AVFrame &frame, VmafPicture &pic)
+{
+#ifdef VMAF_HAVE_HIP
+    if (device_state_) {
+        if (frame.format == hw_format_) return wrap_device(frame, pic);
+        // A frame the CPU decoded (Auto's decoder taking over) gets a host
+        // picture of its own.
+        if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
+            libav().av_frame_unref(&frame);
+            return fail(fmt::format("out of memory for frame {}", frames_));
+        }
+        return deliver(frame, pic);
+    }
+#endif
+    return frame.format == hw_format_ ? deliver_hardware(frame, pic) : deliver(frame, pic);
 }
 
 std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &path,
-                                                            int threads, std::string &error)
+                                                            const Decoding &decoding, int threads,
+                                                            std::string &error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -643,8 +664,9 @@ std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &p
     std::unique_ptr<ContainerInput> input(
         new ContainerInput(std::make_unique<ByteSource>(fd, 1u), path));
     input->decoder_threads_ = threads;
+    input->worker_ = true;
     std::string why;
-    if (!input->open_stream(Decoding{HwDecode::None, 0, 1}, why)) {
+    if (!input->open_stream(Decoding{decoding.hw, decoding.gpu, 1, 0}, why)) {
         error = fmt::format("another decoder cannot open the file: {}", why);
         return nullptr;
     }
@@ -662,7 +684,6 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
             decoder_note_ = fmt::format("{}: one decoder ({} {}): {}", path_,
                                         cli_flag(Option::Decoders), decoding.decoders, why);
     };
-    if (hw_asked_ != HwDecode::None) return one_decoder("chunks are decoded on the CPU only");
     if (path_ == "-" || !source_->size()) return one_decoder("it is read from a pipe");
     AVStream *stream = format_ctx_->streams[stream_];
     std::vector<int64_t> keyframes = index_keyframes();
@@ -670,7 +691,7 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
         // Some demuxers (Matroska's) read their index at the first seek:
         // made on a demuxer of its own, this one's packets stay as read.
         std::string ignored;
-        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, 1, ignored);
+        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, Decoding{}, 1, ignored);
             probe && probe->seek_keyframe(keyframes.empty() ? 0 : keyframes.front(), ignored))
             keyframes = probe->index_keyframes();
     }
@@ -694,19 +715,25 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
     const size_t budget =
         decoding.budget ? decoding.budget : memory - workers * kDecoderFrames * frame_size;
     // The cores shared by both inputs' decoders: fewer chunks than decoders
-    // asked for leave each worker more threads.
+    // asked for leave each worker more threads. Workers decode where this
+    // input's decoder does (Auto's choice made): on the GPU each is a
+    // session of its own, on one of its decoding engines.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const int threads = static_cast<int>(std::max(1u, cores / (2 * workers)));
-    chunks_ = std::make_unique<GopDecoding>(path_, starts, workers, threads, frame_size,
+    const Decoding worker{hw_device_ ? hw_asked_ : HwDecode::None, hw_gpu_, 1, 0};
+    chunks_ = std::make_unique<GopDecoding>(path_, worker, starts, workers, threads, frame_size,
                                             budget, tick);
     first_chunk_ = std::make_unique<ChunkWatch>();
     first_chunk_->next_ts = starts.front();
     watch_ = first_chunk_.get();
     // The first chunk's decoder, this input's own, is not counted: it
-    // stops where the others start.
-    decoder_note_ = fmt::format("{}: decoding {} in {} chunks on {} decoder{}", path_,
-                                codec_->codec->name, starts.size() + 1, workers,
-                                workers == 1 ? "" : "s");
+    // stops where the others start. After what the note says of where the
+    // input is decoded, if it says that.
+    const std::string chunks = fmt::format("in {} chunks on {} decoder{}", starts.size() + 1,
+                                           workers, workers == 1 ? "" : "s");
+    decoder_note_ = decoder_note_.empty()
+                        ? fmt::format("{}: decoding {} {}", path_, codec_->codec->name, chunks)
+                        : fmt::format("{}, {}", decoder_note_, chunks);
 }
 
 std::vector<int64_t> ContainerInput::index_keyframes() const
@@ -733,13 +760,49 @@ bool ContainerInput::seek_keyframe(int64_t ts, std::string &error)
     }
     libav().avcodec_flush_buffers(codec_.get());
     draining_ = false;
+    // A hardware decoder's first frame, decoded while it opened (prime()),
+    // is not this chunk's.
+    if (primed_) libav().av_frame_unref(frame_.get());
+    primed_ = false;
+    replay_.clear();
+    return true;
+}
+
+bool ContainerInput::copy_on_device(const AVFrame &src, AVFrame &dst)
+{
+    int r = 0;
+    if (!copy_frames_) {
+        const auto *from = reinterpret_cast<const AVHWFramesContext *>(src.hw_frames_ctx->data);
+        copy_frames_.reset(libav().av_hwframe_ctx_alloc(hw_device_.get()));
+        if (!copy_frames_) r = AVERROR(ENOMEM);
+        if (r >= 0) {
+            auto *ctx = reinterpret_cast<AVHWFramesContext *>(copy_frames_->data);
+            ctx->format = from->format;
+            ctx->sw_format = from->sw_format;
+            ctx->width = src.width;
+            ctx->height = src.height;
+            r = libav().av_hwframe_ctx_init(copy_frames_.get());
+        }
+        if (r < 0) copy_frames_.reset();
+    }
+    // Queued on the device context's stream, which NVDEC's own work is on:
+    // the surface is written again only after the copy has read it.
+    if (r >= 0) r = libav().av_hwframe_get_buffer(copy_frames_.get(), &dst, 0);
+    if (r >= 0) r = libav().av_hwframe_transfer_data(&dst, &src, 0);
+    if (r >= 0) r = libav().av_frame_copy_props(&dst, &src);
+    if (r < 0) {
+        libav().av_frame_unref(&dst);
+        av_failure("cannot copy a frame on the GPU", r);
+        return false;
+    }
     return true;
 }
 
 ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
 {
     if (first_chunk_) {
-        const ReadStatus status = receive();
+        const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
+        primed_ = false;
         // The file ended before the second chunk's keyframe: this decoder
         // gave every frame.
         if (status == ReadStatus::End) chunks_.reset();
@@ -751,10 +814,10 @@ ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
             chunks_.reset();
             first_chunk_.reset();
             watch_ = nullptr;
-            return deliver(*frame_, pic);
+            return deliver_decoded(*frame_, pic);
         }
         if (!first_chunk_->next_pts || pts < *first_chunk_->next_pts)
-            return deliver(*frame_, pic);
+            return deliver_decoded(*frame_, pic);
         libav().av_frame_unref(frame_.get());
         first_chunk_.reset();
         watch_ = nullptr;
@@ -763,7 +826,7 @@ ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
     GopDecoding::Frame frame;
     std::string error;
     switch (chunks_->next(frame, error)) {
-    case ReadStatus::Frame: return deliver(*frame, pic);
+    case ReadStatus::Frame: return deliver_decoded(*frame, pic);
     case ReadStatus::End: return ReadStatus::End;
     case ReadStatus::Error: break;
     }
@@ -952,19 +1015,6 @@ bool ContainerInput::keep_on_device(VmafHipState *state, unsigned gpu, unsigned 
     device_state_ = state;
     decoder_note_ += ", its frames read in place";
     return true;
-}
-
-ReadStatus ContainerInput::read_device(VmafPicture &pic)
-{
-    const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
-    primed_ = false;
-    if (status != ReadStatus::Frame) return status;
-    if (frame_->format == hw_format_) return wrap_device(*frame_, pic);
-    if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
-        libav().av_frame_unref(frame_.get());
-        return fail(fmt::format("out of memory for frame {}", frames_));
-    }
-    return deliver(*frame_, pic);
 }
 
 namespace {
