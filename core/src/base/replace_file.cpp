@@ -82,6 +82,32 @@ int write_through(const std::string &path, const std::string &text, int flags,
     return 0;
 }
 
+// A file in a folder that takes no new file, rewritten where it is: should
+// the write fail part way (a full disk), what the file held is put back,
+// so that no half report stays under its name.
+int rewrite_in_place(const std::string &path, const std::string &text, std::string &reason)
+{
+    std::string old;
+    {
+        FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+        if (fd.get() < 0) return write_failed(errno, reason);
+        char buf[1 << 16];
+        for (;;) {
+            const ssize_t n = ::read(fd.get(), buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) return write_failed(errno, reason);
+            if (n == 0) break;
+            old.append(buf, static_cast<size_t>(n));
+        }
+    }
+    const int err = write_through(path, text, O_TRUNC | O_NOFOLLOW, reason);
+    if (err == 0) return 0;
+    std::string ignored;
+    if (write_through(path, old, O_TRUNC | O_NOFOLLOW, ignored) != 0)
+        reason += "; what the file held before could not be put back";
+    return err;
+}
+
 } // namespace
 
 int replace_file(const std::string &path, const std::string &text, std::string &reason)
@@ -107,8 +133,7 @@ int replace_file(const std::string &path, const std::string &text, std::string &
         const int err = errno;
         // A read-only folder cannot take the temporary file; a file in it
         // that may be written is rewritten in place.
-        if (exists && ::access(path.c_str(), W_OK) == 0)
-            return write_through(path, text, O_TRUNC | O_NOFOLLOW, reason);
+        if (exists && ::access(path.c_str(), W_OK) == 0) return rewrite_in_place(path, text, reason);
         return write_failed(err, reason);
     }
     // The file gets the mode an existing file has, or a new file would.

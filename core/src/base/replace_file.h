@@ -11,7 +11,8 @@ namespace vmaf {
 // name is written through, and no file of the user's is ever that name), and
 // renamed into place: a failed write never leaves a half file where an old
 // one was, nor a file under `path` at all. Where the folder cannot take a
-// temporary file, an existing writable file is rewritten in place. Devices,
+// temporary file, an existing writable file is rewritten in place (what it
+// held put back should that write fail part way). Devices,
 // pipes and links the caller named are written through. Returns 0 or a
 // negative errno, with `reason` saying why ("folder 'x' does not exist",
 // "No space left on device").
