@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 shared=${VMAF_SHARED_DIR:-../shared}
-harnesses=(fuzz_video_input fuzz_model_json fuzz_options fuzz_c_api)
+harnesses=(fuzz_video_input fuzz_model_json fuzz_options fuzz_c_api fuzz_batch_manifest)
 
 # libFuzzer's runtime comes with Debian's clang (libclang-rt-14-dev, which
 # apt installs beside it as a recommended package).

@@ -168,7 +168,14 @@ std::string csv_line(const std::vector<std::string> &fields)
     for (size_t i = 0; i < fields.size(); i++) {
         if (i) out += ',';
         const std::string &f = fields[i];
-        if (f.find_first_of(",\"\r\n") == std::string::npos) {
+        // Quoted where the reader would change it otherwise: separators and
+        // quotes, spaces and tabs at either end (trimmed from unquoted
+        // fields), a byte order mark at the start (dropped at a file's).
+        const bool plain = f.find_first_of(",\"\r\n") == std::string::npos &&
+                           (f.empty() || (f.front() != ' ' && f.front() != '\t' &&
+                                          f.back() != ' ' && f.back() != '\t')) &&
+                           !f.starts_with("\xEF\xBB\xBF");
+        if (plain) {
             out += f;
             continue;
         }

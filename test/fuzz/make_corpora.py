@@ -5,7 +5,7 @@ shared clips and models (nothing of them is kept in the repository).
     make_corpora.py SHARED_DIR OUT_DIR FEATURE_CATALOG
 
 writes OUT_DIR/<harness>/<seed> for fuzz_video_input, fuzz_model_json,
-fuzz_options and fuzz_c_api. Each seed starts with the control bytes its
+fuzz_options, fuzz_c_api and fuzz_batch_manifest. Each seed starts with the control bytes its
 harness reads (see the harness's opening comment).
 """
 import hashlib
@@ -173,6 +173,22 @@ def c_api_seeds(shared, out):
             write_seed(folder, bytes(rng.randrange(256) for _ in range(n)))
 
 
+def manifest_seeds(out):
+    """Batch manifests and summary lines: every column, quoting, lists,
+    spaces, a byte order mark, CRLF line ends."""
+    folder = out / "fuzz_batch_manifest"
+    for text in (
+            "ref,dis\nref.y4m,dis.y4m\n",
+            "reference,distorted,model,feature,output\n"
+            "a.y4m,b.y4m,version=vmaf_v0.6.1;version=vmaf_4k_v0.6.1,psnr;cambi=tvi_threshold=0.02,"
+            "out/1.json\n",
+            "\ufeffref,dis,output\r\n\"a,1.y4m\",\" b.y4m \",\"say \"\"x\"\"\"\r\n",
+            "ref,dis\n\n  ,  \nx.mp4,y.mkv\n",
+            "row,reference,distorted,report,status,frames,seconds,metric,mean\n"
+            "1,r.y4m,d.y4m,1.json,ok,48,0.25,vmaf,76.6689\n"):
+        write_seed(folder, text.encode())
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -181,6 +197,7 @@ def main():
     model_seeds(shared, out)
     option_seeds(shared, out, sys.argv[3])
     c_api_seeds(shared, out)
+    manifest_seeds(out)
     for harness in sorted(os.listdir(out)):
         print(f"{harness}: {len(os.listdir(out / harness))} seeds")
 
