@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 shared=${VMAF_SHARED_DIR:-../shared}
-harnesses=(fuzz_video_input fuzz_model_json fuzz_options fuzz_c_api fuzz_batch_manifest)
+harnesses=(fuzz_video_input fuzz_model_json fuzz_options fuzz_c_api fuzz_batch_manifest
+           fuzz_container_input)
 
 # libFuzzer's runtime comes with Debian's clang (libclang-rt-14-dev, which
 # apt installs beside it as a recommended package).
@@ -43,6 +44,11 @@ grep -q 'scaling was not built in' <(build-fuzz/core/tools/vmaf -r "$no_av" -d "
   exit 1
 }
 rm -f "$no_av" "$no_av.err"
+
+# Then with container input, for fuzz_container_input (libav itself is
+# Debian's, not instrumented; our side of it is).
+meson configure build-fuzz -Dcontainers=enabled >/dev/null
+ninja -C build-fuzz >/dev/null
 
 python3 test/fuzz/make_corpora.py "$shared" build-fuzz/corpus build-fuzz/test/fuzz/feature_catalog
 # fuzz_options' dictionary: the flags and extractors this build has.

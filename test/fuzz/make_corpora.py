@@ -5,7 +5,8 @@ shared clips and models (nothing of them is kept in the repository).
     make_corpora.py SHARED_DIR OUT_DIR FEATURE_CATALOG
 
 writes OUT_DIR/<harness>/<seed> for fuzz_video_input, fuzz_model_json,
-fuzz_options, fuzz_c_api and fuzz_batch_manifest. Each seed starts with the control bytes its
+fuzz_options, fuzz_c_api, fuzz_batch_manifest and fuzz_container_input (its
+encodes made with ffmpeg). Each seed starts with the control bytes its
 harness reads (see the harness's opening comment).
 """
 import hashlib
@@ -15,7 +16,10 @@ import os
 import pathlib
 import random
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 import extractor_table
 
@@ -189,6 +193,55 @@ def manifest_seeds(out):
         write_seed(folder, text.encode())
 
 
+# fuzz_container_input's encodes of a 32x24 crop, 12 frames: (file, ffmpeg's
+# options), keyframes close together so that --decoders has GOPs to cut.
+CONTAINER_ENCODES = [
+    ("h264.mp4", ["-c:v", "libx264", "-g", "3", "-bf", "2"]),
+    ("h264.ts", ["-c:v", "libx264", "-g", "3"]),
+    ("hevc.mkv", ["-c:v", "libx265", "-g", "4", "-x265-params", "log-level=none"]),
+    ("vp9.webm", ["-c:v", "libvpx-vp9", "-g", "4", "-speed", "8"]),
+    ("av1.mkv", ["-c:v", "libaom-av1", "-g", "4", "-cpu-used", "8"]),
+    ("ffv1.mkv", ["-c:v", "ffv1"]),
+    ("mpeg4.avi", ["-c:v", "mpeg4", "-g", "3"]),
+    ("mjpeg.mov", ["-c:v", "mjpeg"]),
+    ("raw.nut", ["-c:v", "rawvideo"]),
+]
+
+
+def container_seeds(shared, out):
+    """Small encodes in the containers and codecs users give, each as a
+    file with one and with four decoders, and through a pipe; made where
+    ffmpeg is (CI installs it), its encoders missing skipped."""
+    folder = out / "fuzz_container_input"
+    folder.mkdir(parents=True, exist_ok=True)
+    ffmpeg = shutil.which("ffmpeg")
+    if not ffmpeg:
+        return
+    clip = shared / "clips" / "vtest_576x324_420p8_dis.y4m.xz"
+    global FRAMES
+    saved, FRAMES = FRAMES, 12
+    try:
+        header, fmt, frames = first_frames(clip)
+    finally:
+        FRAMES = saved
+    tags = " ".join(t for t in header.split()[1:] if t[0] not in "WH")
+    y4m = f"YUV4MPEG2 W32 H24 {tags}\n".encode()
+    y4m += b"".join(b"FRAME\n" + f for f in crop(frames, fmt, 32, 24))
+    with tempfile.TemporaryDirectory() as work:
+        src = os.path.join(work, "crop.y4m")
+        with open(src, "wb") as f:
+            f.write(y4m)
+        for name, opts in CONTAINER_ENCODES:
+            dst = os.path.join(work, name)
+            if subprocess.run([ffmpeg, "-v", "quiet", "-nostdin", "-y", "-i", src, *opts, dst],
+                              check=False).returncode != 0:
+                continue
+            with open(dst, "rb") as f:
+                data = f.read()
+            for control in (0, 6, 1):
+                write_seed(folder, bytes([control]) + data)
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -198,6 +251,7 @@ def main():
     option_seeds(shared, out, sys.argv[3])
     c_api_seeds(shared, out)
     manifest_seeds(out)
+    container_seeds(shared, out)
     for harness in sorted(os.listdir(out)):
         print(f"{harness}: {len(os.listdir(out / harness))} seeds")
 

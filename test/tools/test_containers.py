@@ -360,6 +360,29 @@ def errors():
             check(f"damaged H.264 samples ({trial}): an error naming the file and frame", ok,
                   f"rc={rc} stderr={err!r}")
 
+    # MPEG-4 Part 2 (frame threads in libavcodec): libavcodec 5.1 aborted
+    # the process on each of these (an assertion in its frame threads, found
+    # by fuzz_container_input).
+    avi = p("mpeg4.avi")
+    ffmpeg("-i", dis, "-c:v", "mpeg4", "-g", "12", avi)
+    with open(avi, "rb") as f:
+        data = f.read()
+    for trial in range(3):
+        rng = random.Random(trial)
+        bad = bytearray(data)
+        start = len(bad) // 3
+        for _ in range(64):
+            bad[start + rng.randrange(len(bad) // 2)] ^= 0xFF
+        damaged = p(f"damaged{trial}.avi")
+        with open(damaged, "wb") as f:
+            f.write(bad)
+        for decoders in ("1", "4"):
+            rc, _, err = run("-r", ref, "-d", damaged, "--decoders", decoders, "-q", "-o",
+                             os.devnull)
+            check(f"damaged MPEG-4 Part 2 samples ({trial}, --decoders {decoders}): an error "
+                  "naming the file and frame, no abort",
+                  rc == 1 and damaged in err and "frame" in err, f"rc={rc} stderr={err!r}")
+
     junk = p("junk.bin")
     with open(junk, "wb") as f:
         f.write(random.Random(3).randbytes(100000))

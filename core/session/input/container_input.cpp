@@ -446,6 +446,12 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
     // Decoding runs on libavcodec's own threads besides this reader's.
     c->thread_count = decoder_threads_;
     c->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    // MPEG-4 Part 2's decoder gives a damaged frame and an error together
+    // under AV_EF_EXPLODE; libavcodec 5.1's frame threads then let the frame
+    // go and still say it came, and an assertion aborts the process
+    // (`ffmpeg -err_detect explode` does the same; found by
+    // fuzz_container_input). It has no slice threads: one thread.
+    if (decoder->id == AV_CODEC_ID_MPEG4) c->thread_type = FF_THREAD_SLICE;
     // A damaged frame is an error, not concealed: scoring the decoder's
     // guess would give a plausible but wrong result.
     c->err_recognition |= AV_EF_EXPLODE;
@@ -990,8 +996,9 @@ ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
                                     libav().av_get_pix_fmt_name(
                                         static_cast<AVPixelFormat>(av_format_))));
         const PackedComponent src{f.data[c->plane] + c->offset, f.linesize[c->plane],
-                                  static_cast<unsigned>(c->step), c->depth + c->shift > 8 ? 2u : 1u,
-                                  static_cast<unsigned>(c->shift + c->depth) - format_.bpc};
+                                  {static_cast<unsigned>(c->step),
+                                   c->depth + c->shift > 8 ? 2u : 1u,
+                                   static_cast<unsigned>(c->shift + c->depth) - format_.bpc}};
         unpack_component(src, pic.w[p], pic.h[p], static_cast<uint8_t *>(pic.data[p]),
                          pic.stride[p], wide);
     }
