@@ -94,7 +94,7 @@ std::vector<TopkCase> cases()
 
 int copy(void *to, const void *from, size_t bytes, hipMemcpyKind kind)
 {
-    return vmaf::hip::check(hipMemcpy(to, from, bytes, kind), "hipMemcpy");
+    return vmaf::hip::check([&] { return hipMemcpy(to, from, bytes, kind); }, "hipMemcpy");
 }
 
 using HipCambiTopk = vmaf::test::HipDeviceTest;
@@ -120,16 +120,21 @@ TEST_F(HipCambiTopk, MeansOfTheLargestAsSorted)
     for (const TopkCase &t : all) {
         // On the launches' stream: a copy from pageable memory may return
         // before its data reach the device.
-        ASSERT_EQ(vmaf::hip::check(hipMemcpyAsync(values.get(), t.values.data(),
-                                                  t.values.size() * sizeof(float),
-                                                  hipMemcpyHostToDevice, stream.get()),
-                                   "hipMemcpyAsync"),
+        ASSERT_EQ(vmaf::hip::check(
+                      [&] {
+                          return hipMemcpyAsync(values.get(), t.values.data(),
+                                                t.values.size() * sizeof(float),
+                                                hipMemcpyHostToDevice, stream.get());
+                      },
+                      "hipMemcpyAsync"),
                   0);
         const TopkArgs a{values.as<const float>(), static_cast<int>(t.values.size()), t.k,
                          histogram.as<unsigned>(), state.as<TopkState>(), partials.as<double>(),
                          result.as<double>()};
-        ASSERT_EQ(vmaf::hip::check(vmaf::hip::cambi::launch_topk_mean(a, stream.get()), "launch"),
-                  0);
+        ASSERT_EQ(
+            vmaf::hip::check([&] { return vmaf::hip::cambi::launch_topk_mean(a, stream.get()); },
+                             "launch"),
+            0);
         double got = 0;
         TopkState left{};
         std::array<unsigned, 256> bins{};

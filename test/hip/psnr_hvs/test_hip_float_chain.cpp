@@ -81,11 +81,17 @@ std::vector<float> gpu_sums(const std::vector<std::vector<float>> &planes)
     a.result = result.as<float>();
     vmaf::hip::Stream stream;
     EXPECT_EQ(stream.create(), 0);
-    EXPECT_EQ(vmaf::hip::check(vmaf::hip::psnr_hvs::launch_plane_sums(a, stream.get()), "launch"), 0);
+    EXPECT_EQ(
+        vmaf::hip::check([&] { return vmaf::hip::psnr_hvs::launch_plane_sums(a, stream.get()); },
+                         "launch"),
+        0);
     std::vector<float> sums(3);
-    EXPECT_EQ(vmaf::hip::check(hipMemcpyAsync(sums.data(), a.result, 3 * sizeof(float),
-                                              hipMemcpyDeviceToHost, stream.get()),
-                               "hipMemcpyAsync"),
+    EXPECT_EQ(vmaf::hip::check(
+                  [&] {
+                      return hipMemcpyAsync(sums.data(), a.result, 3 * sizeof(float),
+                                            hipMemcpyDeviceToHost, stream.get());
+                  },
+                  "hipMemcpyAsync"),
               0);
     EXPECT_EQ(stream.synchronize(), 0);
     return sums;

@@ -39,8 +39,8 @@ TEST(HipRuntime, ErrorCodes)
     EXPECT_EQ(vmaf::hip::error_code(hipErrorNoDevice), -ENODEV);
     EXPECT_EQ(vmaf::hip::error_code(hipErrorInvalidDevice), -ENODEV);
     EXPECT_EQ(vmaf::hip::error_code(hipErrorInsufficientDriver), -ENODEV);
-    EXPECT_EQ(vmaf::hip::check(hipSuccess, "nothing"), 0);
-    EXPECT_EQ(vmaf::hip::check(hipErrorOutOfMemory, "a test allocation"), -ENOMEM);
+    EXPECT_EQ(vmaf::hip::report(hipSuccess, "nothing"), 0);
+    EXPECT_EQ(vmaf::hip::report(hipErrorOutOfMemory, "a test allocation"), -ENOMEM);
 }
 
 // A capture that other work invalidated is tried again (Graph::capture): its
@@ -52,7 +52,7 @@ TEST(HipRuntime, InvalidatedCaptureIsNotedNotLogged)
     {
         const vmaf::hip::CaptureScope scope;
         EXPECT_FALSE(scope.invalidated());
-        EXPECT_EQ(vmaf::hip::check(hipErrorStreamCaptureInvalidated, "a captured launch"), -EIO);
+        EXPECT_EQ(vmaf::hip::report(hipErrorStreamCaptureInvalidated, "a captured launch"), -EIO);
         EXPECT_TRUE(scope.invalidated());
     }
     const std::string inside = testing::internal::GetCapturedStderr();
@@ -62,7 +62,7 @@ TEST(HipRuntime, InvalidatedCaptureIsNotedNotLogged)
         const vmaf::hip::CaptureScope scope;
         EXPECT_FALSE(scope.invalidated());
     }
-    EXPECT_EQ(vmaf::hip::check(hipErrorStreamCaptureInvalidated, "a launch"), -EIO);
+    EXPECT_EQ(vmaf::hip::report(hipErrorStreamCaptureInvalidated, "a launch"), -EIO);
     const std::string outside = testing::internal::GetCapturedStderr();
     EXPECT_NE(outside.find("a launch failed"), std::string::npos) << outside;
 }
@@ -244,10 +244,13 @@ TEST_F(HipRuntimeOnDevice, StagingPacksRows)
     ASSERT_EQ(staging.upload(pic, stream), 0);
     for (unsigned p = 0; p < 3; p++) {
         std::vector<uint16_t> back(staging.samples(p));
-        ASSERT_EQ(vmaf::hip::check(hipMemcpyAsync(back.data(), staging.plane(p),
-                                                  back.size() * sizeof(uint16_t),
-                                                  hipMemcpyDeviceToHost, stream.get()),
-                                   "hipMemcpyAsync"),
+        ASSERT_EQ(vmaf::hip::check(
+                      [&] {
+                          return hipMemcpyAsync(back.data(), staging.plane(p),
+                                                back.size() * sizeof(uint16_t),
+                                                hipMemcpyDeviceToHost, stream.get());
+                      },
+                      "hipMemcpyAsync"),
                   0);
         ASSERT_EQ(stream.synchronize(), 0);
         for (unsigned y = 0; y < pic.h[p]; y++)

@@ -179,7 +179,8 @@ int AdmWork::measure(const ScaleBands<T> &bands, int scale,
     d.egl = params_.enhn_gain_limit;
     d.cos_1deg_sq = vmaf::adm::cos_1deg_sq();
     d.division_table = division_table_.as<const int32_t>();
-    if (int err = check(launch_decouple(d, stream), "launch of adm_hip's decouple kernel"))
+    if (int err = check([&] { return launch_decouple(d, stream); },
+                        "launch of adm_hip's decouple kernel"))
         return err;
 
     // Each measure is masked by the other: DLM (restored) by the additive
@@ -214,8 +215,11 @@ int AdmWork::measure(const ScaleBands<T> &bands, int scale,
     m.w = w;
     m.h = h;
     m.reg = score;
-    if (int err = check(launch_csf(c, stream), "launch of adm_hip's csf kernel")) return err;
-    if (int err = check(launch_mask(m, stream), "launch of adm_hip's masking kernel")) return err;
+    if (int err = check([&] { return launch_csf(c, stream); }, "launch of adm_hip's csf kernel"))
+        return err;
+    if (int err =
+            check([&] { return launch_mask(m, stream); }, "launch of adm_hip's masking kernel"))
+        return err;
 
     DenArgs<T> den{};
     for (int b = 0; b < 3; b++) den.ref[b] = bands.ref[b];
@@ -224,7 +228,7 @@ int AdmWork::measure(const ScaleBands<T> &bands, int scale,
     den.shifts = scale == 0 ? vmaf::adm::den_shifts_scale0(score)
                             : vmaf::adm::den_shifts(scale, score);
     den.sums = sums + sum_at(scale, kDenSums);
-    return check(launch_den(den, stream), "launch of adm_hip's denominator kernel");
+    return check([&] { return launch_den(den, stream); }, "launch of adm_hip's denominator kernel");
 }
 
 int AdmWork::enqueue(const FrameWork &f)
@@ -244,7 +248,8 @@ int AdmWork::enqueue(const FrameWork &f)
         int16_t *const *bands = p == 0 ? l.bands0.ref : l.bands0.dis;
         for (int b = 0; b < 3; b++) d0.band[p][b] = params_.skip_scale0 ? nullptr : bands[b];
     }
-    if (int err = check(launch_dwt0(d0, stream), "launch of adm_hip's scale 0 transform"))
+    if (int err =
+            check([&] { return launch_dwt0(d0, stream); }, "launch of adm_hip's scale 0 transform"))
         return err;
     if (!params_.skip_scale0)
         if (int err = measure(l.bands0, 0, factors0_, sums, stream)) return err;
@@ -269,7 +274,8 @@ int AdmWork::enqueue(const FrameWork &f)
             d.stale = l.vlo[s - 1][1] + static_cast<size_t>(bh_[s - 1] - 1) * prev_w;
             d.stale_offset = 4 * d.w - 2 * prev_w;
         }
-        if (int err = check(launch_dwt(d, stream), "launch of adm_hip's transform")) return err;
+        if (int err = check([&] { return launch_dwt(d, stream); }, "launch of adm_hip's transform"))
+            return err;
         if (int err = measure(l.bands[s], s, factors_[s], sums, stream)) return err;
     }
     return 0;

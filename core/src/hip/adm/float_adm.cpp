@@ -136,7 +136,8 @@ int FloatAdmWork::measure(const Lane &b, int scale, float *sums, hipStream_t str
     d.gain_limit = params_.enhn_gain_limit;
     d.cos_sq = vmaf::float_adm::cos_1deg_sq();
     d.rcp_table = rcp_table_.as<const uint16_t>();
-    if (int err = check(launch_decouple(d, stream), "launch of float_adm_hip's decoupling"))
+    if (int err = check([&] { return launch_decouple(d, stream); },
+                        "launch of float_adm_hip's decoupling"))
         return err;
 
     // The aim pass of a scale left out of aim is not needed.
@@ -155,7 +156,8 @@ int FloatAdmWork::measure(const Lane &b, int scale, float *sums, hipStream_t str
             c.pass[z].floor[k] = b.floor[z][k];
         }
     }
-    if (int err = check(launch_csf(c, stream), "launch of float_adm_hip's CSF weighting"))
+    if (int err =
+            check([&] { return launch_csf(c, stream); }, "launch of float_adm_hip's CSF weighting"))
         return err;
 
     PoolArgs p{};
@@ -178,7 +180,7 @@ int FloatAdmWork::measure(const Lane &b, int scale, float *sums, hipStream_t str
         p.pass[kAim].floor[k] = b.floor[1][k];
     }
     for (int z = 0; z < kPoolings; z++) p.pass[z].sums = sums + sum_at(scale, Pooling(z));
-    return check(launch_pool(p, stream), "launch of float_adm_hip's pooling");
+    return check([&] { return launch_pool(p, stream); }, "launch of float_adm_hip's pooling");
 }
 
 int FloatAdmWork::enqueue(const FrameWork &f)
@@ -204,7 +206,8 @@ int FloatAdmWork::enqueue(const FrameWork &f)
             a.approx[z] = b.approx[z][s % 2];
             for (int k = 0; k < 3 && !skipped; k++) a.band[z][k] = z == 0 ? b.ref[k] : b.dis[k];
         }
-        if (int err = check(launch_dwt(a, stream), "launch of float_adm_hip's transform"))
+        if (int err =
+                check([&] { return launch_dwt(a, stream); }, "launch of float_adm_hip's transform"))
             return err;
         if (!skipped)
             if (int err = measure(b, s, sums, stream)) return err;

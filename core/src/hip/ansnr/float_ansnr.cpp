@@ -44,9 +44,12 @@ public:
 
     int enqueue(const FrameWork &f) const
     {
-        return check(launch_energies(f.ref.plane(0), f.dis.plane(0), w_, h_, bpc_, taps_,
-                                     row_sums_.as<float>(), f.results_as<float>(), f.stream),
-                     "launch of float_ansnr_hip's kernels");
+        return check(
+            [&] {
+                return launch_energies(f.ref.plane(0), f.dis.plane(0), w_, h_, bpc_, taps_,
+                                       row_sums_.as<float>(), f.results_as<float>(), f.stream);
+            },
+            "launch of float_ansnr_hip's kernels");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const

@@ -199,9 +199,12 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
     auto *range = reinterpret_cast<unsigned long long *>(results + kRangeOffset) + side;
     // 8- and 16-bit samples use their whole type.
     if (bpc_ != 8 && bpc_ != 16)
-        if (int err = check(launch_find_out_of_range(static_cast<const uint16_t *>(luma), pw_, ph_,
-                                                     (1u << bpc_) - 1, range, stream),
-                            "launch of cambi_hip's range check"))
+        if (int err = check(
+                [&] {
+                    return launch_find_out_of_range(static_cast<const uint16_t *>(luma), pw_, ph_,
+                                                    (1u << bpc_) - 1, range, stream);
+                },
+                "launch of cambi_hip's range check"))
             return err;
 
     uint16_t *image = b.image[0].as<uint16_t>(), *spare = b.image[1].as<uint16_t>();
@@ -209,28 +212,32 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
     const int w = p.size.w, h = p.size.h;
     const To10BitArgs t{luma, pw_, bpc_ > 8, static_cast<int>(bpc_), p.xs.as<const unsigned>(),
                         p.ys.as<const unsigned>(), w, h, image};
-    if (int err = check(launch_to_10bit(t, stream), "launch of cambi_hip's conversion"))
+    if (int err =
+            check([&] { return launch_to_10bit(t, stream); }, "launch of cambi_hip's conversion"))
         return err;
     if (config_.enc_bitdepth < 10) {
-        if (int err = check(launch_undo_dithering(image, w, h, spare, stream),
+        if (int err = check([&] { return launch_undo_dithering(image, w, h, spare, stream); },
                             "launch of cambi_hip's undithering"))
             return err;
         std::swap(image, spare);
     }
     // The mask is computed once, at full size, and halved with the image.
-    if (int err = check(launch_spatial_mask(image, w, h, p.mask_threshold, b.flat.as<uint8_t>(),
-                                            mask, stream),
-                        "launch of cambi_hip's spatial mask"))
+    if (int err = check(
+            [&] {
+                return launch_spatial_mask(image, w, h, p.mask_threshold, b.flat.as<uint8_t>(),
+                                           mask, stream);
+            },
+            "launch of cambi_hip's spatial mask"))
         return err;
 
     auto *means = reinterpret_cast<double *>(results) + side * kScales;
     int sw = w, sh = h;
     for (int s = 0; s < kScales; s++) {
         if (s > 0 || config_.high_res_speedup) {
-            if (int err = check(launch_halve(image, sw, sh, spare, stream),
+            if (int err = check([&] { return launch_halve(image, sw, sh, spare, stream); },
                                 "launch of cambi_hip's halving"))
                 return err;
-            if (int err = check(launch_halve(mask, sw, sh, spare_mask, stream),
+            if (int err = check([&] { return launch_halve(mask, sw, sh, spare_mask, stream); },
                                 "launch of cambi_hip's halving"))
                 return err;
             std::swap(image, spare);
@@ -239,14 +246,15 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
             sh = p.h[s];
         }
         // The next scale halves the filtered image.
-        if (int err = check(launch_mode_filter(image, sw, sh, spare, stream),
+        if (int err = check([&] { return launch_mode_filter(image, sw, sh, spare, stream); },
                             "launch of cambi_hip's mode filter"))
             return err;
         std::swap(image, spare);
         const int half = p.size.window >> 1;
         const BandCodesArgs band{image, mask, sw, sh, half, levels_.band_low, levels_.band_count,
                                  b.codes.as<uint16_t>()};
-        if (int err = check(launch_band_codes(band, stream), "launch of cambi_hip's band codes"))
+        if (int err = check([&] { return launch_band_codes(band, stream); },
+                            "launch of cambi_hip's band codes"))
             return err;
         CValueArgs c{};
         c.codes = band.codes;
@@ -257,13 +265,17 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
         c.tables = {steps_.as<const uint32_t>(), weight_.as<const int>(),
                     reciprocal_.as<const float>(), levels_.band_low, levels_.band_count};
         c.c = b.c.as<float>();
-        if (int err = check(launch_c_values(c, stream), "launch of cambi_hip's c-values"))
+        if (int err =
+                check([&] { return launch_c_values(c, stream); }, "launch of cambi_hip's c-values"))
             return err;
         if (heatmaps_ && side == kDistorted)
-            if (int err = check(hipMemcpyAsync(results + heatmap_offset_[s], c.c,
-                                               static_cast<size_t>(sw) * sh * sizeof(float),
-                                               hipMemcpyDeviceToDevice, stream),
-                                "hipMemcpyAsync"))
+            if (int err = check(
+                    [&] {
+                        return hipMemcpyAsync(results + heatmap_offset_[s], c.c,
+                                              static_cast<size_t>(sw) * sh * sizeof(float),
+                                              hipMemcpyDeviceToDevice, stream);
+                    },
+                    "hipMemcpyAsync"))
                 return err;
         TopkArgs k{};
         k.values = c.c;
@@ -273,7 +285,8 @@ int CambiWork::score(const void *luma, Side side, LaneBuffers &b, unsigned char 
         k.state = b.topk_state.as<TopkState>();
         k.partials = b.partials.as<double>();
         k.result = means + s;
-        if (int err = check(launch_topk_mean(k, stream), "launch of cambi_hip's top-k mean"))
+        if (int err = check([&] { return launch_topk_mean(k, stream); },
+                            "launch of cambi_hip's top-k mean"))
             return err;
     }
     return 0;
@@ -283,9 +296,12 @@ int CambiWork::enqueue(const FrameWork &f)
 {
     auto *results = f.results_as<unsigned char>();
     // No sample out of range until the range check finds one.
-    if (int err = check(hipMemsetAsync(results + kRangeOffset, 0xff,
-                                       kSides * sizeof(unsigned long long), f.stream),
-                        "hipMemsetAsync"))
+    if (int err = check(
+            [&] {
+                return hipMemsetAsync(results + kRangeOffset, 0xff,
+                                      kSides * sizeof(unsigned long long), f.stream);
+            },
+            "hipMemsetAsync"))
         return err;
     if (int err = score(f.dis.plane(0), kDistorted, lanes_[f.lane], results, f.stream)) return err;
     if (!config_.full_ref) return 0;

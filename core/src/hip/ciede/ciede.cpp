@@ -50,8 +50,11 @@ public:
             a.ref[p] = f.ref.plane(p);
             a.dis[p] = f.dis.plane(p);
         }
-        return check(launch_ciede(a, row_sums_.as<double>(), f.results_as<double>(), f.stream),
-                     "launch of ciede_hip's kernels");
+        return check(
+            [&] {
+                return launch_ciede(a, row_sums_.as<double>(), f.results_as<double>(), f.stream);
+            },
+            "launch of ciede_hip's kernels");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const

@@ -9,6 +9,7 @@
 #include "hip/module/twins.h"
 #include "hip/runtime/device.h"
 #include "hip/runtime/device_picture.h"
+#include "hip/runtime/fault_injection.h"
 #include "hip/runtime/frame_upload.h"
 #include "hip/runtime/state.h"
 
@@ -18,6 +19,7 @@ namespace {
 
 int make_state(VmafHipState **state, const DeviceInfo &info)
 {
+    arm_fault_for_new_state();
     auto *s = new (std::nothrow) VmafHipState{info};
     if (!s) return -ENOMEM;
     log(VMAF_LOG_LEVEL_INFO, "HIP: using GPU {} ({}, {} MiB){}", info.index, info.name,

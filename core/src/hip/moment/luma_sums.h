@@ -35,9 +35,12 @@ public:
 
     int enqueue(const FrameWork &f) const
     {
-        return check(launch_luma_sums(f.ref.plane(0), f.dis.plane(0), samples_, bpc_,
-                                      f.results_as<unsigned long long>(), f.stream),
-                     "launch of the luma sums kernel");
+        return check(
+            [&] {
+                return launch_luma_sums(f.ref.plane(0), f.dis.plane(0), samples_, bpc_,
+                                        f.results_as<unsigned long long>(), f.stream);
+            },
+            "launch of the luma sums kernel");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const

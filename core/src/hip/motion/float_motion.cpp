@@ -106,35 +106,50 @@ public:
             PlaneBuffers &b = planes_buffers_[p];
             float *cur = b.blurred[index % 2].as<float>();
             const float *prev = b.blurred[(index + 1) % 2].as<float>();
-            if (int err = check(launch_blur(f.ref.plane(p), b.w, b.h, bpc_, taps_,
-                                            b.column.as<float>(), cur, stream),
-                                "launch of float_motion_hip's blur"))
+            if (int err = check(
+                    [&] {
+                        return launch_blur(f.ref.plane(p), b.w, b.h, bpc_, taps_,
+                                           b.column.as<float>(), cur, stream);
+                    },
+                    "launch of float_motion_hip's blur"))
                 return err;
             if (index == 0) continue;
             float *out = results + p * kResultsPerPlane;
-            if (int err = check(launch_mean_abs_diff(prev, cur, b.w, b.h, b.row_sums.as<float>(),
-                                                     out, stream),
-                                "launch of float_motion_hip's difference"))
+            if (int err = check(
+                    [&] {
+                        return launch_mean_abs_diff(prev, cur, b.w, b.h, b.row_sums.as<float>(),
+                                                    out, stream);
+                    },
+                    "launch of float_motion_hip's difference"))
                 return err;
             if (!add_scale1_) continue;
             // The CPU copies a plane that its halving leaves at its size.
             const bool same = b.half_w == b.w && b.half_h == b.h;
             const float *half_prev = prev, *half_cur = cur;
             if (!same) {
-                if (int err = check(launch_bilinear(prev, b.w, b.h, b.halves[0].as<float>(),
-                                                    b.half_w, b.half_h, stream),
-                                    "launch of float_motion_hip's resampling"))
+                if (int err = check(
+                        [&] {
+                            return launch_bilinear(prev, b.w, b.h, b.halves[0].as<float>(),
+                                                   b.half_w, b.half_h, stream);
+                        },
+                        "launch of float_motion_hip's resampling"))
                     return err;
-                if (int err = check(launch_bilinear(cur, b.w, b.h, b.halves[1].as<float>(),
-                                                    b.half_w, b.half_h, stream),
-                                    "launch of float_motion_hip's resampling"))
+                if (int err = check(
+                        [&] {
+                            return launch_bilinear(cur, b.w, b.h, b.halves[1].as<float>(), b.half_w,
+                                                   b.half_h, stream);
+                        },
+                        "launch of float_motion_hip's resampling"))
                     return err;
                 half_prev = b.halves[0].as<float>();
                 half_cur = b.halves[1].as<float>();
             }
-            if (int err = check(launch_mean_abs_diff(half_prev, half_cur, b.half_w, b.half_h,
-                                                     b.row_sums.as<float>(), out + 1, stream),
-                                "launch of float_motion_hip's difference"))
+            if (int err = check(
+                    [&] {
+                        return launch_mean_abs_diff(half_prev, half_cur, b.half_w, b.half_h,
+                                                    b.row_sums.as<float>(), out + 1, stream);
+                    },
+                    "launch of float_motion_hip's difference"))
                 return err;
         }
         return 0;

@@ -76,7 +76,8 @@ public:
         v.h = static_cast<int>(h_);
         v.taps = taps_;
         v.sums = sums_of(f.index);
-        if (int err = check(launch_vertical_sum(v, f.stream), "launch of motion_hip's vertical sum"))
+        if (int err = check([&] { return launch_vertical_sum(v, f.stream); },
+                            "launch of motion_hip's vertical sum"))
             return err;
         if (!scored(f.index)) return 0;
 
@@ -88,7 +89,7 @@ public:
         s.bpc = bpc_;
         s.taps = taps_;
         s.sad = f.results_as<unsigned long long>();
-        return check(launch_sad(s, f.stream), "launch of motion_hip's sad kernel");
+        return check([&] { return launch_sad(s, f.stream); }, "launch of motion_hip's sad kernel");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)

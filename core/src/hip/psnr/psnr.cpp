@@ -38,9 +38,12 @@ public:
             planes.dis[p] = f.dis.plane(p);
             planes.samples[p] = f.ref.samples(p);
         }
-        return check(launch_sse(planes, reporter_.planes(), sample_bytes_,
-                                f.results_as<unsigned long long>(), f.stream),
-                     "launch of psnr_hip's sse kernel");
+        return check(
+            [&] {
+                return launch_sse(planes, reporter_.planes(), sample_bytes_,
+                                  f.results_as<unsigned long long>(), f.stream);
+            },
+            "launch of psnr_hip's sse kernel");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)

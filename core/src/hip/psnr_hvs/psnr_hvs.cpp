@@ -64,16 +64,20 @@ public:
         PlaneSums sums{};
         for (unsigned p = 0; p < 3; p++) {
             float *terms = lane_terms_[f.lane][p].as<float>();
-            if (int err = check(launch_block_terms(f.ref.plane(p), f.dis.plane(p), w_[p], h_[p],
-                                                   bpc_ > 8, tables_[p], terms, f.stream),
-                                "launch of psnr_hvs_hip's block terms"))
+            if (int err = check(
+                    [&] {
+                        return launch_block_terms(f.ref.plane(p), f.dis.plane(p), w_[p], h_[p],
+                                                  bpc_ > 8, tables_[p], terms, f.stream);
+                    },
+                    "launch of psnr_hvs_hip's block terms"))
                 return err;
             sums.terms[p] = terms;
             sums.count[p] = terms_[p];
             sums.scratch[p] = lane_scratch_[f.lane][p].as<void>();
         }
         sums.result = f.results_as<float>();
-        return check(launch_plane_sums(sums, f.stream), "launch of psnr_hvs_hip's sums");
+        return check([&] { return launch_plane_sums(sums, f.stream); },
+                     "launch of psnr_hvs_hip's sums");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const

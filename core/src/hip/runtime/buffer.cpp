@@ -12,15 +12,16 @@ int DeviceBuffer::upload(const void *src, size_t bytes)
     if (int err = allocate(bytes)) return err;
     Stream stream;
     if (int err = stream.create()) return err;
-    if (int err = check(hipMemcpyAsync(ptr_, src, bytes, hipMemcpyHostToDevice, stream.get()),
-                        "hipMemcpyAsync (table to device)"))
+    if (int err = check(
+            [&] { return hipMemcpyAsync(ptr_, src, bytes, hipMemcpyHostToDevice, stream.get()); },
+            "hipMemcpyAsync (table to device)"))
         return err;
     return stream.synchronize();
 }
 
 void DeviceBuffer::release()
 {
-    if (ptr_) check(hipFree(ptr_), "hipFree");
+    if (ptr_) give_back([&] { return hipFree(ptr_); }, "hipFree");
     ptr_ = nullptr;
     bytes_ = 0;
 }
@@ -28,7 +29,7 @@ void DeviceBuffer::release()
 int DeviceBuffer::allocate(size_t bytes)
 {
     release();
-    if (int err = check(hipMalloc(&ptr_, bytes), "hipMalloc (device memory)")) {
+    if (int err = check([&] { return hipMalloc(&ptr_, bytes); }, "hipMalloc (device memory)")) {
         ptr_ = nullptr;
         return err;
     }
@@ -56,14 +57,15 @@ void *pinned_alloc(size_t bytes)
     void *ptr = nullptr;
     // Portable: the memory counts as pinned for every device, whichever one
     // is current on the allocating thread.
-    if (check(hipHostMalloc(&ptr, bytes, hipHostMallocPortable), "hipHostMalloc (pinned memory)"))
+    if (check([&] { return hipHostMalloc(&ptr, bytes, hipHostMallocPortable); },
+              "hipHostMalloc (pinned memory)"))
         return nullptr;
     return ptr;
 }
 
 void pinned_free(void *ptr)
 {
-    if (ptr) check(hipHostFree(ptr), "hipHostFree");
+    if (ptr) give_back([&] { return hipHostFree(ptr); }, "hipHostFree");
 }
 
 } // namespace vmaf::hip

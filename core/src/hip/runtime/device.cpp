@@ -36,7 +36,8 @@ std::string no_device_reason(hipError_t e)
 int describe(DeviceInfo *info)
 {
     hipDeviceProp_t prop{};
-    if (int err = check(hipGetDeviceProperties(&prop, info->index), "hipGetDeviceProperties"))
+    if (int err = check([&] { return hipGetDeviceProperties(&prop, info->index); },
+                        "hipGetDeviceProperties"))
         return err;
     info->name = prop.name;
     info->memory = prop.totalGlobalMem;
@@ -72,7 +73,8 @@ int select_device(int index, DeviceInfo *info)
     // The scheduling FFmpeg's CUDA device sets on the primary context that
     // hardware decoding shares with us (--hwdec): it refuses a context
     // already active with any other, whichever of the two starts first.
-    if (int err = check(hipSetDeviceFlags(hipDeviceScheduleBlockingSync), "hipSetDeviceFlags"))
+    if (int err = check([&] { return hipSetDeviceFlags(hipDeviceScheduleBlockingSync); },
+                        "hipSetDeviceFlags"))
         return err;
 #endif
     return describe(info);
@@ -99,7 +101,7 @@ int make_current(const DeviceInfo &device)
 #if defined(VMAF_HIP_PLATFORM_NVIDIA)
     if (device.context) return cuda_context_make_current(device.context);
 #endif
-    return check(hipSetDevice(device.index), "hipSetDevice");
+    return check([&] { return hipSetDevice(device.index); }, "hipSetDevice");
 }
 
 } // namespace vmaf::hip

@@ -39,12 +39,14 @@ int device_ready(const VmafHipState &state, void *const *planes, unsigned count,
         }
     }
     hipEvent_t event = nullptr;
-    if (int err = check(hipEventCreateWithFlags(&event, hipEventDisableTiming), "hipEventCreate"))
+    if (int err = check([&] { return hipEventCreateWithFlags(&event, hipEventDisableTiming); },
+                        "hipEventCreate"))
         return err;
     // Stream 0 is the legacy default stream, which FFmpeg's NVDEC frames
     // are written on (its device context's stream, unset).
-    if (int err = check(hipEventRecord(event, nullptr), "hipEventRecord (device picture)")) {
-        check(hipEventDestroy(event), "hipEventDestroy");
+    if (int err = check([&] { return hipEventRecord(event, nullptr); },
+                        "hipEventRecord (device picture)")) {
+        give_back([&] { return hipEventDestroy(event); }, "hipEventDestroy");
         return err;
     }
     *ready = event;
@@ -53,19 +55,23 @@ int device_ready(const VmafHipState &state, void *const *planes, unsigned count,
 
 void ready_free(void *ready)
 {
-    if (ready) check(hipEventDestroy(static_cast<hipEvent_t>(ready)), "hipEventDestroy");
+    if (ready)
+        give_back([&] { return hipEventDestroy(static_cast<hipEvent_t>(ready)); },
+                  "hipEventDestroy");
 }
 
 int device_fill(const VmafHipState &state, void *data, size_t bytes, int value)
 {
     if (int err = make_current(state.device)) return err;
-    return check(hipMemsetAsync(data, value, bytes, nullptr), "hipMemsetAsync (device picture)");
+    return check([&] { return hipMemsetAsync(data, value, bytes, nullptr); },
+                 "hipMemsetAsync (device picture)");
 }
 
 int device_read(const VmafHipState &state, void *host, const void *data, size_t bytes)
 {
     if (int err = make_current(state.device)) return err;
-    return check(hipMemcpy(host, data, bytes, hipMemcpyDeviceToHost), "hipMemcpy (device picture)");
+    return check([&] { return hipMemcpy(host, data, bytes, hipMemcpyDeviceToHost); },
+                 "hipMemcpy (device picture)");
 }
 
 } // namespace vmaf::hip

@@ -33,7 +33,7 @@ CaptureScope::~CaptureScope() { capturing = false; }
 
 bool CaptureScope::invalidated() const { return capture_invalidated; }
 
-int check(hipError_t e, const char *what)
+int report(hipError_t e, const char *what)
 {
     if (e == hipSuccess) return 0;
     if (capturing && e == hipErrorStreamCaptureInvalidated) {

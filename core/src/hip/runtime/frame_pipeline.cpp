@@ -51,7 +51,7 @@ int FramePipeline::wait_reads(unsigned index) const
 
 int FramePipeline::zero(void *results, hipStream_t stream) const
 {
-    return check(hipMemsetAsync(results, 0, shape_.result_bytes, stream),
+    return check([&] { return hipMemsetAsync(results, 0, shape_.result_bytes, stream); },
                  "hipMemsetAsync (results to zero)");
 }
 
@@ -59,9 +59,12 @@ int FramePipeline::read_back(Slot &s, unsigned index)
 {
     const Stream &compute = compute_of(s);
     if (int err = timer_.stop(slot_id(s), compute)) return err;
-    if (int err = check(hipMemcpyAsync(s.result.get(), results_[lane_of(s)].get(), shape_.result_bytes,
-                                       hipMemcpyDeviceToHost, compute.get()),
-                        "hipMemcpyAsync (results to host)"))
+    if (int err = check(
+            [&] {
+                return hipMemcpyAsync(s.result.get(), results_[lane_of(s)].get(),
+                                      shape_.result_bytes, hipMemcpyDeviceToHost, compute.get());
+            },
+            "hipMemcpyAsync (results to host)"))
         return err;
     if (int err = s.done.record(compute)) return err;
     s.used = true;

@@ -24,22 +24,27 @@ int FrameUploader::copy(const VmafPicture &src, const VmafPicture &dst, unsigned
     const size_t sample = bytes_per_sample(src.bpc);
     for (unsigned p = 0; p < planes; p++) {
         if (!src.data[p] || src.w[p] == 0) continue; // no chroma (4:0:0)
-        if (int err = check(hipMemcpy2DAsync(dst.data[p], static_cast<size_t>(dst.stride[p]),
-                                             src.data[p], static_cast<size_t>(src.stride[p]),
-                                             src.w[p] * sample, src.h[p], hipMemcpyHostToDevice,
-                                             stream_.get()),
-                            "hipMemcpy2DAsync (frame upload)"))
+        if (int err = check(
+                [&] {
+                    return hipMemcpy2DAsync(dst.data[p], static_cast<size_t>(dst.stride[p]),
+                                            src.data[p], static_cast<size_t>(src.stride[p]),
+                                            src.w[p] * sample, src.h[p], hipMemcpyHostToDevice,
+                                            stream_.get());
+                },
+                "hipMemcpy2DAsync (frame upload)"))
             return err;
     }
     hipEvent_t event = nullptr;
-    if (int err = check(hipEventCreateWithFlags(&event, hipEventDisableTiming), "hipEventCreate"))
+    if (int err = check([&] { return hipEventCreateWithFlags(&event, hipEventDisableTiming); },
+                        "hipEventCreate"))
         return err;
-    if (int err = check(hipEventRecord(event, stream_.get()), "hipEventRecord (frame upload)")) {
-        check(hipEventDestroy(event), "hipEventDestroy");
+    if (int err = check([&] { return hipEventRecord(event, stream_.get()); },
+                        "hipEventRecord (frame upload)")) {
+        give_back([&] { return hipEventDestroy(event); }, "hipEventDestroy");
         return err;
     }
     if (int err = done_[queued_ % kTickets].record(stream_)) {
-        check(hipEventDestroy(event), "hipEventDestroy");
+        give_back([&] { return hipEventDestroy(event); }, "hipEventDestroy");
         return err;
     }
     *ready = event;

@@ -10,8 +10,8 @@ Graph::~Graph() { release(); }
 
 void Graph::release()
 {
-    if (exec_) check(hipGraphExecDestroy(exec_), "hipGraphExecDestroy");
-    if (graph_) check(hipGraphDestroy(graph_), "hipGraphDestroy");
+    if (exec_) give_back([&] { return hipGraphExecDestroy(exec_); }, "hipGraphExecDestroy");
+    if (graph_) give_back([&] { return hipGraphDestroy(graph_); }, "hipGraphDestroy");
     exec_ = nullptr;
     graph_ = nullptr;
 }
@@ -21,15 +21,18 @@ int Graph::begin(const Stream &stream)
     release();
     // Thread-local: other threads (other extractors' workers) may allocate
     // or synchronize meanwhile.
-    return check(hipStreamBeginCapture(stream.get(), hipStreamCaptureModeThreadLocal),
-                 "hipStreamBeginCapture");
+    return check(
+        [&] { return hipStreamBeginCapture(stream.get(), hipStreamCaptureModeThreadLocal); },
+        "hipStreamBeginCapture");
 }
 
 int Graph::end(const Stream &stream, bool keep)
 {
-    int err = check(hipStreamEndCapture(stream.get(), &graph_), "hipStreamEndCapture");
-    if (!err && keep) err = check(hipGraphInstantiate(&exec_, graph_, nullptr, nullptr, 0),
-                                  "hipGraphInstantiate");
+    int err = check_made([&] { return hipStreamEndCapture(stream.get(), &graph_); },
+                         "hipStreamEndCapture");
+    if (!err && keep)
+        err = check([&] { return hipGraphInstantiate(&exec_, graph_, nullptr, nullptr, 0); },
+                    "hipGraphInstantiate");
     if (err || !keep) release();
     return err;
 }
@@ -44,7 +47,7 @@ int Graph::invalidated(unsigned attempts)
 
 int Graph::launch(const Stream &stream) const
 {
-    return check(hipGraphLaunch(exec_, stream.get()), "hipGraphLaunch");
+    return check([&] { return hipGraphLaunch(exec_, stream.get()); }, "hipGraphLaunch");
 }
 
 } // namespace vmaf::hip

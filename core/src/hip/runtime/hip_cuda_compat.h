@@ -34,6 +34,8 @@ inline constexpr hipError_t hipErrorInsufficientDriver = cudaErrorInsufficientDr
 inline constexpr hipError_t hipErrorNotReady = cudaErrorNotReady;
 inline constexpr hipError_t hipErrorInvalidValue = cudaErrorInvalidValue;
 inline constexpr hipError_t hipErrorStreamCaptureInvalidated = cudaErrorStreamCaptureInvalidated;
+inline constexpr hipError_t hipErrorLaunchFailure = cudaErrorLaunchFailure;
+inline constexpr hipError_t hipErrorIllegalAddress = cudaErrorIllegalAddress;
 
 inline constexpr hipMemcpyKind hipMemcpyHostToDevice = cudaMemcpyHostToDevice;
 inline constexpr hipMemcpyKind hipMemcpyDeviceToHost = cudaMemcpyDeviceToHost;
@@ -57,6 +59,7 @@ inline hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device)
 
 inline hipError_t hipMalloc(void **ptr, size_t bytes) { return cudaMalloc(ptr, bytes); }
 inline hipError_t hipFree(void *ptr) { return cudaFree(ptr); }
+inline hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total) { return cudaMemGetInfo(free_bytes, total); }
 inline hipError_t hipHostMalloc(void **ptr, size_t bytes, unsigned flags)
 {
     return cudaHostAlloc(ptr, bytes, flags);

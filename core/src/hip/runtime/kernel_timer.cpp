@@ -50,8 +50,9 @@ int KernelTimer::add(unsigned slot)
 {
     if (!enabled_) return 0;
     float ms = 0.0f;
-    if (int err = check(hipEventElapsedTime(&ms, start_[slot].get(), stop_[slot].get()),
-                        "hipEventElapsedTime"))
+    if (int err =
+            check([&] { return hipEventElapsedTime(&ms, start_[slot].get(), stop_[slot].get()); },
+                  "hipEventElapsedTime"))
         return err;
     total_ms_ += ms;
     frames_++;

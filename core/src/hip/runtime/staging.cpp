@@ -37,10 +37,13 @@ int PlaneStaging::upload(const VmafPicture &pic, const Stream &stream) const
     if (const DevicePlanes *device = picture_device(pic)) return copy_device(pic, *device, stream);
     for (unsigned p = 0; p < planes_; p++) {
         const size_t row = size_t{w_[p]} * sample_bytes_;
-        if (int err = check(hipMemcpy2DAsync(buffer_.as<unsigned char>() + offset_[p], row,
-                                             pic.data[p], static_cast<size_t>(pic.stride[p]),
-                                             row, h_[p], hipMemcpyHostToDevice, stream.get()),
-                            "hipMemcpy2DAsync (picture to device)"))
+        if (int err = check(
+                [&] {
+                    return hipMemcpy2DAsync(buffer_.as<unsigned char>() + offset_[p], row,
+                                            pic.data[p], static_cast<size_t>(pic.stride[p]), row,
+                                            h_[p], hipMemcpyHostToDevice, stream.get());
+                },
+                "hipMemcpy2DAsync (picture to device)"))
             return err;
     }
     return 0;
@@ -56,21 +59,31 @@ int PlaneStaging::copy_device(const VmafPicture &pic, const DevicePlanes &device
                   "FFmpeg's libvmaf filter and VMAF_BACKEND=hip");
         return -EINVAL;
     }
-    if (int err = check(hipStreamWaitEvent(stream.get(), static_cast<hipEvent_t>(device.ready), 0),
-                        "hipStreamWaitEvent (device picture)"))
+    if (int err = check(
+            [&] {
+                return hipStreamWaitEvent(stream.get(), static_cast<hipEvent_t>(device.ready), 0);
+            },
+            "hipStreamWaitEvent (device picture)"))
         return err;
     for (unsigned p = 0; p < planes_; p++) {
         const SampleLayout &layout = device.layout[p];
         unsigned char *dst = buffer_.as<unsigned char>() + offset_[p];
         const size_t row = size_t{w_[p]} * sample_bytes_;
-        const int err =
-            is_planar(layout) && layout.bytes == sample_bytes_
-                ? check(hipMemcpy2DAsync(dst, row, pic.data[p], static_cast<size_t>(pic.stride[p]),
-                                         row, h_[p], hipMemcpyDeviceToDevice, stream.get()),
-                        "hipMemcpy2DAsync (device picture)")
-                : check(launch_plane_unpack({pic.data[p], pic.stride[p], layout}, w_[p], h_[p], dst,
-                                            static_cast<unsigned>(sample_bytes_), stream.get()),
-                        "plane_unpack (device picture)");
+        const int err = is_planar(layout) && layout.bytes == sample_bytes_
+                            ? check(
+                                  [&] {
+                                      return hipMemcpy2DAsync(
+                                          dst, row, pic.data[p], static_cast<size_t>(pic.stride[p]),
+                                          row, h_[p], hipMemcpyDeviceToDevice, stream.get());
+                                  },
+                                  "hipMemcpy2DAsync (device picture)")
+                            : check(
+                                  [&] {
+                                      return launch_plane_unpack(
+                                          {pic.data[p], pic.stride[p], layout}, w_[p], h_[p], dst,
+                                          static_cast<unsigned>(sample_bytes_), stream.get());
+                                  },
+                                  "plane_unpack (device picture)");
         if (err) return err;
     }
     return 0;

@@ -24,14 +24,15 @@ void *device_picture_allocate(size_t bytes, void *state)
 {
     if (make_current(static_cast<const VmafHipState *>(state)->device)) return nullptr;
     void *block = nullptr;
-    if (check(hipMalloc(&block, bytes), "hipMalloc (device picture)")) return nullptr;
+    if (check([&] { return hipMalloc(&block, bytes); }, "hipMalloc (device picture)"))
+        return nullptr;
     return block;
 }
 
 void device_picture_release(void *block, void *state)
 {
     if (make_current(static_cast<const VmafHipState *>(state)->device)) return;
-    check(hipFree(block), "hipFree (device picture)");
+    give_back([&] { return hipFree(block); }, "hipFree (device picture)");
 }
 
 } // namespace

@@ -8,51 +8,66 @@ Stream::~Stream()
 {
     if (!stream_) return;
     synchronize();
-    check(hipStreamDestroy(stream_), "hipStreamDestroy");
+    give_back([&] { return hipStreamDestroy(stream_); }, "hipStreamDestroy");
 }
 
 int Stream::create()
 {
-    return check(hipStreamCreateWithFlags(&stream_, hipStreamNonBlocking), "hipStreamCreate");
+    return check([&] { return hipStreamCreateWithFlags(&stream_, hipStreamNonBlocking); },
+                 "hipStreamCreate");
 }
 
 int Stream::synchronize() const
 {
-    return check(hipStreamSynchronize(stream_), "hipStreamSynchronize");
+    return check([&] { return hipStreamSynchronize(stream_); }, "hipStreamSynchronize");
 }
 
 int Stream::wait(const Event &event) const
 {
-    return check(hipStreamWaitEvent(stream_, event.get(), 0), "hipStreamWaitEvent");
+    return check([&] { return hipStreamWaitEvent(stream_, event.get(), 0); }, "hipStreamWaitEvent");
 }
 
 Event::~Event()
 {
-    if (event_) check(hipEventDestroy(event_), "hipEventDestroy");
+    if (event_) give_back([&] { return hipEventDestroy(event_); }, "hipEventDestroy");
 }
 
 int Event::create(bool timing)
 {
-    return check(hipEventCreateWithFlags(&event_, timing ? hipEventDefault : hipEventDisableTiming),
-                 "hipEventCreate");
+    return check(
+        [&] {
+            return hipEventCreateWithFlags(&event_,
+                                           timing ? hipEventDefault : hipEventDisableTiming);
+        },
+        "hipEventCreate");
 }
 
 int Event::record(const Stream &stream) const
 {
-    return check(hipEventRecord(event_, stream.get()), "hipEventRecord");
+    return check([&] { return hipEventRecord(event_, stream.get()); }, "hipEventRecord");
 }
 
-int Event::synchronize() const { return check(hipEventSynchronize(event_), "hipEventSynchronize"); }
+int Event::synchronize() const
+{
+    return check([&] { return hipEventSynchronize(event_); }, "hipEventSynchronize");
+}
 
 int Event::query() const
 {
-    const hipError_t status = hipEventQuery(event_);
+    hipError_t status = hipSuccess;
+    const int err = check(
+        [&] {
+            status = hipEventQuery(event_);
+            return status == hipErrorNotReady ? hipSuccess : status;
+        },
+        "hipEventQuery");
+    if (err) return err;
     if (status == hipErrorNotReady) {
         // Not an error: leave no sticky status for the next launch check.
         static_cast<void>(hipGetLastError());
         return 0;
     }
-    return status == hipSuccess ? 1 : check(status, "hipEventQuery");
+    return 1;
 }
 
 } // namespace vmaf::hip

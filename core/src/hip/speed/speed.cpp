@@ -63,22 +63,28 @@ public:
     int enqueue(const FrameWork &f)
     {
         Lane &l = lanes_[f.lane];
-        if (int err = check(hipEventRecord(l.forked.get(), f.stream), "hipEventRecord (speed_chroma_hip fork)"))
+        if (int err = check([&] { return hipEventRecord(l.forked.get(), f.stream); },
+                            "hipEventRecord (speed_chroma_hip fork)"))
             return err;
         if (int err = l.side.wait(l.forked)) return err;
         for (unsigned k = 0; k < 2; k++) {
             const unsigned p = k + 1;
             const hipStream_t stream = k == 0 ? f.stream : l.side.get();
-            if (int err = check(float_vif::launch_to_float({{f.ref.plane(p), f.dis.plane(p)}}, size_.w,
-                                                           size_.h, bpc_, l.planes[k].planes(), stream),
-                                "launch of speed_chroma_hip's conversion"))
+            if (int err = check(
+                    [&] {
+                        return float_vif::launch_to_float({{f.ref.plane(p), f.dis.plane(p)}},
+                                                          size_.w, size_.h, bpc_,
+                                                          l.planes[k].planes(), stream);
+                    },
+                    "launch of speed_chroma_hip's conversion"))
                 return err;
             if (int err = l.scorer[k].enqueue(l.planes[k].inputs(),
                                               f.results_as<float>() + k * kResultsPerPlane, stream))
                 return err;
         }
         if (int err = l.joined.record(l.side)) return err;
-        return check(hipStreamWaitEvent(f.stream, l.joined.get(), 0), "hipStreamWaitEvent (speed_chroma_hip join)");
+        return check([&] { return hipStreamWaitEvent(f.stream, l.joined.get(), 0); },
+                     "hipStreamWaitEvent (speed_chroma_hip join)");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink) const
@@ -156,24 +162,33 @@ public:
     int enqueue(const FrameWork &f)
     {
         const Converted &cur = converted_[f.index % kConverted];
-        if (int err = check(float_vif::launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, size_.w,
-                                                       size_.h, bpc_, cur.planes.planes(), f.stream),
-                            "launch of speed_temporal_hip's conversion"))
+        if (int err = check(
+                [&] {
+                    return float_vif::launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, size_.w,
+                                                      size_.h, bpc_, cur.planes.planes(), f.stream);
+                },
+                "launch of speed_temporal_hip's conversion"))
             return err;
-        if (int err = check(hipEventRecord(cur.done.get(), f.stream), "hipEventRecord (speed_temporal_hip)"))
+        if (int err = check([&] { return hipEventRecord(cur.done.get(), f.stream); },
+                            "hipEventRecord (speed_temporal_hip)"))
             return err;
         if (f.index == 0) return 0;
         const Converted &prev = converted_[(f.index - 1) % kConverted];
-        if (int err = check(hipStreamWaitEvent(f.stream, prev.done.get(), 0), "hipStreamWaitEvent (speed_temporal_hip)"))
+        if (int err = check([&] { return hipStreamWaitEvent(f.stream, prev.done.get(), 0); },
+                            "hipStreamWaitEvent (speed_temporal_hip)"))
             return err;
         // The previous frame less this one; with use_ref_diff the
         // distorted's previous frame less the reference's current one.
         const PlanePair<const float> now{{cur.planes.inputs().plane[0],
                                           use_ref_diff_ ? cur.planes.inputs().plane[0] : cur.planes.inputs().plane[1]}};
         Lane &l = lanes_[f.lane];
-        if (int err = check(launch_difference(prev.planes.inputs(), now, static_cast<size_t>(size_.w) * size_.h,
-                                              l.differences.planes(), f.stream),
-                            "launch of speed_temporal_hip's differences"))
+        if (int err = check(
+                [&] {
+                    return launch_difference(prev.planes.inputs(), now,
+                                             static_cast<size_t>(size_.w) * size_.h,
+                                             l.differences.planes(), f.stream);
+                },
+                "launch of speed_temporal_hip's differences"))
             return err;
         return l.scorer.enqueue(l.differences.inputs(), f.results_as<float>(), f.stream);
     }

@@ -43,29 +43,42 @@ int PairScorer::enqueue(PlanePair<const float> planes, float *result, hipStream_
 {
     PlanePair<const float> src = planes;
     if (size_.resampled()) {
-        if (int err = check(float_vif::launch_resample(params_.method, src, size_.w, size_.h,
-                                                       scaled_.planes(), size_.scaled_w,
-                                                       size_.scaled_h, stream),
-                            "launch of SpEED's prescale"))
+        if (int err = check(
+                [&] {
+                    return float_vif::launch_resample(params_.method, src, size_.w, size_.h,
+                                                      scaled_.planes(), size_.scaled_w,
+                                                      size_.scaled_h, stream);
+                },
+                "launch of SpEED's prescale"))
             return err;
         src = scaled_.inputs();
     }
     const float *taps = taps_.as<const float>();
-    if (int err = check(float_vif::launch_decimate({taps, antialias_count_}, src, size_.scaled_w,
-                                                   size_.scaled_h, column_.planes(),
-                                                   decimated_.planes(), stream, 1 << kDecimationLog2),
-                        "launch of SpEED's band-pass"))
+    if (int err = check(
+            [&] {
+                return float_vif::launch_decimate(
+                    {taps, antialias_count_}, src, size_.scaled_w, size_.scaled_h, column_.planes(),
+                    decimated_.planes(), stream, 1 << kDecimationLog2);
+            },
+            "launch of SpEED's band-pass"))
         return err;
-    if (int err = check(float_vif::launch_decimate({taps + antialias_count_, local_mean_count_},
-                                                   decimated_.inputs(), size_.operating_w,
-                                                   size_.operating_h, column_.planes(),
-                                                   mean_.planes(), stream, 1),
-                        "launch of SpEED's local mean"))
+    if (int err = check(
+            [&] {
+                return float_vif::launch_decimate({taps + antialias_count_, local_mean_count_},
+                                                  decimated_.inputs(), size_.operating_w,
+                                                  size_.operating_h, column_.planes(),
+                                                  mean_.planes(), stream, 1);
+            },
+            "launch of SpEED's local mean"))
         return err;
-    if (int err = check(launch_difference(decimated_.inputs(), mean_.inputs(),
-                                          static_cast<long long>(size_.operating_w) * size_.operating_h,
-                                          band_.planes(), stream),
-                        "launch of SpEED's band"))
+    if (int err = check(
+            [&] {
+                return launch_difference(decimated_.inputs(), mean_.inputs(),
+                                         static_cast<long long>(size_.operating_w) *
+                                             size_.operating_h,
+                                         band_.planes(), stream);
+            },
+            "launch of SpEED's band"))
         return err;
     BlockArgs a{};
     a.band = band_.inputs();
@@ -87,7 +100,7 @@ int PairScorer::enqueue(PlanePair<const float> planes, float *result, hipStream_
     a.variance = variance_.as<float>();
     a.singular = singular_.as<float>();
     a.result = result;
-    return check(launch_blocks(a, stream), "launch of SpEED's block statistics");
+    return check([&] { return launch_blocks(a, stream); }, "launch of SpEED's block statistics");
 }
 
 } // namespace vmaf::hip::speed

@@ -98,28 +98,40 @@ int FloatMsSsimWork::enqueue(const FrameWork &f) const
 {
     const void *ref = f.ref.plane(0), *dis = f.dis.plane(0);
     const hipStream_t stream = f.stream;
-    if (int err = check(launch_to_float(ref, dis, samples(0), sample_bytes_, scaler_, level(0),
-                                        stream),
-                        "launch of float_ms_ssim_hip's float conversion"))
+    if (int err = check(
+            [&] {
+                return launch_to_float(ref, dis, samples(0), sample_bytes_, scaler_, level(0),
+                                       stream);
+            },
+            "launch of float_ms_ssim_hip's float conversion"))
         return err;
     for (int i = 1; i < kScales; i++) {
         const FloatPairOut src = level(i - 1);
-        if (int err = check(launch_decimate({src.ref, src.dis}, w_[i - 1], h_[i - 1],
-                                            lpf_.get(), 2, level(i), w_[i], h_[i], stream),
-                            "launch of float_ms_ssim_hip's decimation"))
+        if (int err = check(
+                [&] {
+                    return launch_decimate({src.ref, src.dis}, w_[i - 1], h_[i - 1], lpf_.get(), 2,
+                                           level(i), w_[i], h_[i], stream);
+                },
+                "launch of float_ms_ssim_hip's decimation"))
             return err;
     }
     auto *partials = partials_.as<SsimSums>();
     const SsimWindow window = ssim_window();
     for (int i = 0; i < kScales; i++) {
         const FloatPairOut planes = level(i);
-        if (int err = check(launch_ssim({planes.ref, planes.dis}, w_[i], h_[i], window,
-                                        partials + runs_.first[i], stream),
-                            "launch of float_ms_ssim_hip's SSIM kernel"))
+        if (int err = check(
+                [&] {
+                    return launch_ssim({planes.ref, planes.dis}, w_[i], h_[i], window,
+                                       partials + runs_.first[i], stream);
+                },
+                "launch of float_ms_ssim_hip's SSIM kernel"))
             return err;
     }
-    return check(launch_sum_partials(partials, runs_, kScales, f.results_as<SsimSums>(), stream),
-                 "launch of float_ms_ssim_hip's sum of partial sums");
+    return check(
+        [&] {
+            return launch_sum_partials(partials, runs_, kScales, f.results_as<SsimSums>(), stream);
+        },
+        "launch of float_ms_ssim_hip's sum of partial sums");
 }
 
 int FloatMsSsimWork::report(const PinnedBuffer &results, unsigned index,

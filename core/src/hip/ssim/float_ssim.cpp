@@ -83,28 +83,38 @@ int FloatSsimWork::enqueue(const FrameWork &f) const
     const hipStream_t stream = f.stream;
     const size_t n = static_cast<size_t>(w_) * static_cast<size_t>(h_);
     float *luma = luma_.as<float>();
-    if (int err = check(launch_to_float(ref, dis, n, sample_bytes_, scaler_, {luma, luma + n},
-                                        stream),
-                        "launch of float_ssim_hip's float conversion"))
+    if (int err = check(
+            [&] {
+                return launch_to_float(ref, dis, n, sample_bytes_, scaler_, {luma, luma + n},
+                                       stream);
+            },
+            "launch of float_ssim_hip's float conversion"))
         return err;
     FloatPair planes{luma, luma + n};
     if (scale_ > 1) {
         float *small = small_.as<float>();
         const size_t small_n = static_cast<size_t>(small_w_) * static_cast<size_t>(small_h_);
-        if (int err = check(launch_decimate(planes, w_, h_, box_.get(), scale_,
-                                            {small, small + small_n}, small_w_, small_h_, stream),
-                            "launch of float_ssim_hip's decimation"))
+        if (int err = check(
+                [&] {
+                    return launch_decimate(planes, w_, h_, box_.get(), scale_,
+                                           {small, small + small_n}, small_w_, small_h_, stream);
+                },
+                "launch of float_ssim_hip's decimation"))
             return err;
         planes = {small, small + small_n};
     }
     auto *partials = partials_.as<SsimSums>();
-    if (int err = check(launch_ssim(planes, small_w_, small_h_, ssim_window(), partials, stream),
-                        "launch of float_ssim_hip's SSIM kernel"))
+    if (int err = check(
+            [&] {
+                return launch_ssim(planes, small_w_, small_h_, ssim_window(), partials, stream);
+            },
+            "launch of float_ssim_hip's SSIM kernel"))
         return err;
     PartialRuns runs{};
     runs.count[0] = ssim_blocks(small_w_, small_h_);
-    return check(launch_sum_partials(partials, runs, 1, f.results_as<SsimSums>(), stream),
-                 "launch of float_ssim_hip's sum of partial sums");
+    return check(
+        [&] { return launch_sum_partials(partials, runs, 1, f.results_as<SsimSums>(), stream); },
+        "launch of float_ssim_hip's sum of partial sums");
 }
 
 int FloatSsimWork::report(const PinnedBuffer &results, unsigned index,

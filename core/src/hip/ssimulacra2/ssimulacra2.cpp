@@ -99,7 +99,9 @@ public:
         a.linear_of_code = table_.as<float>();
         a.chroma = l.chroma.as<int16_t>();
         a.linear = l.linear[0].as<float>();
-        if (int err = check(launch_linear(a, f.stream), "launch of ssimulacra2_hip's conversion")) return err;
+        if (int err = check([&] { return launch_linear(a, f.stream); },
+                            "launch of ssimulacra2_hip's conversion"))
+            return err;
 
         auto *sums = f.results_as<double>();
         for (int s = 0; s < kScales; s++) {
@@ -107,9 +109,13 @@ public:
             // them into the other.
             const float *linear = l.linear[s % 2].as<float>();
             if (s) {
-                if (int err = check(launch_downsample(l.linear[(s + 1) % 2].as<float>(), w_[s - 1], h_[s - 1],
-                                                      l.linear[s % 2].as<float>(), f.stream),
-                                    "launch of ssimulacra2_hip's downsampling"))
+                if (int err = check(
+                        [&] {
+                            return launch_downsample(l.linear[(s + 1) % 2].as<float>(), w_[s - 1],
+                                                     h_[s - 1], l.linear[s % 2].as<float>(),
+                                                     f.stream);
+                        },
+                        "launch of ssimulacra2_hip's downsampling"))
                     return err;
             }
             ScaleArgs sa{};
@@ -122,7 +128,9 @@ public:
             sa.opsin = opsin_;
             sa.gauss = gauss_;
             sa.row_sums = sums + static_cast<size_t>(row_offset_[s]) * kRowSums;
-            if (int err = check(launch_scale(sa, f.stream), "launch of ssimulacra2_hip's scale")) return err;
+            if (int err = check([&] { return launch_scale(sa, f.stream); },
+                                "launch of ssimulacra2_hip's scale"))
+                return err;
         }
         return 0;
     }

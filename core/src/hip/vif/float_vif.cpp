@@ -114,15 +114,21 @@ int FloatVifWork::enqueue(const FrameWork &f)
 {
     LaneBuffers &b = lanes_[f.lane];
     const hipStream_t stream = f.stream;
-    if (int err = check(launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, w_, h_, bpc_,
-                                        b.luma.planes(), stream),
-                        "launch of float_vif_hip's conversion"))
+    if (int err = check(
+            [&] {
+                return launch_to_float({{f.ref.plane(0), f.dis.plane(0)}}, w_, h_, bpc_,
+                                       b.luma.planes(), stream);
+            },
+            "launch of float_vif_hip's conversion"))
         return err;
     PlanePair<const float> src = b.luma.inputs();
     if (prescaled()) {
-        if (int err = check(launch_resample(setup_.method, src, w_, h_, b.prescaled.planes(),
-                                            setup_.w, setup_.h, stream),
-                            "launch of float_vif_hip's prescale"))
+        if (int err = check(
+                [&] {
+                    return launch_resample(setup_.method, src, w_, h_, b.prescaled.planes(),
+                                           setup_.w, setup_.h, stream);
+                },
+                "launch of float_vif_hip's prescale"))
             return err;
         src = b.prescaled.inputs();
     }
@@ -131,9 +137,12 @@ int FloatVifWork::enqueue(const FrameWork &f)
         const Taps taps{taps_.as<const float>() + tap_offset_[s], tap_count_[s]};
         if (s > 0) {
             // Scale s: scale s - 1 blurred with filter s, every other sample.
-            if (int err = check(launch_decimate(taps, src, scale_w_[s - 1], scale_h_[s - 1],
-                                                b.column.planes(), b.scale[s].planes(), stream),
-                                "launch of float_vif_hip's decimation"))
+            if (int err = check(
+                    [&] {
+                        return launch_decimate(taps, src, scale_w_[s - 1], scale_h_[s - 1],
+                                               b.column.planes(), b.scale[s].planes(), stream);
+                    },
+                    "launch of float_vif_hip's decimation"))
                 return err;
             src = b.scale[s].inputs();
         }
@@ -148,7 +157,8 @@ int FloatVifWork::enqueue(const FrameWork &f)
         a.terms = b.terms.as<float>();
         a.row_sums = b.row_sums.as<float>();
         a.result = results + s * kResultsPerScale;
-        if (int err = check(launch_statistic(a, stream), "launch of float_vif_hip's statistic"))
+        if (int err = check([&] { return launch_statistic(a, stream); },
+                            "launch of float_vif_hip's statistic"))
             return err;
     }
     return 0;

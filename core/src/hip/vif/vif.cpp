@@ -119,7 +119,7 @@ int VifWork::enqueue(const FrameWork &f)
             st.log2_table = log2_table_.as<const uint16_t>();
             st.gain_limit = gain_limit_;
             st.sums = sums + s * kSumsPerScale;
-            if (int err = check(launch_statistic(st, stream),
+            if (int err = check([&] { return launch_statistic(st, stream); },
                                 "launch of vif_hip's statistic kernel"))
                 return err;
         }
@@ -136,7 +136,8 @@ int VifWork::enqueue(const FrameWork &f)
             d.out[p] = scaled_[f.lane][s + 1][p].as<uint16_t>();
             src[p] = d.out[p];
         }
-        if (int err = check(launch_decimate(d, stream), "launch of vif_hip's decimation"))
+        if (int err =
+                check([&] { return launch_decimate(d, stream); }, "launch of vif_hip's decimation"))
             return err;
         wide = true;
     }

@@ -85,13 +85,17 @@ public:
         a.temporal = layout_.temporal;
         a.second_order = layout_.second_order;
         a.sums = f.results_as<unsigned long long>();
-        if (int err = check(launch_block_sums(a, blocks_, sample_bytes_, f.stream),
+        if (int err = check([&] { return launch_block_sums(a, blocks_, sample_bytes_, f.stream); },
                             "launch of xpsnr_hip's block sums"))
             return err;
         if (!history) return 0;
-        return check(hipMemcpyAsync(history_[f.index % 2].get(), f.ref.plane(0),
-                                    f.ref.samples(0) * sample_bytes_, hipMemcpyDeviceToDevice, f.stream),
-                     "hipMemcpyAsync");
+        return check(
+            [&] {
+                return hipMemcpyAsync(history_[f.index % 2].get(), f.ref.plane(0),
+                                      f.ref.samples(0) * sample_bytes_, hipMemcpyDeviceToDevice,
+                                      f.stream);
+            },
+            "hipMemcpyAsync");
     }
 
     int report(const PinnedBuffer &result, unsigned index, VmafFeatureSink *sink)

@@ -1,0 +1,99 @@
+#include "hip/runtime/fault_injection.h"
+
+#include <atomic>
+#include <cstdlib>
+
+#include "base/log.h"
+
+namespace vmaf::hip {
+
+namespace {
+
+std::atomic<unsigned long long> calls{0};
+std::atomic<unsigned long long> fault_at{0};
+std::atomic<int> fault_error{hipSuccess};
+std::atomic<bool> fault_sticky{false};
+std::atomic<unsigned> states_made{0};
+std::atomic<bool> malformed_logged{false};
+
+bool parse_count(const std::string &text, unsigned long long &n)
+{
+    if (text.empty()) return false;
+    n = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9' || n > (~0ull - 9) / 10) return false;
+        n = n * 10 + static_cast<unsigned>(c - '0');
+    }
+    return true;
+}
+
+} // namespace
+
+bool fault_from_text(const std::string &text, Fault &fault)
+{
+    const size_t colon = text.find(':');
+    if (colon == std::string::npos) return false;
+    const size_t second = text.find(':', colon + 1);
+    const std::string kind = text.substr(colon + 1, second == std::string::npos
+                                                        ? std::string::npos
+                                                        : second - colon - 1);
+    Fault f;
+    unsigned long long state = 0;
+    if (!parse_count(text.substr(0, colon), f.at) || f.at == 0) return false;
+    if (second != std::string::npos &&
+        (!parse_count(text.substr(second + 1), state) || state == 0 || state > ~0u))
+        return false;
+    f.state = static_cast<unsigned>(state);
+    if (kind == "oom") {
+        f.error = hipErrorOutOfMemory;
+    } else if (kind == "launch") {
+        f.error = hipErrorLaunchFailure;
+    } else if (kind == "illegal") {
+        f.error = hipErrorIllegalAddress;
+        f.sticky = true;
+    } else if (kind == "lost") {
+        f.error = hipErrorNoDevice;
+        f.sticky = true;
+    } else {
+        return false;
+    }
+    fault = f;
+    return true;
+}
+
+void arm_fault_for_new_state()
+{
+    const unsigned made = ++states_made;
+    const char *text = std::getenv("VMAF_HIP_FAULT");
+    if (!text || !*text) return;
+    Fault fault;
+    if (!fault_from_text(text, fault)) {
+        if (!malformed_logged.exchange(true))
+            log_error("VMAF_HIP_FAULT='{}' is not N:oom, N:launch, N:illegal or N:lost, "
+                      "optionally :S (N and S from 1); no fault is injected",
+                      text);
+        return;
+    }
+    if (fault.state == 0 || fault.state == made) set_fault(fault);
+}
+
+void set_fault(const Fault &fault)
+{
+    fault_at = 0;
+    calls = 0;
+    fault_error = fault.error;
+    fault_sticky = fault.sticky;
+    fault_at = fault.at;
+}
+
+unsigned long long calls_counted() { return calls; }
+
+hipError_t injected_error()
+{
+    const unsigned long long n = ++calls;
+    const unsigned long long at = fault_at;
+    if (at == 0 || n < at || (n > at && !fault_sticky)) return hipSuccess;
+    return static_cast<hipError_t>(fault_error.load());
+}
+
+} // namespace vmaf::hip
