@@ -466,9 +466,8 @@ bool ContainerInput::open_decoder(const AVCodec *decoder, std::string &error)
         // The hardware decodes; the host's threads would only parse.
         c->thread_count = 1;
         // Room for the frames read ahead (read_ahead) or held downstream
-        // (keep_on_device); a worker's leave at once (copy_on_device).
-        c->extra_hw_frames =
-            worker_ ? 1 : static_cast<int>(std::max<size_t>(kFramesAhead, kDeviceFrames));
+        // (keep_on_device).
+        c->extra_hw_frames = static_cast<int>(std::max<size_t>(kFramesAhead, kDeviceFrames));
     }
     if (int r = libav().avcodec_open2(c, decoder, nullptr); r < 0) {
         error = av_failure(fmt::format("cannot open its {} decoder", decoder->name), r);
@@ -628,39 +627,19 @@ std::optional<unsigned long long> ContainerInput::frames_left() const
 
 ReadStatus ContainerInput::read_frame(VmafPicture &pic)
 {
-    if (chunks_) return read_chunked(pic);
 #ifdef VMAF_HAVE_HIP
-    const bool in_place = device_state_ != nullptr;
-#else
-    const bool in_place = false;
+    if (device_state_) return read_device(pic);
 #endif
-    if (hw_device_ && !in_place) return read_ahead(pic);
+    if (hw_device_) return read_ahead(pic);
+    if (chunks_) return read_chunked(pic);
     const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
     primed_ = false;
     if (status != ReadStatus::Frame) return status;
-    return deliver_decoded(*frame_, pic);
-}
-
-ReadStatus ContainerInput::deliver_decoded(AVFrame &frame, VmafPicture &pic)
-{
-#ifdef VMAF_HAVE_HIP
-    if (device_state_) {
-        if (frame.format == hw_format_) return wrap_device(frame, pic);
-        // A frame the CPU decoded (Auto's decoder taking over) gets a host
-        // picture of its own.
-        if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
-            libav().av_frame_unref(&frame);
-            return fail(fmt::format("out of memory for frame {}", frames_));
-        }
-        return deliver(frame, pic);
-    }
-#endif
-    return frame.format == hw_format_ ? deliver_hardware(frame, pic) : deliver(frame, pic);
+    return deliver(*frame_, pic);
 }
 
 std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &path,
-                                                            const Decoding &decoding, int threads,
-                                                            std::string &error)
+                                                            int threads, std::string &error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -670,9 +649,8 @@ std::unique_ptr<ContainerInput> ContainerInput::open_worker(const std::string &p
     std::unique_ptr<ContainerInput> input(
         new ContainerInput(std::make_unique<ByteSource>(fd, 1u), path));
     input->decoder_threads_ = threads;
-    input->worker_ = true;
     std::string why;
-    if (!input->open_stream(Decoding{decoding.hw, decoding.gpu, 1, 0}, why)) {
+    if (!input->open_stream(Decoding{HwDecode::None, 0, 1}, why)) {
         error = fmt::format("another decoder cannot open the file: {}", why);
         return nullptr;
     }
@@ -685,11 +663,20 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
                                   ? decoding.decoders
                                   : default_decoders(std::thread::hardware_concurrency());
     if (decoders <= 1) return;
+    // After what the note says of where the input is decoded, if it says that.
     const auto one_decoder = [&](const std::string &why) {
-        if (decoding.decoders > 1)
-            decoder_note_ = fmt::format("{}: one decoder ({} {}): {}", path_,
-                                        cli_flag(Option::Decoders), decoding.decoders, why);
+        if (decoding.decoders <= 1) return;
+        const std::string one = fmt::format("one decoder ({} {}): {}",
+                                            cli_flag(Option::Decoders), decoding.decoders, why);
+        decoder_note_ = decoder_note_.empty() ? fmt::format("{}: {}", path_, one)
+                                              : fmt::format("{}, {}", decoder_note_, one);
     };
+    // Auto's choice made: where the CPU decodes, the input is cut. NVDEC
+    // sessions decoding chunks were measured slower than one session read
+    // in place (ADR 0055), so a GPU decoder keeps the input whole.
+    if (hw_device_)
+        return one_decoder("it is decoded on the GPU, where one decoder read in place is faster "
+                           "than chunks on several (docs/containers.md)");
     if (path_ == "-" || !source_->size()) return one_decoder("it is read from a pipe");
     AVStream *stream = format_ctx_->streams[stream_];
     std::vector<int64_t> keyframes = index_keyframes();
@@ -697,7 +684,7 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
         // Some demuxers (Matroska's) read their index at the first seek:
         // made on a demuxer of its own, this one's packets stay as read.
         std::string ignored;
-        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, Decoding{}, 1, ignored);
+        if (std::unique_ptr<ContainerInput> probe = open_worker(path_, 1, ignored);
             probe && probe->seek_keyframe(keyframes.empty() ? 0 : keyframes.front(), ignored))
             keyframes = probe->index_keyframes();
     }
@@ -721,20 +708,18 @@ void ContainerInput::plan_chunks(const Decoding &decoding)
     const size_t budget =
         decoding.budget ? decoding.budget : memory - workers * kDecoderFrames * frame_size;
     // The cores shared by both inputs' decoders: fewer chunks than decoders
-    // asked for leave each worker more threads. Workers decode where this
-    // input's decoder does (Auto's choice made): on the GPU each is a
-    // session of its own, on one of its decoding engines.
+    // asked for leave each worker more threads.
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const int threads = static_cast<int>(std::max(1u, cores / (2 * workers)));
-    const Decoding worker{hw_device_ ? hw_asked_ : HwDecode::None, hw_gpu_, 1, 0};
-    chunks_ = std::make_unique<GopDecoding>(path_, worker, starts, workers, threads, frame_size,
+    chunks_ = std::make_unique<GopDecoding>(path_, starts, workers, threads, frame_size,
                                             budget, tick);
     first_chunk_ = std::make_unique<ChunkWatch>();
     first_chunk_->next_ts = starts.front();
     watch_ = first_chunk_.get();
     // The first chunk's decoder, this input's own, is not counted: it
-    // stops where the others start. After what the note says of where the
-    // input is decoded, if it says that.
+    // stops where the others start.
+    // After what the note says of where the input is decoded, if it says
+    // that (Auto's decoder on the CPU).
     const std::string chunks = fmt::format("in {} chunks on {} decoder{}", starts.size() + 1,
                                            workers, workers == 1 ? "" : "s");
     decoder_note_ = decoder_note_.empty()
@@ -766,49 +751,13 @@ bool ContainerInput::seek_keyframe(int64_t ts, std::string &error)
     }
     libav().avcodec_flush_buffers(codec_.get());
     draining_ = false;
-    // A hardware decoder's first frame, decoded while it opened (prime()),
-    // is not this chunk's.
-    if (primed_) libav().av_frame_unref(frame_.get());
-    primed_ = false;
-    replay_.clear();
-    return true;
-}
-
-bool ContainerInput::copy_on_device(const AVFrame &src, AVFrame &dst)
-{
-    int r = 0;
-    if (!copy_frames_) {
-        const auto *from = reinterpret_cast<const AVHWFramesContext *>(src.hw_frames_ctx->data);
-        copy_frames_.reset(libav().av_hwframe_ctx_alloc(hw_device_.get()));
-        if (!copy_frames_) r = AVERROR(ENOMEM);
-        if (r >= 0) {
-            auto *ctx = reinterpret_cast<AVHWFramesContext *>(copy_frames_->data);
-            ctx->format = from->format;
-            ctx->sw_format = from->sw_format;
-            ctx->width = src.width;
-            ctx->height = src.height;
-            r = libav().av_hwframe_ctx_init(copy_frames_.get());
-        }
-        if (r < 0) copy_frames_.reset();
-    }
-    // Queued on the device context's stream, which NVDEC's own work is on:
-    // the surface is written again only after the copy has read it.
-    if (r >= 0) r = libav().av_hwframe_get_buffer(copy_frames_.get(), &dst, 0);
-    if (r >= 0) r = libav().av_hwframe_transfer_data(&dst, &src, 0);
-    if (r >= 0) r = libav().av_frame_copy_props(&dst, &src);
-    if (r < 0) {
-        libav().av_frame_unref(&dst);
-        av_failure("cannot copy a frame on the GPU", r);
-        return false;
-    }
     return true;
 }
 
 ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
 {
     if (first_chunk_) {
-        const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
-        primed_ = false;
+        const ReadStatus status = receive();
         // The file ended before the second chunk's keyframe: this decoder
         // gave every frame.
         if (status == ReadStatus::End) chunks_.reset();
@@ -820,10 +769,10 @@ ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
             chunks_.reset();
             first_chunk_.reset();
             watch_ = nullptr;
-            return deliver_decoded(*frame_, pic);
+            return deliver(*frame_, pic);
         }
         if (!first_chunk_->next_pts || pts < *first_chunk_->next_pts)
-            return deliver_decoded(*frame_, pic);
+            return deliver(*frame_, pic);
         libav().av_frame_unref(frame_.get());
         first_chunk_.reset();
         watch_ = nullptr;
@@ -832,7 +781,7 @@ ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
     GopDecoding::Frame frame;
     std::string error;
     switch (chunks_->next(frame, error)) {
-    case ReadStatus::Frame: return deliver_decoded(*frame, pic);
+    case ReadStatus::Frame: return deliver(*frame, pic);
     case ReadStatus::End: return ReadStatus::End;
     case ReadStatus::Error: break;
     }
@@ -1022,6 +971,19 @@ bool ContainerInput::keep_on_device(VmafHipState *state, unsigned gpu, unsigned 
     device_state_ = state;
     decoder_note_ += ", its frames read in place";
     return true;
+}
+
+ReadStatus ContainerInput::read_device(VmafPicture &pic)
+{
+    const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
+    primed_ = false;
+    if (status != ReadStatus::Frame) return status;
+    if (frame_->format == hw_format_) return wrap_device(*frame_, pic);
+    if (vmaf_picture_alloc(&pic, format_.pix_fmt, format_.bpc, format_.w, format_.h)) {
+        libav().av_frame_unref(frame_.get());
+        return fail(fmt::format("out of memory for frame {}", frames_));
+    }
+    return deliver(*frame_, pic);
 }
 
 namespace {

@@ -90,22 +90,14 @@ private:
     };
 
     ContainerInput(std::unique_ptr<ByteSource> source, std::string path);
-    // A decoder of GopDecoding's on the regular file `path`, decoding where
-    // `decoding` says (on the CPU with `threads` threads), its own reads.
-    static std::unique_ptr<ContainerInput> open_worker(const std::string &path,
-                                                       const Decoding &decoding, int threads,
+    // A decoder of GopDecoding's on the regular file `path`: `threads`
+    // decoding threads, the CPU's decoder, its own reads.
+    static std::unique_ptr<ContainerInput> open_worker(const std::string &path, int threads,
                                                        std::string &error);
-    // After the input opened: its chunks decoded at once on
-    // `decoding.decoders` decoders (GopDecoding), on the CPU or the GPU as
-    // this input's own decoder, where it can be cut; else why not in the
-    // note where more than one was asked for.
+    // After the input opened, decoding on the CPU: its chunks decoded at once
+    // on `decoding.decoders` decoders (GopDecoding) where it can be cut,
+    // else why not in the note where more than one was asked for.
     void plan_chunks(const Decoding &decoding);
-    // A worker's hardware frame copied, on the GPU, into a frame of this
-    // input's own pool (made at the first copy), so that the decoder's
-    // surface goes back to it at once: NVDEC has a few dozen, and a chunk's
-    // frames wait until the chunks before it are read. False with
-    // last_reason_ set.
-    bool copy_on_device(const AVFrame &src, AVFrame &dst);
     // With chunks: the first chunk from this input's decoder, then the
     // others' frames in order.
     ReadStatus read_chunked(VmafPicture &pic);
@@ -134,11 +126,11 @@ private:
     bool prime(std::string &error);
     // Unpacks a hardware frame, copied back to host memory, into pic.
     ReadStatus deliver_hardware(AVFrame &frame, VmafPicture &pic);
-    // A decoded frame, of the hardware or of the CPU, into pic: in place as
-    // a device picture with keep_on_device (pic then made here), else
-    // unpacked into pic in host memory.
-    ReadStatus deliver_decoded(AVFrame &frame, VmafPicture &pic);
 #ifdef VMAF_HAVE_HIP
+    // With keep_on_device: the next frame as a picture of its own, a device
+    // picture of a hardware frame (wrap_device) or a host copy of a frame
+    // the CPU decoded (Auto's decoder taking over).
+    ReadStatus read_device(VmafPicture &pic);
     // Hands the hardware frame over as a device picture: it goes back to
     // the decoder with the picture's last reference.
     ReadStatus wrap_device(AVFrame &frame, VmafPicture &pic);
@@ -198,12 +190,8 @@ private:
     bool primed_ = false; // frame_ holds the first frame, not delivered yet
     static constexpr size_t kFramesAhead = 4;
     // Frames a hardware decoder has beyond its references: the frames read
-    // ahead, or the device pictures held downstream (keep_on_device). A
-    // worker's decoder copies each frame out (copy_on_device) and needs
-    // none.
+    // ahead, or the device pictures held downstream (keep_on_device).
     static constexpr unsigned kDeviceFrames = 12;
-    bool worker_ = false; // a decoder of GopDecoding's
-    std::unique_ptr<AVBufferRef, BufferUnref> copy_frames_; // copy_on_device's pool
     unsigned hw_gpu_ = 0; // the GPU that decodes, with CUDA
 #ifdef VMAF_HAVE_HIP
     VmafHipState *device_state_ = nullptr; // set by keep_on_device

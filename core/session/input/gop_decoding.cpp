@@ -41,10 +41,9 @@ void ChunkWatch::saw(const AVPacket &packet)
 
 void GopDecoding::FrameFree::operator()(AVFrame *f) const { libav().av_frame_free(&f); }
 
-GopDecoding::GopDecoding(std::string path, const Decoding &decoding, std::vector<int64_t> starts,
-                         unsigned workers, int threads, size_t frame_bytes, size_t budget,
-                         double seconds_per_tick)
-    : path_(std::move(path)), decoding_(decoding), starts_(std::move(starts)), threads_(threads),
+GopDecoding::GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers,
+                         int threads, size_t frame_bytes, size_t budget, double seconds_per_tick)
+    : path_(std::move(path)), starts_(std::move(starts)), threads_(threads),
       frame_bytes_(std::max<size_t>(1, frame_bytes)),
       budget_(budget), seconds_per_tick_(seconds_per_tick), mutex_(ledger_mutex),
       changed_(ledger_changed), chunks_(starts_.size())
@@ -87,8 +86,7 @@ std::string GopDecoding::place(int64_t ts) const
 void GopDecoding::work()
 {
     std::string error;
-    std::unique_ptr<ContainerInput> input =
-        ContainerInput::open_worker(path_, decoding_, threads_, error);
+    std::unique_ptr<ContainerInput> input = ContainerInput::open_worker(path_, threads_, error);
     if (input) {
         std::lock_guard lock(mutex_);
         if (cancelled_) return;
@@ -178,14 +176,7 @@ std::string GopDecoding::decode(ContainerInput &input, size_t c)
         if (!kept.empty() && pts <= kept.back()) return fail("gave its frames out of order");
         Frame out(libav().av_frame_alloc());
         if (!out) return "out of memory";
-        if (f.format == input.hw_format_) {
-            const bool copied = input.copy_on_device(f, *out);
-            libav().av_frame_unref(&f);
-            if (!copied) return fmt::format("its GOP at {}: {}", place(watch.start_ts),
-                                            input.last_reason_);
-        } else {
-            libav().av_frame_move_ref(out.get(), &f);
-        }
+        libav().av_frame_move_ref(out.get(), &f);
         kept.push_back(pts);
         if (!hand_over(c, std::move(out))) return {};
     }

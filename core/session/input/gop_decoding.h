@@ -14,8 +14,7 @@
 //
 // Memory: decoded frames wait in their chunk's queue; decoders of chunks
 // after the one being read wait while the queues of every input of the
-// process (a batch's pairs share it) hold the budget's bytes. A hardware
-// decoder's frames wait on the GPU, copied out of its surfaces.
+// process (a batch's pairs share it) hold the budget's bytes.
 #pragma once
 
 #include <condition_variable>
@@ -65,15 +64,12 @@ public:
     using Frame = std::unique_ptr<AVFrame, FrameFree>;
 
     // Decodes the chunks of `path` that start at `starts` (index timestamps,
-    // gop_chunks.h) on `workers` decoders, each decoding as `decoding` says
-    // (on the CPU with `threads` threads); decoded frames, `frame_bytes`
-    // each, wait in memory (the GPU's for a hardware decoder's, copied out
-    // of its surfaces) beyond the chunk being read while the process's
-    // inputs hold under `budget` bytes. `seconds_per_tick` names places in
-    // messages.
-    GopDecoding(std::string path, const Decoding &decoding, std::vector<int64_t> starts,
-                unsigned workers, int threads, size_t frame_bytes, size_t budget,
-                double seconds_per_tick);
+    // gop_chunks.h) on `workers` decoders of `threads` threads each;
+    // decoded frames, `frame_bytes` each, wait in memory beyond the chunk
+    // being read while the process's inputs hold under `budget` bytes.
+    // `seconds_per_tick` names places in messages.
+    GopDecoding(std::string path, std::vector<int64_t> starts, unsigned workers, int threads,
+                size_t frame_bytes, size_t budget, double seconds_per_tick);
     ~GopDecoding();
     GopDecoding(const GopDecoding &) = delete;
     GopDecoding &operator=(const GopDecoding &) = delete;
@@ -103,7 +99,6 @@ private:
     std::string place(int64_t ts) const;
 
     const std::string path_;
-    const Decoding decoding_;
     const std::vector<int64_t> starts_;
     const int threads_;
     const size_t frame_bytes_, budget_;

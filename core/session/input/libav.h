@@ -29,16 +29,12 @@ namespace vmaf::session {
     X(avutil, av_free)                                                                             \
     X(avutil, av_freep)                                                                            \
     X(avutil, av_frame_alloc)                                                                      \
-    X(avutil, av_frame_copy_props)                                                                 \
     X(avutil, av_frame_free)                                                                       \
     X(avutil, av_frame_move_ref)                                                                   \
     X(avutil, av_frame_unref)                                                                      \
     X(avutil, av_get_pix_fmt)                                                                      \
     X(avutil, av_get_pix_fmt_name)                                                                 \
     X(avutil, av_hwdevice_ctx_create)                                                              \
-    X(avutil, av_hwframe_ctx_alloc)                                                                \
-    X(avutil, av_hwframe_ctx_init)                                                                 \
-    X(avutil, av_hwframe_get_buffer)                                                               \
     X(avutil, av_hwframe_transfer_data)                                                            \
     X(avutil, av_image_copy_plane)                                                                 \
     X(avutil, av_log_set_callback)                                                                 \

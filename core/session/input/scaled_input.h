@@ -31,6 +31,7 @@ public:
     ReadStatus read_frame(VmafPicture &pic) override;
     std::optional<unsigned long long> frames_left() const override { return inner_->frames_left(); }
     bool decoded() const override { return inner_->decoded(); }
+    std::string decoder_note() const override { return inner_->decoder_note(); }
     void cancel() override { inner_->cancel(); }
 
     struct SwsFree {
