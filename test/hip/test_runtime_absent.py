@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A HIP-enabled build on a machine without the GPU runtime: libvmaf and the
 CLI load and score on the CPU, and `--backend hip` fails with a message that
-names what is missing (ADR 0016).
+names what is missing (ADR 0016), also when run from the build folder
+without VMAF_HIP_MODULE (the module built there is found).
 
 The runtime is hidden from the loader by a copy of the HIP module whose
 runtime name is changed to one that does not exist: AMD's module needs
@@ -94,6 +95,19 @@ def main():
         problems = [] if p.returncode == 1 and "was not found" in p.stderr else [
             f"exit {p.returncode}: {p.stderr.strip()}"]
         check("module absent: --backend hip says where it looked", problems)
+
+    # Run from the build folder without VMAF_HIP_MODULE (meson devenv sets
+    # it): the module built there is found, so what the message names is
+    # what is really missing on a machine without a GPU, not the module.
+    env = {k: v for k, v in os.environ.items() if k != "VMAF_HIP_MODULE"}
+    p = subprocess.run([VMAF, "-r", clip_file(SHARED, WORK, CLIP, "ref"), "-d",
+                        clip_file(SHARED, WORK, CLIP, "dis"), "-q", "--backend", "hip", "-o",
+                        os.devnull], capture_output=True, text=True, env=env, timeout=600)
+    problems = [] if p.returncode == 0 or (p.returncode == 1 and "was not found" not in p.stderr
+                                           and "HIP" in p.stderr) else [
+        f"exit {p.returncode}: {p.stderr.strip()}"]
+    check("from the build folder, no VMAF_HIP_MODULE: the module built there is used", problems)
+    print(p.stderr.strip())
 
     print(f"{results['passed']} passed, {results['failed']} failed")
     return 1 if results["failed"] else 0

@@ -28,23 +28,26 @@ void host_log_message(VmafLogLevel level, const char *message, size_t length)
 constexpr VmafHipHost kHost{VMAF_HIP_MODULE_ABI,     vmaf_sink_append, vmaf_sink_append_at,
                             vmaf_sink_set_aggregate, host_log_enabled, host_log_message};
 
-// Where the module may be: $VMAF_HIP_MODULE alone when set (uninstalled
-// builds, tests); else beside the object that holds this code (libvmaf.so
-// in its libdir, wherever the install was moved), then the configured
-// install folder (programs that link libvmaf statically).
+// Where the module may be: $VMAF_HIP_MODULE alone when set (tests);
+// else beside the object that holds this code (libvmaf.so in its libdir,
+// wherever the install was moved), then the configured install folder
+// (programs that link libvmaf statically), and for a program run from the
+// build folder, the module built there.
 std::vector<std::string> candidates()
 {
     if (const char *path = std::getenv("VMAF_HIP_MODULE"); path && *path) return {path};
     std::vector<std::string> paths;
     Dl_info info{};
+    std::string self;
     if (dladdr(reinterpret_cast<void *>(&load), &info) && info.dli_fname) {
-        const std::string self = info.dli_fname;
+        self = info.dli_fname;
         const size_t slash = self.rfind('/');
         if (slash != std::string::npos)
             paths.push_back(self.substr(0, slash) + "/libvmaf/" + kFileName);
     }
     const std::string installed = std::string(VMAF_HIP_MODULE_DIR) + "/" + kFileName;
     if (paths.empty() || paths.front() != installed) paths.push_back(installed);
+    if (self.starts_with(VMAF_BUILD_ROOT "/")) paths.push_back(VMAF_HIP_MODULE_BUILT);
     return paths;
 }
 
