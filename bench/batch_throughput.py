@@ -17,26 +17,17 @@ import argparse
 import csv
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gpu_throughput import write_pair  # noqa: E402
+from timed_run import run_seconds  # noqa: E402
 
 
 def without_fps(path):
     with open(path) as f:
         return [line for line in f if '"fps"' not in line]
-
-
-def timed(cmd):
-    t0 = time.perf_counter()
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode:
-        sys.exit(f"failed: {' '.join(cmd)}\n{r.stderr}")
-    return time.perf_counter() - t0
 
 
 def main():
@@ -61,8 +52,8 @@ def main():
         frames = a.pairs * a.frames
         rows = []
         want = os.path.join(work, "want.json")
-        t = timed([a.vmaf, "-r", ref, "-d", dis, "-q", "--json", "-o", want, *one_gpu])
-        t = sum(timed([a.vmaf, "-r", ref, "-d", dis, "-q", "--json", "-o",
+        t = run_seconds([a.vmaf, "-r", ref, "-d", dis, "-q", "--json", "-o", want, *one_gpu])
+        t = sum(run_seconds([a.vmaf, "-r", ref, "-d", dis, "-q", "--json", "-o",
                        os.path.join(work, "single.json"), *one_gpu]) for _ in range(a.pairs))
         base = t
         rows.append((f"{a.pairs} processes, one after the other, GPU {first_gpu}", t, frames / t, 1.0))
@@ -73,7 +64,7 @@ def main():
             w.writerows([[ref, dis]] * a.pairs)
         for jobs in a.jobs:
             out = os.path.join(work, f"batch{jobs}")
-            t = timed([a.vmaf, "--batch", manifest, "-o", out, "-q", "--json", "--jobs",
+            t = run_seconds([a.vmaf, "--batch", manifest, "-o", out, "-q", "--json", "--jobs",
                        str(jobs), *all_gpus])
             for name in os.listdir(out):
                 if name.endswith(".json") and without_fps(os.path.join(out, name)) != without_fps(want):
@@ -84,16 +75,16 @@ def main():
         lref, ldis = write_pair(work, "long", (1920, 1080, "box_960x540_420p8", 2,
                                               a.long_frames), a.clips)
         one = os.path.join(work, "long_one.json")
-        t1 = timed([a.vmaf, "-r", lref, "-d", ldis, "-q", "--json", "-o", one, *one_gpu])
+        t1 = run_seconds([a.vmaf, "-r", lref, "-d", ldis, "-q", "--json", "-o", one, *one_gpu])
         rows.append((f"one pair of {a.long_frames} frames, GPU {first_gpu}", t1,
                      a.long_frames / t1, 1.0))
         if "," in a.gpus:
             split = os.path.join(work, "long_split.json")
-            t2 = timed([a.vmaf, "-r", lref, "-d", ldis, "-q", "--json", "-o", split, *all_gpus])
+            t2 = run_seconds([a.vmaf, "-r", lref, "-d", ldis, "-q", "--json", "-o", split, *all_gpus])
             if without_fps(split) != without_fps(one):
                 sys.exit("the split pair's report differs from the one-GPU report")
             rows.append((f"the same pair, --gpu {a.gpus}", t2, a.long_frames / t2, t1 / t2))
-        print(f"| run | seconds | fps | ratio |\n|---|---:|---:|---:|")
+        print("| run | seconds | fps | ratio |\n|---|---:|---:|---:|")
         for name, t, fps, ratio in rows:
             print(f"| {name} | {t:.2f} | {fps:.0f} | {ratio:.2f} |")
         print("reports: identical to the one-process runs (fps lines aside)")

@@ -49,7 +49,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+from timed_run import run_seconds  # beside this file
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAIR = "1920x1080_8bit"
@@ -90,15 +90,6 @@ def make_encodes(a):
             subprocess.run([a.ffmpeg, "-v", "error", "-nostdin", "-y", "-i", src, *opts, *gop, out],
                            check=True, env={**os.environ, "SVT_LOG": "1"})
             print(f"{out}: {os.path.getsize(out) / 1e6:.1f} MB")
-
-
-def timed(cmd):
-    t0 = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    seconds = time.perf_counter() - t0
-    if p.returncode != 0:
-        sys.exit(f"failed: {' '.join(cmd)}\n{p.stderr}")
-    return seconds
 
 
 def batch_manifest(work, ref, dis, copies):
@@ -172,7 +163,7 @@ def measure(a):
                                "--gpu", "0", "--jobs", str(a.batch), *decoding, "-q",
                                "--json", *extra], out))
     # The Y4M pair in the page cache before anything is timed.
-    timed([a.vmaf, "-r", ref, "-d", dis, "-q", "-o", os.devnull, "--frame_cnt", "1"])
+    run_seconds([a.vmaf, "-r", ref, "-d", dis, "-q", "-o", os.devnull, "--frame_cnt", "1"])
     times = {name: [] for name, _, _ in rows}
     steady = {name: [] for name, _, _ in rows}
     for _ in range(a.repeat):
@@ -180,7 +171,7 @@ def measure(a):
             if batch:
                 # A batch skips pairs whose reports are there (resume).
                 shutil.rmtree(batch, ignore_errors=True)
-                times[name].append(timed(cmd))
+                times[name].append(run_seconds(cmd))
                 # All its pairs run at once: their rates add up.
                 total = 0.0
                 for i in range(a.batch):
@@ -188,7 +179,7 @@ def measure(a):
                         total += json.load(f)["fps"]
                 steady[name].append(total)
             else:
-                times[name].append(timed(cmd))
+                times[name].append(run_seconds(cmd))
                 with open(report) as f:
                     steady[name].append(json.load(f)["fps"])
     print(f"{a.frames} frames a pair, {os.cpu_count()} cores, median of {a.repeat} runs, "

@@ -34,11 +34,11 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 import numpy as np
 
 from make_clips import read_y4m  # beside this file
+from timed_run import run_timed  # beside this file
 
 SIZES = {  # name: (width, height, source clip, scale, frames N)
     "576x324": (576, 324, "vtest_576x324_420p8", 1, 6000),
@@ -65,15 +65,6 @@ def write_pair(work, name, spec, clips):
                 out.write(blobs[i % len(blobs)])
         os.replace(path + ".part", path)
     return paths
-
-
-def timed(cmd, env=None):
-    t0 = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    seconds = time.perf_counter() - t0
-    if p.returncode != 0:
-        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stderr[-2000:]}")
-    return seconds, p.stderr
 
 
 def pooled(path, key):
@@ -109,7 +100,7 @@ def end_to_end(args, name, ref, dis, n):
         for kind in kinds:
             for frames in (n, quarter):
                 out = os.path.join(args.work, f"{name}_{kind}_{frames}.json")
-                seconds, err = timed(cli_command(kind, args, ref, dis, frames, out))
+                seconds, err = run_timed(cli_command(kind, args, ref, dis, frames, out))
                 if kind == "netflix" and "using CPU" in err:
                     sys.exit(f"the Netflix CLI fell back to its CPU: {err.strip()}")
                 key = (kind, frames)
@@ -121,7 +112,7 @@ def end_to_end(args, name, ref, dis, n):
         steady = (n - quarter) / max(best[(kind, n)] - best[(kind, quarter)], 1e-9)
         rows.append((kind, n, steady, n / best[(kind, n)]))
     out = os.path.join(args.work, f"{name}_cpu_{quarter}.json")
-    seconds, _ = timed(cli_command("cpu", args, ref, dis, quarter, out))
+    seconds, _ = run_timed(cli_command("cpu", args, ref, dis, quarter, out))
     scores["cpu"] = pooled(out, args.key)
     rows.append(("cpu", quarter, quarter / seconds, quarter / seconds))
     return rows, scores
@@ -141,7 +132,7 @@ def library(args, w, h, n):
 def kernels(args, ref, dis, n):
     frames = min(n, 300)
     env = dict(os.environ, VMAF_HIP_PROFILE="1")
-    _, err = timed(cli_command("hip", args, ref, dis, frames,
+    _, err = run_timed(cli_command("hip", args, ref, dis, frames,
                                os.path.join(args.work, "profile.json")), env)
     times = dict(re.findall(r"(\w+_hip): \d+ frames, kernels ([\d.]+) ms per frame", err))
     if not args.bench:

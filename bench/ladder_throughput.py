@@ -23,11 +23,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 import numpy as np
 
 from make_clips import read_y4m  # beside this file
+from timed_run import run_seconds  # beside this file
 
 W, H = 1920, 1080
 RUNGS = [(640, 360), (854, 480), (960, 540), (1280, 720), (1600, 900), (1920, 1080)]
@@ -80,12 +80,6 @@ def without_fps(path):
     return report
 
 
-def timed(cmd):
-    t = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vmaf", required=True)
@@ -112,10 +106,10 @@ def main():
     out = os.path.join(a.work, "ladder_out")
     separate, ladder = [], []
     for _ in range(a.runs):
-        separate.append(sum(timed([a.vmaf, "-r", ref, "-d", r, *common, "-o",
+        separate.append(sum(run_seconds([a.vmaf, "-r", ref, "-d", r, *common, "-o",
                                    os.path.join(a.work, f"alone_{os.path.basename(r)}.json")])
                             for r in rungs))
-        ladder.append(timed([a.vmaf, "-r", ref, *[x for r in rungs for x in ("-d", r)], *common,
+        ladder.append(run_seconds([a.vmaf, "-r", ref, *[x for r in rungs for x in ("-d", r)], *common,
                              "-o", out]))
     same = all(without_fps(os.path.join(out, os.path.basename(r)[:-4] + ".json")) ==
                without_fps(os.path.join(a.work, f"alone_{os.path.basename(r)}.json"))
