@@ -11,45 +11,14 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <vector>
 
+#include "fuzz_files.h"
 #include "manifest.h"
-
-namespace {
-
-// The bytes as a file: a memfd, named by its /proc path.
-class MemoryFile {
-public:
-    MemoryFile(const void *data, size_t size) : fd_(::memfd_create("manifest", MFD_CLOEXEC))
-    {
-        const auto *p = static_cast<const uint8_t *>(data);
-        while (fd_ >= 0 && size > 0) {
-            const ssize_t n = ::write(fd_, p, size);
-            if (n <= 0) break;
-            p += n;
-            size -= static_cast<size_t>(n);
-        }
-    }
-    ~MemoryFile()
-    {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    MemoryFile(const MemoryFile &) = delete;
-    MemoryFile &operator=(const MemoryFile &) = delete;
-    bool ok() const { return fd_ >= 0; }
-    std::string path() const { return "/proc/self/fd/" + std::to_string(fd_); }
-
-private:
-    int fd_;
-};
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    MemoryFile manifest(data, size);
+    const vmaf::fuzz::MemoryFile manifest(data, size);
     if (!manifest.ok()) return 0;
     std::vector<vmaf::tools::ManifestRow> rows;
     std::string error;
@@ -63,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!records) return 0;
     std::string written;
     for (const auto &fields : *records) written += vmaf::tools::csv_line(fields);
-    MemoryFile again(written.data(), written.size());
+    const vmaf::fuzz::MemoryFile again(reinterpret_cast<const uint8_t *>(written.data()),
+                                       written.size());
     if (!again.ok()) return 0;
     const auto read_back = vmaf::tools::read_csv_records(again.path());
     // A record of one empty field is written as an empty line, which reads

@@ -11,10 +11,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "libvmaf/picture.h"
+#include "fuzz_files.h"
 #include "session/input/video_input.h"
 
 namespace {
@@ -25,18 +24,6 @@ using vmaf::session::VideoInput;
 // Frames read at most, and the largest picture read: keeps every run short.
 constexpr unsigned kMaxFrames = 24;
 constexpr unsigned kMaxPixels = 320 * 240;
-constexpr size_t kPipeBytes = 60000;
-
-bool write_all(int fd, const uint8_t *data, size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n <= 0) return false;
-        data += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
-}
 
 void read_all(VideoInput &in)
 {
@@ -62,34 +49,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // A small budget, so that the chunks' decoders wait on it too.
     decoding.budget = size_t{1} << 20;
     std::string error;
+    const auto open = [&](const std::string &path) {
+        return VideoInput::open(path, {}, decoding, error);
+    };
+    // The chunks' decoders open the file again by its name: it outlives the
+    // input.
+    std::unique_ptr<vmaf::fuzz::MemoryFile> file;
     std::unique_ptr<VideoInput> in;
-    if ((control & 1) && size <= kPipeBytes) {
-        int ends[2];
-        if (::pipe(ends) != 0) return 0;
-        const bool written = write_all(ends[1], data, size);
-        ::close(ends[1]);
-        const int saved_stdin = ::dup(STDIN_FILENO);
-        if (written && saved_stdin >= 0 && ::dup2(ends[0], STDIN_FILENO) >= 0)
-            in = VideoInput::open("-", {}, decoding, error);
-        ::close(ends[0]);
-        if (in && (control & 8)) in->set_planes(1);
-        if (in) read_all(*in);
-        in.reset();
-        if (saved_stdin >= 0) {
-            ::dup2(saved_stdin, STDIN_FILENO);
-            ::close(saved_stdin);
-        }
-        return 0;
+    if ((control & 1) && size <= vmaf::fuzz::kPipeBytes) {
+        in = vmaf::fuzz::open_piped(data, size, open, std::unique_ptr<VideoInput>());
+    } else {
+        file = std::make_unique<vmaf::fuzz::MemoryFile>(data, size);
+        if (file->ok()) in = open(file->path());
     }
-    // The chunks' decoders open the file again by its name: it stays open
-    // until they are done.
-    const int fd = ::memfd_create("fuzz_container_input", 0);
-    if (fd < 0) return 0;
-    if (write_all(fd, data, size))
-        in = VideoInput::open("/proc/self/fd/" + std::to_string(fd), {}, decoding, error);
     if (in && (control & 8)) in->set_planes(1);
     if (in) read_all(*in);
-    in.reset();
-    ::close(fd);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "libvmaf/picture.h"
+#include "fuzz_files.h"
 #include "session/input/video_input.h"
 
 namespace {
@@ -22,19 +23,6 @@ using vmaf::session::VideoInput;
 
 // Frames read from one input at most; keeps every run short.
 constexpr unsigned kMaxFrames = 16;
-// A pipe takes this much without a reader (Linux's default is 64 KiB).
-constexpr size_t kPipeBytes = 60000;
-
-bool write_all(int fd, const uint8_t *data, size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size);
-        if (n <= 0) return false;
-        data += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
-}
 
 // Control bytes: the first's bit 0 reads through a pipe, bits 1-2 pick the
 // raw pixel format, bits 3-4 the bit depth, bits 5 and 6 add 16 to the width
@@ -77,28 +65,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     std::string error;
     std::unique_ptr<VideoInput> in;
-    if ((control & 1) && size <= kPipeBytes) {
-        // Standard input ("-") fed from a pipe: opening an anonymous pipe by
-        // its /proc path would wait for a writer. Open dups standard input,
-        // so ours is put back right after.
-        int ends[2];
-        if (::pipe(ends) != 0) return 0;
-        const bool written = write_all(ends[1], data, size);
-        ::close(ends[1]);
-        const int saved_stdin = ::dup(STDIN_FILENO);
-        if (written && saved_stdin >= 0 && ::dup2(ends[0], STDIN_FILENO) >= 0)
-            in = VideoInput::open("-", raw, error);
-        ::close(ends[0]);
-        if (saved_stdin >= 0) {
-            ::dup2(saved_stdin, STDIN_FILENO);
-            ::close(saved_stdin);
-        }
+    const auto open = [&](const std::string &path) { return VideoInput::open(path, raw, error); };
+    if ((control & 1) && size <= vmaf::fuzz::kPipeBytes) {
+        in = vmaf::fuzz::open_piped(data, size, open, std::unique_ptr<VideoInput>());
     } else {
-        const int fd = ::memfd_create("fuzz_video_input", 0);
-        if (fd < 0) return 0;
-        if (write_all(fd, data, size))
-            in = VideoInput::open("/proc/self/fd/" + std::to_string(fd), raw, error);
-        ::close(fd);
+        const vmaf::fuzz::MemoryFile file(data, size);
+        if (file.ok()) in = open(file.path());
     }
     if (in && (control & 0x80)) in->set_planes(1);
     if (in) read_all(*in, size);

@@ -300,6 +300,18 @@ def options_and_pipes(y4ms, mkvs):
           f"{total}/{total} frames" in t.stdout, repr(t.stdout[-200:]))
 
 
+def damaged_copy(data, rng, path):
+    """`data` with 64 bytes inverted in its middle part (the samples, past
+    the headers), written to `path`."""
+    bad = bytearray(data)
+    start = len(bad) // 3
+    for _ in range(64):
+        bad[start + rng.randrange(len(bad) // 2)] ^= 0xFF
+    with open(path, "wb") as f:
+        f.write(bad)
+    return path
+
+
 def errors():
     ref, dis = clip("vtest_576x324_420p8", "ref"), clip("vtest_576x324_420p8", "dis")
     total = frames_in(ref)
@@ -348,13 +360,7 @@ def errors():
         # Damage in the samples: the decoder's error, with the frame.
         rng = random.Random(20)
         for trial in range(3):
-            bad = bytearray(data)
-            start = len(bad) // 3
-            for _ in range(64):
-                bad[start + rng.randrange(len(bad) // 2)] ^= 0xFF
-            damaged = p(f"damaged{trial}.mp4")
-            with open(damaged, "wb") as f:
-                f.write(bad)
+            damaged = damaged_copy(data, rng, p(f"damaged{trial}.mp4"))
             rc, _, err = run("-r", ref, "-d", damaged, "-q", "-o", os.devnull)
             ok = rc == 1 and damaged in err and ("frame" in err or "has" in err)
             check(f"damaged H.264 samples ({trial}): an error naming the file and frame", ok,
@@ -368,14 +374,7 @@ def errors():
     with open(avi, "rb") as f:
         data = f.read()
     for trial in range(3):
-        rng = random.Random(trial)
-        bad = bytearray(data)
-        start = len(bad) // 3
-        for _ in range(64):
-            bad[start + rng.randrange(len(bad) // 2)] ^= 0xFF
-        damaged = p(f"damaged{trial}.avi")
-        with open(damaged, "wb") as f:
-            f.write(bad)
+        damaged = damaged_copy(data, random.Random(trial), p(f"damaged{trial}.avi"))
         for decoders in ("1", "4"):
             rc, _, err = run("-r", ref, "-d", damaged, "--decoders", decoders, "-q", "-o",
                              os.devnull)
