@@ -12,13 +12,11 @@
 #include <memory>
 #include <string>
 
-#include "libvmaf/picture.h"
 #include "fuzz_files.h"
 #include "session/input/video_input.h"
 
 namespace {
 
-using vmaf::session::ReadStatus;
 using vmaf::session::VideoInput;
 
 // Frames read at most, and the largest picture read: keeps every run short.
@@ -29,11 +27,7 @@ void read_all(VideoInput &in)
 {
     const auto &f = in.format();
     if (static_cast<unsigned long long>(f.w) * f.h > kMaxPixels) return;
-    VmafPicture pic{};
-    if (vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) != 0) return;
-    for (unsigned i = 0; i < kMaxFrames; i++)
-        if (in.read_frame(pic) != ReadStatus::Frame) break;
-    vmaf_picture_unref(&pic);
+    vmaf::fuzz::read_frames(in, kMaxFrames);
 }
 
 } // namespace

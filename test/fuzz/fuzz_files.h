@@ -1,5 +1,6 @@
-// The fuzzer's bytes as the file a harness reads: a regular file (a memfd,
-// named by its /proc path) or standard input fed from a pipe.
+// The fuzzer's bytes as the file a harness reads (a regular file, a memfd
+// named by its /proc path, or standard input fed from a pipe), and the
+// frames read from it.
 #pragma once
 
 #include <cstddef>
@@ -8,6 +9,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <utility>
+
+#include "libvmaf/picture.h"
+#include "session/input/video_input.h"
 
 namespace vmaf::fuzz {
 
@@ -69,6 +73,17 @@ template <typename Open, typename Result> Result open_piped(const uint8_t *data,
         ::close(saved_stdin);
     }
     return result;
+}
+
+// Reads up to `max_frames` frames of `in` into one picture.
+inline void read_frames(session::VideoInput &in, unsigned max_frames)
+{
+    const auto &f = in.format();
+    VmafPicture pic{};
+    if (vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) != 0) return;
+    for (unsigned i = 0; i < max_frames; i++)
+        if (in.read_frame(pic) != session::ReadStatus::Frame) break;
+    vmaf_picture_unref(&pic);
 }
 
 } // namespace vmaf::fuzz

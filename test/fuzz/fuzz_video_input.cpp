@@ -9,16 +9,12 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "libvmaf/picture.h"
 #include "fuzz_files.h"
 #include "session/input/video_input.h"
 
 namespace {
 
-using vmaf::session::ReadStatus;
 using vmaf::session::VideoInput;
 
 // Frames read from one input at most; keeps every run short.
@@ -46,11 +42,7 @@ void read_all(VideoInput &in, size_t input_bytes)
     // A stream's header is not checked against a size; a picture larger
     // than the whole input could never be filled, so none is allocated.
     if (vmaf::session::frame_bytes(f) > input_bytes) return;
-    VmafPicture pic{};
-    if (vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) != 0) return;
-    for (unsigned i = 0; i < kMaxFrames; i++)
-        if (in.read_frame(pic) != ReadStatus::Frame) break;
-    vmaf_picture_unref(&pic);
+    vmaf::fuzz::read_frames(in, kMaxFrames);
 }
 
 } // namespace
