@@ -17,6 +17,7 @@
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
 #endif
+#include "session/input/decoder_hints.h"
 #include "session/input/gop_chunks.h"
 #include "session/input/libav.h"
 #include "session/input/plane_unpack.h"
@@ -378,6 +379,12 @@ bool ContainerInput::open_stream(const Decoding &decoding, std::string &error)
     }
     software_decoder_ = decoder;
     if (!choose_hardware(decoder, decoding, error)) return false;
+    if (!hw_device_) {
+        if (const std::string why = cpu_decoder_missing(*decoder); !why.empty()) {
+            error = fmt::format("{}: {}", path_, why);
+            return false;
+        }
+    }
     packet_.reset(libav().av_packet_alloc());
     frame_.reset(libav().av_frame_alloc());
     if (!packet_ || !frame_) {
