@@ -73,6 +73,7 @@ GOP = ["-g", "12", "-keyint_min", "12"]
 GOP_FRAMES = 96
 GOP_ENCODES = {
     "gop_h264_420p8": ("libx264", "mkv", "yuv420p", CRF30 + GOP + ["-bf", "3"], True),
+    "gop_h264_420p10": ("libx264", "mp4", "yuv420p10le", CRF30 + GOP, False),
     "gop_hevc_420p10": ("libx265", "mp4", "yuv420p10le", X265 + GOP, True),
     "gop_vp9_420p8": ("libvpx-vp9", "mkv", "yuv420p", VP9 + GOP, True),
     "gop_av1_420p8": ("libaom-av1", "mkv", "yuv420p", AV1 + GOP, None),
@@ -183,6 +184,13 @@ def gop_checks(vmaf, encodes_dir, encodes, device, hip):
             takes = rc == 0
             print(f"note: {name}: this GPU {'decodes' if takes else 'does not decode'} it")
         if not takes:
+            # The GPU refuses it once it has decoded its first frame; Auto's
+            # CPU decoder takes over from there and cuts the rest.
+            got, err, _ = scores(vmaf, gop_ref, path, "auto", *four)
+            check(f"{name}: auto, refused by the GPU: the CPU's decoder cuts it into chunks, "
+                  "the scores of one decoder",
+                  got is not None and got == want and f"{base}: decoding" in err
+                  and "on the CPU" in err and "chunks on" in err, err)
             continue
         taken[name] = path
         one = f"{base}: decoding"

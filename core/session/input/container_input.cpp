@@ -764,7 +764,10 @@ bool ContainerInput::seek_keyframe(int64_t ts, std::string &error)
 ReadStatus ContainerInput::read_chunked(VmafPicture &pic)
 {
     if (first_chunk_) {
-        const ReadStatus status = receive();
+        // The first frame may have been decoded while the input opened: the
+        // GPU refused the stream and Auto's CPU decoder took over (prime()).
+        const ReadStatus status = primed_ ? ReadStatus::Frame : receive();
+        primed_ = false;
         // The file ended before the second chunk's keyframe: this decoder
         // gave every frame.
         if (status == ReadStatus::End) chunks_.reset();
