@@ -51,14 +51,14 @@ def plane_sizes(w, h, family):
     return [(w, h), (cw, ch), (cw, ch)]
 
 
-def first_frames(path):
-    """The header line and the first FRAMES frames' planes of an .xz clip."""
+def first_frames(path, count=FRAMES):
+    """The header line and the first `count` frames' planes of an .xz clip."""
     with lzma.open(path) as f:
         header = f.readline().decode().strip()
         w, h, family, depth = y4m_header_fields(header)
         size = 2 if depth > 8 else 1
         frames = []
-        for _ in range(FRAMES):
+        for _ in range(count):
             f.readline()  # FRAME
             planes = []
             for pw, ph in plane_sizes(w, h, family):
@@ -218,12 +218,7 @@ def container_seeds(shared, out):
     if not ffmpeg:
         return
     clip = shared / "clips" / "vtest_576x324_420p8_dis.y4m.xz"
-    global FRAMES
-    saved, FRAMES = FRAMES, 12
-    try:
-        header, fmt, frames = first_frames(clip)
-    finally:
-        FRAMES = saved
+    header, fmt, frames = first_frames(clip, 12)
     tags = " ".join(t for t in header.split()[1:] if t[0] not in "WH")
     y4m = f"YUV4MPEG2 W32 H24 {tags}\n".encode()
     y4m += b"".join(b"FRAME\n" + f for f in crop(frames, fmt, 32, 24))
