@@ -2,12 +2,20 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <string>
 
 #include "base/log.h"
 
 namespace vmaf::hip {
 
 namespace {
+
+struct Fault {
+    unsigned long long at = 0; // the call that fails first (1-based)
+    hipError_t error = hipSuccess;
+    bool sticky = false; // every call from `at` on fails
+    unsigned state = 0;  // the state (1-based) whose making arms it; 0: each
+};
 
 std::atomic<unsigned long long> calls{0};
 std::atomic<unsigned long long> fault_at{0};
@@ -27,8 +35,7 @@ bool parse_count(const std::string &text, unsigned long long &n)
     return true;
 }
 
-} // namespace
-
+// VMAF_HIP_FAULT's text as a fault; false where it is malformed.
 bool fault_from_text(const std::string &text, Fault &fault)
 {
     const size_t colon = text.find(':');
@@ -61,6 +68,17 @@ bool fault_from_text(const std::string &text, Fault &fault)
     return true;
 }
 
+void set_fault(const Fault &fault)
+{
+    fault_at = 0;
+    calls = 0;
+    fault_error = fault.error;
+    fault_sticky = fault.sticky;
+    fault_at = fault.at;
+}
+
+} // namespace
+
 void arm_fault_for_new_state()
 {
     const unsigned made = ++states_made;
@@ -76,17 +94,6 @@ void arm_fault_for_new_state()
     }
     if (fault.state == 0 || fault.state == made) set_fault(fault);
 }
-
-void set_fault(const Fault &fault)
-{
-    fault_at = 0;
-    calls = 0;
-    fault_error = fault.error;
-    fault_sticky = fault.sticky;
-    fault_at = fault.at;
-}
-
-unsigned long long calls_counted() { return calls; }
 
 hipError_t injected_error()
 {

@@ -1,7 +1,7 @@
 // Faults injected into the backend's HIP calls (issue 57): the call check()
 // is about to make fails instead, with the error the runtime gives when the
 // device fails, so that every error path runs as it would then. Off unless
-// VMAF_HIP_FAULT (or a test, set_fault) turns it on.
+// VMAF_HIP_FAULT turns it on.
 //
 // VMAF_HIP_FAULT=N:KIND[:S], read each time a HIP state is made (a run, a
 // batch pair): from then on, the Nth call made through check() in the
@@ -16,29 +16,14 @@
 // Calls that give a resource back (give_back()) are always made.
 #pragma once
 
-#include <string>
-
 #include "hip/runtime/platform.h"
 
 namespace vmaf::hip {
 
-struct Fault {
-    unsigned long long at = 0; // the call that fails first (1-based); 0: none
-    hipError_t error = hipSuccess;
-    bool sticky = false;  // every call from `at` on fails
-    unsigned state = 0;   // the state (1-based) whose making arms it; 0: each
-};
-
-// VMAF_HIP_FAULT's text as a fault; false where it is malformed.
-bool fault_from_text(const std::string &text, Fault &fault);
-
 // A HIP state is being made: arms VMAF_HIP_FAULT's fault where it applies
-// (a malformed value is logged once and ignored).
+// (counting calls from zero again; a malformed value is logged once and
+// ignored).
 void arm_fault_for_new_state();
-// Sets the fault and counts calls from zero again (tests).
-void set_fault(const Fault &fault);
-// The calls made through check() since the count began.
-unsigned long long calls_counted();
 // Counts one call: the error it is to fail with, or hipSuccess.
 hipError_t injected_error();
 
