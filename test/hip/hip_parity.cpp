@@ -27,28 +27,6 @@ struct Scores {
     std::map<std::string, double> aggregates;
 };
 
-void copy_planes(const VmafPicture &src, VmafPicture &dst)
-{
-    const size_t sample = bytes_per_sample(src.bpc);
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < src.h[p]; y++)
-            std::memcpy(static_cast<uint8_t *>(dst.data[p]) + y * dst.stride[p],
-                        static_cast<const uint8_t *>(src.data[p]) + y * src.stride[p],
-                        src.w[p] * sample);
-}
-
-// A picture holding the frame for vmaf_read_pictures, which takes it over.
-bool next_picture(VmafContext *ctx, const VmafPicture &frame, bool pooled, VmafPicture &out)
-{
-    if (!pooled) {
-        picture_ref(&out, &frame);
-        return true;
-    }
-    if (vmaf_fetch_preallocated_picture(ctx, &out)) return false;
-    copy_planes(frame, out);
-    return true;
-}
-
 // Runs the frames through one context: the CPU one, or the HIP one when
 // `state` is set. Fatal gtest failures leave `scores` empty.
 void score(const Video &ref, const Video &dis, const ParityRun &run, VmafHipState *state,
@@ -105,8 +83,8 @@ void read_video(VmafContext *ctx, const Video &ref, const Video &dis, bool poole
     }
     for (size_t i = 0; i < ref.frames.size(); i++) {
         VmafPicture r, d;
-        ASSERT_TRUE(next_picture(ctx, ref.frames[i], pooled, r));
-        ASSERT_TRUE(next_picture(ctx, dis.frames[i], pooled, d));
+        ASSERT_EQ(next_picture(ctx, ref.frames[i], pooled, r), 0);
+        ASSERT_EQ(next_picture(ctx, dis.frames[i], pooled, d), 0);
         ASSERT_EQ(vmaf_read_pictures(ctx, &r, &d, static_cast<unsigned>(i)), 0)
             << side << " frame " << i;
     }
@@ -257,13 +235,29 @@ VmafPicture host_copy(const VmafPicture &pic)
 {
     VmafPicture copy{};
     EXPECT_EQ(vmaf_picture_alloc(&copy, pic.pix_fmt, pic.bpc, pic.w[0], pic.h[0]), 0);
-    const unsigned bytes = pic.bpc > 8 ? 2 : 1;
-    for (unsigned p = 0; p < 3; p++)
-        for (unsigned y = 0; y < pic.h[p]; y++)
-            std::memcpy(static_cast<uint8_t *>(copy.data[p]) + y * copy.stride[p],
-                        static_cast<const uint8_t *>(pic.data[p]) + y * pic.stride[p],
-                        size_t{pic.w[p]} * bytes);
+    copy_planes(pic, copy);
     return copy;
+}
+
+void copy_planes(const VmafPicture &src, VmafPicture &dst)
+{
+    const size_t sample = bytes_per_sample(src.bpc);
+    for (unsigned p = 0; p < 3; p++)
+        for (unsigned y = 0; y < src.h[p]; y++)
+            std::memcpy(static_cast<uint8_t *>(dst.data[p]) + y * dst.stride[p],
+                        static_cast<const uint8_t *>(src.data[p]) + y * src.stride[p],
+                        src.w[p] * sample);
+}
+
+int next_picture(VmafContext *ctx, const VmafPicture &frame, bool pooled, VmafPicture &out)
+{
+    if (!pooled) {
+        picture_ref(&out, &frame);
+        return 0;
+    }
+    if (int err = vmaf_fetch_preallocated_picture(ctx, &out)) return err;
+    copy_planes(frame, out);
+    return 0;
 }
 
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h)

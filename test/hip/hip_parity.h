@@ -91,6 +91,12 @@ Video banded_video(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h
 
 // A picture of vmaf_picture_alloc holding `pic`'s samples.
 VmafPicture host_copy(const VmafPicture &pic);
+// `src`'s samples into `dst`, of the same format and size.
+void copy_planes(const VmafPicture &src, VmafPicture &dst);
+// A picture holding `frame` for vmaf_read_pictures, which takes it over: a
+// picture of the context's pool (pinned for HIP) holding its samples when
+// `pooled`, else a reference to `frame`. 0, or the pool's error.
+int next_picture(VmafContext *ctx, const VmafPicture &frame, bool pooled, VmafPicture &out);
 
 // A test name for a synthetic case: "yuv420p10_257x199".
 std::string format_case_name(VmafPixelFormat pix_fmt, unsigned bpc, unsigned w, unsigned h);

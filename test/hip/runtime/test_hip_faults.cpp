@@ -5,7 +5,6 @@
 // from the API or, where the failure was one the backend recovers from, with
 // the scores of a run without faults; and once the context and the state
 // are gone, the device's free memory must be what it was.
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -58,21 +57,11 @@ Outcome run(const Video &ref, const Video &dis, VmafModel *model)
     }
     for (size_t i = 0; !err && i < ref.frames.size(); i++) {
         VmafPicture r{}, d{};
-        err = vmaf_fetch_preallocated_picture(ctx, &r);
-        if (!err) err = vmaf_fetch_preallocated_picture(ctx, &d);
+        err = vmaf::test::next_picture(ctx, ref.frames[i], true, r);
+        if (!err) err = vmaf::test::next_picture(ctx, dis.frames[i], true, d);
         if (err) {
             if (r.ref) vmaf_picture_unref(&r);
             break;
-        }
-        for (int p = 0; p < 3; p++) {
-            const auto *src_r = static_cast<const uint8_t *>(ref.frames[i].data[p]);
-            const auto *src_d = static_cast<const uint8_t *>(dis.frames[i].data[p]);
-            for (unsigned y = 0; y < r.h[p]; y++) {
-                std::copy_n(src_r + y * ref.frames[i].stride[p], r.w[p],
-                            static_cast<uint8_t *>(r.data[p]) + y * r.stride[p]);
-                std::copy_n(src_d + y * dis.frames[i].stride[p], d.w[p],
-                            static_cast<uint8_t *>(d.data[p]) + y * d.stride[p]);
-            }
         }
         err = vmaf_read_pictures(ctx, &r, &d, static_cast<unsigned>(i));
     }
