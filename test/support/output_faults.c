@@ -14,10 +14,11 @@
  *                read-only folder
  *
  * Only the calls the program makes through the dynamic linker are seen:
- * write(2), pwrite(2), fwrite(3) (whose buffered bytes a later fflush writes through
- * the C library's own write, unseen: a cut fwrite fails at once), open(2),
- * openat(2), fopen(3), mkstemp(3), mkostemp(3) (and their 64 names). A file written some other way is not failed, so
- * a test that expects a failure notices it. */
+ * write(2), pwrite(2), fwrite(3) (whose buffered bytes a later fflush
+ * writes through the C library's own write, unseen: a cut fwrite fails at
+ * once), open(2), openat(2), fopen(3), mkstemp(3), mkostemp(3) (and their
+ * 64 names). A file written some other way is not failed, so a test that
+ * expects a failure notices it. */
 #define _GNU_SOURCE
 /* Both names of each call are defined here: the headers must not rename
  * the 32-bit-offset ones to the 64-bit ones. */
