@@ -152,6 +152,18 @@ def scores(vmaf, ref, dis, hwdec, *more):
     return doc, p.stderr, 0
 
 
+def written_report(path):
+    """A JSON report a batch wrote, without fps; None where it is missing or
+    not JSON."""
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError):
+        return None
+    doc.pop("fps", None)
+    return doc
+
+
 def gop_checks(vmaf, encodes_dir, encodes, device, hip):
     """--decoders 4 on the GOP encodes against one decoder on the CPU."""
     gop_ref = os.path.join(encodes_dir, f"{GOP_REF[0]}.{GOP_REF[2]}")
@@ -163,7 +175,7 @@ def gop_checks(vmaf, encodes_dir, encodes, device, hip):
     if not os.path.exists(gop_ref):
         return
     four = ["--decoders", "4"]
-    taken = {}  # the encodes NVDEC decodes here
+    taken = {}  # the encodes NVDEC decodes here: their paths and one CPU decoder's report
     for name, path in gops.items():
         base = os.path.basename(path)
         want, err, _ = scores(vmaf, gop_ref, path, "none", "--decoders", "1")
@@ -192,7 +204,7 @@ def gop_checks(vmaf, encodes_dir, encodes, device, hip):
                   got is not None and got == want and f"{base}: decoding" in err
                   and "on the CPU" in err and "chunks on" in err, err)
             continue
-        taken[name] = path
+        taken[name] = (path, want)
         one = f"{base}: decoding"
         why = "one decoder (--decoders 4): it is decoded on the GPU"
         if hip:
@@ -210,23 +222,16 @@ def gop_checks(vmaf, encodes_dir, encodes, device, hip):
         f.write("ref,dis,output\n")
         # The 8-bit encodes: a 10-bit one needs --bitdepth-convert against
         # the 8-bit reference, which would change the others' scores.
-        batched = {n: path for n, path in taken.items() if "p10" not in n}
-        for name, path in batched.items():
+        batched = {n: pw for n, pw in taken.items() if "p10" not in n}
+        for name, (path, _) in batched.items():
             f.write(f"{gop_ref},{path},{name}.json\n")
     out = os.path.join(work, "gop_batch")
     shutil.rmtree(out, ignore_errors=True)
     p = run(vmaf, "--batch", os.path.join(work, "gop_batch.csv"), "-o", out, "--backend", "hip",
             "--hwdec", "cuda", *four, "--feature", "psnr", "--json", "-q")
     same = p.returncode == 0
-    for name, path in batched.items():
-        want, _, _ = scores(vmaf, gop_ref, path, "none", "--decoders", "1")
-        try:
-            with open(os.path.join(out, f"{name}.json")) as f:
-                got = json.load(f)
-            got.pop("fps", None)
-        except (OSError, ValueError):
-            got = None
-        same = same and got == want
+    for name, (_, want) in batched.items():
+        same = same and written_report(os.path.join(out, f"{name}.json")) == want
     check("--batch of GOP encodes with --hwdec cuda --decoders 4: every report as one decoder "
           "on the CPU",
           same, p.stderr)
@@ -319,13 +324,7 @@ def main():
                                  if n in encodes):
             for report, r in ((f"{i}.json", ref), (f"{i}-self.json", encodes[name])):
                 want, _, _ = scores(vmaf, r, encodes[name], "none")
-                try:
-                    with open(os.path.join(out, report)) as f:
-                        got = json.load(f)
-                    got.pop("fps", None)
-                except (OSError, ValueError):
-                    got = None
-                same = same and got == want
+                same = same and written_report(os.path.join(out, report)) == want
         check("--batch with --hwdec cuda on the HIP backend: every report as the CPU's decoding",
               same, p.stderr)
 
