@@ -19,7 +19,6 @@ namespace {
 
 int make_state(VmafHipState **state, const DeviceInfo &info)
 {
-    arm_fault_for_new_state();
     auto *s = new (std::nothrow) VmafHipState{info};
     if (!s) return -ENOMEM;
     log(VMAF_LOG_LEVEL_INFO, "HIP: using GPU {} ({}, {} MiB){}", info.index, info.name,
@@ -31,6 +30,7 @@ int make_state(VmafHipState **state, const DeviceInfo &info)
 int state_init(VmafHipState **state, int device)
 {
     *state = nullptr;
+    arm_fault_for_new_state();
     DeviceInfo info;
     if (int err = select_device(device, &info)) return err;
     return make_state(state, info);
@@ -39,6 +39,7 @@ int state_init(VmafHipState **state, int device)
 int state_init_context(VmafHipState **state, void *context)
 {
     *state = nullptr;
+    arm_fault_for_new_state();
     DeviceInfo info;
     if (int err = select_context(context, &info)) return err;
     return make_state(state, info);

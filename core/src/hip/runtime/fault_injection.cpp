@@ -82,6 +82,10 @@ void set_fault(const Fault &fault)
 void arm_fault_for_new_state()
 {
     const unsigned made = ++states_made;
+    // A fault is the state's it was armed for: a sticky one must not fail
+    // the next state's calls (a later pair of a batch), nor one fault fire
+    // again in a state it was not meant for.
+    fault_at = 0;
     const char *text = std::getenv("VMAF_HIP_FAULT");
     if (!text || !*text) return;
     Fault fault;
