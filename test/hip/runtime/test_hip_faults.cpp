@@ -6,10 +6,14 @@
 // the scores of a run without faults; and once the context and the state
 // are gone, the device's free memory must be what it was.
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "hip/hip_parity.h"
@@ -37,13 +41,14 @@ int scored(VmafContext *ctx, VmafModel *model, unsigned frames, Outcome &out)
 }
 
 // One run, with VMAF_HIP_FAULT as set; every resource released on return.
-Outcome run(const Video &ref, const Video &dis, VmafModel *model)
+Outcome run(const Video &ref, const Video &dis, VmafModel *model,
+            VmafLogLevel log_level = VMAF_LOG_LEVEL_NONE)
 {
     Outcome out;
     VmafHipState *state = nullptr;
     if ((out.error = vmaf_hip_state_init(&state, VmafHipConfiguration{0}))) return out;
     VmafConfiguration cfg{};
-    cfg.log_level = VMAF_LOG_LEVEL_NONE;
+    cfg.log_level = log_level;
     VmafContext *ctx = nullptr;
     int err = vmaf_init(&ctx, cfg);
     if (!err) err = vmaf_hip_import_state(ctx, state);
@@ -73,6 +78,55 @@ Outcome run(const Video &ref, const Video &dis, VmafModel *model)
     return out;
 }
 
+// A run that has not ended after a minute (a sound one takes under a
+// second) hangs: the test ends there, naming the fault, instead of running
+// into the suite's time limit with nothing said.
+class Watchdog {
+public:
+    Watchdog() : thread_([this] { watch(); }) {}
+    ~Watchdog()
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+    Watchdog(const Watchdog &) = delete;
+    Watchdog &operator=(const Watchdog &) = delete;
+
+    void started(const std::string &fault)
+    {
+        const std::lock_guard lock(mutex_);
+        fault_ = fault;
+        since_ = Clock::now();
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    static constexpr std::chrono::seconds kLimit{60};
+
+    void watch()
+    {
+        std::unique_lock lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stop_; })) {
+            if (fault_.empty() || Clock::now() - since_ < kLimit) continue;
+            std::fprintf(stderr, "VMAF_HIP_FAULT=%s: the run has not ended after %lld s (a hang)\n",
+                         fault_.c_str(), static_cast<long long>(kLimit.count()));
+            std::fflush(stderr);
+            std::_Exit(1);
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::string fault_;
+    Clock::time_point since_;
+    bool stop_ = false;
+    std::thread thread_; // last: started once the rest is made
+};
+
 size_t free_device_memory()
 {
     size_t free_bytes = 0, total = 0;
@@ -97,23 +151,34 @@ TEST_F(HipFaults, EachCallOfARunFailsCleanly)
     const Outcome want = run(ref, dis, model); // also brings the runtime up
     ASSERT_EQ(want.error, 0);
 
+    Watchdog watchdog;
+    // The calls of a sound run, as the first kind finds them: a later kind's
+    // run failing with its fault past that many calls failed for another
+    // reason (a fault the one before left behind).
+    unsigned long long run_calls = 0;
     for (const char *kind : {"oom", "launch", "illegal", "lost"}) {
-        // Every call up to 64 (the set-up's), every 17th after (about 0.3 s
-        // a run on an H100); three sound runs in a row mean the fault came
-        // after the run's last call.
-        unsigned failed = 0, sound = 0;
+        // Every call up to 64 (the set-up's), every 29th after; three sound
+        // runs in a row mean the fault came after the run's last call.
+        const auto t0 = std::chrono::steady_clock::now();
+        unsigned failed = 0, sound = 0, runs = 0;
         unsigned long long n = 1, last_failed = 0;
         std::vector<unsigned long long> leaked;
-        for (; sound < 3 && leaked.size() < 8; n += n < 64 ? 1 : 17) {
+        for (; sound < 3 && leaked.size() < 8; n += n < 64 ? 1 : 29, runs++) {
             const std::string fault = std::to_string(n) + ":" + kind;
             setenv("VMAF_HIP_FAULT", fault.c_str(), 1);
+            watchdog.started(fault);
             const size_t before = free_device_memory();
             const Outcome got = run(ref, dis, model);
             const size_t after = free_device_memory();
             if (after != before) {
+                // Once more, logging which call failed: a leak that comes
+                // again is ours, one that does not is the runtime growing.
                 leaked.push_back(n);
+                const size_t again = free_device_memory();
+                run(ref, dis, model, VMAF_LOG_LEVEL_ERROR);
                 ADD_FAILURE() << fault << ": " << static_cast<long long>(before - after)
-                              << " bytes of device memory not given back";
+                              << " bytes of device memory not given back; run again: "
+                              << static_cast<long long>(again - free_device_memory());
             }
             if (got.error == 0) {
                 // Past the run's last call, or a failure the backend
@@ -121,6 +186,14 @@ TEST_F(HipFaults, EachCallOfARunFailsCleanly)
                 sound++;
                 EXPECT_EQ(got.vmaf, want.vmaf) << fault;
                 EXPECT_EQ(got.psnr_y, want.psnr_y) << fault;
+            } else if (run_calls && n > run_calls + 3 * 29) {
+                ADD_FAILURE() << fault << ": failed (" << got.error << ") with its fault past a "
+                              << "sound run's " << run_calls << " calls; run again, logging, "
+                              << "with the fault, then without:";
+                run(ref, dis, model, VMAF_LOG_LEVEL_ERROR);
+                unsetenv("VMAF_HIP_FAULT");
+                run(ref, dis, model, VMAF_LOG_LEVEL_ERROR);
+                break;
             } else {
                 sound = 0;
                 failed++;
@@ -128,14 +201,19 @@ TEST_F(HipFaults, EachCallOfARunFailsCleanly)
                 EXPECT_LT(got.error, 0) << fault;
             }
         }
+        if (!run_calls) run_calls = last_failed;
         std::string leaks;
         for (const unsigned long long l : leaked) {
             leaks += ' ';
             leaks += std::to_string(l);
         }
-        std::printf("VMAF_HIP_FAULT=N:%s: %u runs ended with an error (the last at N=%llu); "
-                    "device memory not given back at N =%s\n",
-                    kind, failed, last_failed, leaked.empty() ? " none" : leaks.c_str());
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::printf("VMAF_HIP_FAULT=N:%s: %u runs in %.1f s, %u ended with an error (the last at "
+                    "N=%llu); device memory not given back at N =%s\n",
+                    kind, runs, seconds, failed, last_failed,
+                    leaked.empty() ? " none" : leaks.c_str());
+        std::fflush(stdout);
         EXPECT_GT(failed, 50u) << kind;
     }
     unsetenv("VMAF_HIP_FAULT");
