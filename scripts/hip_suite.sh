@@ -143,7 +143,7 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
         echo built >"$suite/libav"
     fi
     mkdir -p "$suite/tools" "$suite/support"
-    cp test/tools/test_batch.py "$suite/tools/"
+    cp test/tools/test_batch.py test/tools/test_kill.py "$suite/tools/"
     cp test/support/clip_files.py "$suite/support/"
     # As in the tree: the script finds ../support/clip_files.py.
     mkdir -p "$suite/hip"
@@ -400,6 +400,18 @@ run() {
             status=1
         fi
     fi
+    # The CLI killed at random moments on the GPU: no output's name ever
+    # holds part of a report (test/tools/test_kill.py with --backend hip).
+    local kill_tests=missing
+    if [[ -f $suite/tools/test_kill.py ]]; then
+        if VMAF_KILL_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_kill.py" \
+            "$suite/bin/vmaf" "$work/shared" >"$out/test_kill.log" 2>&1; then
+            kill_tests="ok ($(tail -1 "$out/test_kill.log"))"
+        else
+            kill_tests="FAIL ($(tail -1 "$out/test_kill.log"), see test_kill.log)"
+            status=1
+        fi
+    fi
     # Hardware decoding (test/tools/test_hwdec.py): every codec NVDEC takes
     # against the CPU's decoding, on encodes made where the suite was built.
     local hwdec_tests=missing
@@ -580,6 +592,7 @@ run() {
         echo "test_cli.py: $cli_tests"
         echo "test_runtime_absent.py: $runtime_absent"
         echo "test_batch.py (--backend hip): $batch_tests"
+        echo "test_kill.py (--backend hip): $kill_tests"
         echo "test_hwdec.py (--hwdec cuda against the CPU's decoding): $hwdec_tests"
         echo
         echo "== one pair in chunks (--gpu $gpu,$gpu,$gpu) against one GPU"

@@ -5,6 +5,7 @@ one an undisturbed run writes (fps aside); never a part of one. Run again
 once more, it writes that report. Reports in each format, and an HTML page.
 
 usage: test_kill.py VMAF_BINARY SHARED_DIR [KILLS]
+VMAF_KILL_ARGS: more arguments for every run (the GPU suite: --backend hip).
 """
 import os
 import random
@@ -23,6 +24,7 @@ KILLS = int(sys.argv[3]) if len(sys.argv) > 3 else 50
 results = {"passed": 0, "failed": 0}
 tmp = tempfile.mkdtemp(prefix="vmaf_kill_")
 FORMATS = ["json", "xml", "csv", "sub"]
+EXTRA = os.environ.get("VMAF_KILL_ARGS", "").split()
 
 
 def check(name, ok, detail=""):
@@ -39,7 +41,7 @@ def command(fmt, out, page):
     ref = clip_file(SHARED, os.path.join(tmp, "clips"), "vtest_576x324_420p8", "ref")
     dis = clip_file(SHARED, os.path.join(tmp, "clips"), "vtest_576x324_420p8", "dis")
     return [VMAF, "-r", ref, "-d", dis, f"--{fmt}", "-o", out, "--html", page, "--threads", "2",
-            "-q", "--feature", "psnr"]
+            "-q", "--feature", "psnr"] + EXTRA
 
 
 def main():
