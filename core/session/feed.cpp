@@ -62,7 +62,8 @@ void keep_frames_on_device(const std::vector<const Scorer *> &scorers, VideoInpu
 // shared (picture_share).
 bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
               const std::vector<VideoInput *> &dis, const FrameSpan &span,
-              const std::function<bool()> &on_frame, unsigned &frames, std::string &error)
+              const std::function<bool()> &on_frame, unsigned &frames, std::string &error,
+              bool *scoring_failed = nullptr)
 {
     const size_t n = scorers.size();
     ref.set_planes(scorers[0]->planes());
@@ -106,6 +107,7 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
             else std::swap(ref_pic, a.pic);
             if (vmaf_read_pictures(scorers[i]->context(), &ref_pic, &b[i]->pic, frames)) {
                 error = fmt::format("scoring failed at frame {} (see the message above)", frames);
+                if (scoring_failed) *scoring_failed = true;
                 return false;
             }
         }
@@ -125,7 +127,8 @@ bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
 
 bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
-                  const ScoreHooks &hooks, unsigned &frames, std::string &error)
+                  const ScoreHooks &hooks, unsigned &frames, std::string &error,
+                  bool *scoring_failed)
 {
     keep_frames_on_device(scorers, ref, dis);
     if (hooks.on_notice) {
@@ -142,7 +145,7 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
     frames = 0;
     auto on_frame = [&] { return !hooks.on_frame || hooks.on_frame(frames + 1); };
     const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
-    if (!feed_all(scorers, ref, dis, span, on_frame, frames, error)) return false;
+    if (!feed_all(scorers, ref, dis, span, on_frame, frames, error, scoring_failed)) return false;
     if (frames == 0) return error = "no frames to score", false;
     return true;
 }

@@ -32,9 +32,11 @@ bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
 // scorer's pool must hold the reference's pictures for all of them
 // (Scorer::open's `contexts_sharing`). hooks.on_length is called before the
 // first frame, hooks.on_frame after each. False with `error` set, also when
-// there was no frame to score.
+// there was no frame to score; `*scoring_failed` (where given) then says
+// whether a context failed, not an input.
 bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
-                  const ScoreHooks &hooks, unsigned &frames, std::string &error);
+                  const ScoreHooks &hooks, unsigned &frames, std::string &error,
+                  bool *scoring_failed = nullptr);
 
 } // namespace vmaf::session

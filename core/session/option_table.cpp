@@ -120,6 +120,17 @@ bool set_fps(ScoreRequest &r, const std::string &text, std::string &error)
     return true;
 }
 
+bool set_fallback(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    if (text != "none" && text != "cpu") {
+        error = fmt::format("{} must be 'none' or 'cpu', not '{}'", option(Option::Fallback),
+                            quote(text));
+        return false;
+    }
+    r.fallback = text == "cpu" ? Fallback::Cpu : Fallback::None;
+    return true;
+}
+
 bool set_hwdec(ScoreRequest &r, const std::string &text, std::string &error)
 {
     const auto hw = hw_decode_named(text);
@@ -179,6 +190,11 @@ constexpr OptionRow kRows[] = {
      "Decoders per encoded input decoded on the CPU, each taking its own run of GOPs from the "
      "container's keyframe index (0: half the cores, at most 16; 1: one decoder)",
      "int", "0", nullptr, set_count<Option::Decoders, &ScoreRequest::decoders>},
+    {Option::Fallback, OptionGroup::Running, OptionKind::Text, "{none,cpu}",
+     "With the HIP backend, what becomes of a pair whose scoring on the GPU fails (out of the "
+     "device's memory, a faulting kernel, the GPU lost; not a bad input): cpu scores it again "
+     "on the CPU, with the same scores, saying why; none (the default) reports it failed",
+     "_Fallback", "'none'", nullptr, set_fallback},
     {Option::Threads, OptionGroup::Running, OptionKind::Count, "N",
      "Worker threads (0: none, frames scored on the reading thread)", "int", "0", nullptr,
      set_count<Option::Threads, &ScoreRequest::threads>},

@@ -19,6 +19,12 @@ namespace vmaf::session {
 
 enum class Backend { Cpu, Hip };
 
+// What becomes of a pair whose scoring on a GPU failed (the device failed:
+// out of its memory, a faulting kernel, the GPU lost; not its inputs):
+// reported as failed, or scored again on the CPU, which gives the same
+// scores (--fallback).
+enum class Fallback { None, Cpu };
+
 // One extractor and its options, as "psnr=enable_mse=true:min_sse=0.5".
 struct FeatureRequest {
     std::string name;
@@ -55,6 +61,10 @@ struct ScoreRequest {
     // One GPU, or several: one pair is then split into chunks over them.
     std::vector<unsigned> gpus{0};
     bool all_gpus = false; // every usable GPU, in place of `gpus`
+    Fallback fallback = Fallback::None;
+    // A GPU to score the pair on once more where its scoring on its own GPU
+    // failed, before any fallback (batch mode: another GPU of its --gpu).
+    std::optional<unsigned> retry_gpu;
     // Encoded inputs decoded on the CPU or the hardware's decoder; CUDA
     // decodes on the first GPU of `gpus`.
     HwDecode hwdec = HwDecode::None;

@@ -1,6 +1,8 @@
 #include <chrono>
+#include <filesystem>
 #include <fmt/core.h>
 
+#include "base/log.h"
 #include "session/chunks.h"
 #include "session/feed.h"
 #include "session/hip_session.h"
@@ -54,11 +56,61 @@ bool hip_usable()
 #endif
 }
 
-bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,
-                std::string &error)
+namespace {
+
+// How a pair's scoring ended: scored; failed where any device would fail
+// alike (its inputs, its options, its output); or failed in the scoring
+// itself, which on a GPU may be the device's doing.
+enum class Ending { Scored, Failed, ScoringFailed };
+
+// One attempt at r's pair, its inputs opened afresh, on r.gpus[0] (the HIP
+// backend) or the CPU.
+Ending score_once(ScoreRequest r, const ScoreHooks &hooks, ScoreTable &table, std::string &error)
 {
     const auto t0 = Clock::now();
     table = ScoreTable{};
+    PairInputs in;
+    if (!in.open(r, error)) return Ending::Failed;
+    if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
+    r.colour = in.ref->colour();
+    if (r.backend == Backend::Hip && r.gpus.size() > 1) {
+        in = PairInputs{};
+        return score_pair_in_chunks(r, static_cast<unsigned>(r.gpus.size()), hooks, table, error)
+                   ? Ending::Scored
+                   : Ending::Failed;
+    }
+    Scorer scorer;
+    const std::optional<unsigned> gpu =
+        r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
+    if (!scorer.open(r, in.ref->format(), gpu, Scorer::Pictures::kRead, error))
+        return Ending::ScoringFailed;
+    unsigned frames = 0;
+    bool scoring_failed = false;
+    if (!feed_request({&scorer}, *in.ref, {in.dis.get()}, r, hooks, frames, error,
+                      &scoring_failed))
+        return scoring_failed ? Ending::ScoringFailed : Ending::Failed;
+    if (!scorer.finish(r, hooks, frames, table, error))
+        return scorer.output_failed() ? Ending::Failed : Ending::ScoringFailed;
+    table.seconds = seconds_since(t0);
+    return Ending::Scored;
+}
+
+// A pipe (standard input, a FIFO) is read once: a pair with one is not
+// scored again.
+bool read_once(const std::string &path)
+{
+    if (path == "-") return true;
+    std::error_code ec;
+    const auto type = std::filesystem::status(path, ec).type();
+    return type == std::filesystem::file_type::fifo ||
+           type == std::filesystem::file_type::character;
+}
+
+} // namespace
+
+bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,
+                std::string &error)
+{
     ScoreRequest r = request;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(r.gpus, error)) return false;
     if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
@@ -67,32 +119,92 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         return error = fmt::format("{} and {} cannot both be standard input ('-')",
                                    option(Option::Reference), option(Option::Distorted)),
                false;
-    PairInputs in;
-    if (!in.open(r, error)) return false;
-    if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
-    r.colour = in.ref->colour();
-    if (r.backend == Backend::Hip && r.gpus.size() > 1) {
-        in = PairInputs{};
-        return score_pair_in_chunks(r, static_cast<unsigned>(r.gpus.size()), hooks, table, error);
+    Ending ending = score_once(r, hooks, table, error);
+    if (ending != Ending::ScoringFailed || r.backend != Backend::Hip || r.gpus.size() != 1)
+        return ending == Ending::Scored;
+    // The GPU failed it: once more on another GPU, then on the CPU, where
+    // the request allows and its inputs can be read again.
+    std::vector<ScoreRequest> again;
+    if (r.retry_gpu) {
+        ScoreRequest other = r;
+        other.gpus = {*r.retry_gpu};
+        again.push_back(other);
     }
-
-    Scorer scorer;
-    const std::optional<unsigned> gpu =
-        r.backend == Backend::Hip ? std::optional<unsigned>(r.gpus.at(0)) : std::nullopt;
-    if (!scorer.open(r, in.ref->format(), gpu, Scorer::Pictures::kRead, error)) return false;
-    unsigned frames = 0;
-    if (!feed_request({&scorer}, *in.ref, {in.dis.get()}, r, hooks, frames, error)) return false;
-    if (!scorer.finish(r, hooks, frames, table, error)) return false;
-    table.seconds = seconds_since(t0);
-    return true;
+    if (r.fallback == Fallback::Cpu) {
+        ScoreRequest cpu = r;
+        cpu.backend = Backend::Cpu;
+        cpu.gpus = {};
+        again.push_back(cpu);
+    }
+    if (again.empty()) return false;
+    if (read_once(r.reference) || read_once(r.distorted)) {
+        error += fmt::format(" (not scored again: {} is a pipe, read once)",
+                             read_once(r.reference) ? r.reference : r.distorted);
+        return false;
+    }
+    unsigned gpu = r.gpus[0];
+    for (const ScoreRequest &next : again) {
+        const std::string where = next.backend == Backend::Hip
+                                      ? fmt::format("on GPU {}", next.gpus[0])
+                                      : fmt::format("on the CPU ({})",
+                                                    option(Option::Fallback, "cpu"));
+        log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the pair again {}", gpu,
+            error, where);
+        ending = score_once(next, hooks, table, error);
+        if (ending != Ending::ScoringFailed) return ending == Ending::Scored;
+        if (next.backend == Backend::Hip) gpu = next.gpus[0];
+    }
+    return false;
 }
+
+namespace {
+
+// One attempt at the frames in memory, on `gpu` or the CPU.
+Ending frames_once(const ScoreRequest &r, const VideoFormat &format, unsigned frames,
+                   std::optional<unsigned> gpu, const FrameFiller &fill, const ScoreHooks &hooks,
+                   ScoreTable &table, std::string &error)
+{
+    const auto t0 = Clock::now();
+    table = ScoreTable{};
+    Scorer scorer;
+    if (!scorer.open(r, format, gpu, Scorer::Pictures::kRead, error)) return Ending::ScoringFailed;
+    VmafContext *ctx = scorer.context();
+    if (hooks.on_length) hooks.on_length(frames);
+    for (unsigned i = 0; i < frames; i++) {
+        VmafPicture ref{}, dis{};
+        if (vmaf_fetch_preallocated_picture(ctx, &ref)) {
+            error = "could not get a picture (see the message above)";
+            return Ending::ScoringFailed;
+        }
+        if (vmaf_fetch_preallocated_picture(ctx, &dis)) {
+            vmaf_picture_unref(&ref);
+            error = "could not get a picture (see the message above)";
+            return Ending::ScoringFailed;
+        }
+        if (!fill(i, ref, dis, error)) {
+            vmaf_picture_unref(&ref);
+            vmaf_picture_unref(&dis);
+            return Ending::Failed;
+        }
+        // vmaf_read_pictures takes the pictures over, even when it fails.
+        if (vmaf_read_pictures(ctx, &ref, &dis, i)) {
+            error = fmt::format("scoring failed at frame {} (see the message above)", i);
+            return Ending::ScoringFailed;
+        }
+        if (hooks.on_frame && !hooks.on_frame(i + 1)) return error = kCancelled, Ending::Failed;
+    }
+    if (!scorer.finish(r, hooks, frames, table, error))
+        return scorer.output_failed() ? Ending::Failed : Ending::ScoringFailed;
+    table.seconds = seconds_since(t0);
+    return Ending::Scored;
+}
+
+} // namespace
 
 bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned frames,
                   const FrameFiller &fill, const ScoreHooks &hooks, ScoreTable &table,
                   std::string &error)
 {
-    const auto t0 = Clock::now();
-    table = ScoreTable{};
     if (frames == 0) return error = "no frames to score", false;
     if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
     if (r.bitdepth_convert)
@@ -101,39 +213,14 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
                false;
     std::vector<unsigned> gpus = r.gpus;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(gpus, error)) return false;
-    Scorer scorer;
     const std::optional<unsigned> gpu =
         r.backend == Backend::Hip ? std::optional<unsigned>(gpus.at(0)) : std::nullopt;
-    if (!scorer.open(r, format, gpu, Scorer::Pictures::kRead, error)) return false;
-    VmafContext *ctx = scorer.context();
-    if (hooks.on_length) hooks.on_length(frames);
-    for (unsigned i = 0; i < frames; i++) {
-        VmafPicture ref{}, dis{};
-        if (vmaf_fetch_preallocated_picture(ctx, &ref)) {
-            error = "could not get a picture (see the message above)";
-            return false;
-        }
-        if (vmaf_fetch_preallocated_picture(ctx, &dis)) {
-            vmaf_picture_unref(&ref);
-            error = "could not get a picture (see the message above)";
-            return false;
-        }
-        const bool filled = fill(i, ref, dis, error);
-        if (!filled || vmaf_read_pictures(ctx, &ref, &dis, i)) {
-            // vmaf_read_pictures takes the pictures over, even when it fails.
-            if (!filled) {
-                vmaf_picture_unref(&ref);
-                vmaf_picture_unref(&dis);
-            } else {
-                error = fmt::format("scoring failed at frame {} (see the message above)", i);
-            }
-            return false;
-        }
-        if (hooks.on_frame && !hooks.on_frame(i + 1)) return error = kCancelled, false;
-    }
-    if (!scorer.finish(r, hooks, frames, table, error)) return false;
-    table.seconds = seconds_since(t0);
-    return true;
+    const Ending ending = frames_once(r, format, frames, gpu, fill, hooks, table, error);
+    if (ending != Ending::ScoringFailed || !gpu || r.fallback != Fallback::Cpu)
+        return ending == Ending::Scored;
+    log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the frames again on the CPU ({})",
+        *gpu, error, option(Option::Fallback, "cpu"));
+    return frames_once(r, format, frames, std::nullopt, fill, hooks, table, error) == Ending::Scored;
 }
 
 } // namespace vmaf::session

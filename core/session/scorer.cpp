@@ -172,6 +172,7 @@ bool Scorer::finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned fra
         const char *out = r.output ? r.output->c_str() : nullptr;
         if (vmaf_write_output(ctx_.get(), out, r.format)) {
             error = "could not write the output (see the message above)";
+            output_failed_ = true;
             return false;
         }
     }

@@ -49,6 +49,8 @@ public:
     // writes the report unless hooks.report is false.
     bool finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned frames, ScoreTable &table,
                 std::string &error);
+    // Whether finish failed writing the report, not scoring.
+    bool output_failed() const { return output_failed_; }
 
 private:
     HipSession hip_; // before the context, which uses its state, to outlive it
@@ -59,6 +61,7 @@ private:
     std::optional<unsigned> gpu_;
     unsigned held_ = 0;
     unsigned read_ahead_ = 0;
+    bool output_failed_ = false;
 };
 
 // vmaf_read_pictures(ctx, NULL, NULL): false with `error` set.

@@ -16,6 +16,7 @@ session::ScoreRequest slot_request(const BatchJob &j, const BatchSlot &slot)
 {
     session::ScoreRequest request = j.request;
     if (slot.gpu) request.gpus = {*slot.gpu};
+    request.retry_gpu = slot.retry_gpu;
     request.all_gpus = false;
     return request;
 }
@@ -30,9 +31,11 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     session::LogCapture capture;
     session::ScoreHooks hooks;
     hooks.per_frame = per_frame;
+    // A pair scored again (on another GPU, on the CPU) counts from its first
+    // frame again: only frames past the earlier attempt's are new.
     hooks.on_frame = [&on_frames, last = 0u](unsigned frames) mutable {
-        on_frames(frames - last);
-        last = frames;
+        if (frames > last) on_frames(frames - last);
+        last = std::max(last, frames);
         return true;
     };
     outcome.ok = session::score_pair(request, hooks, outcome.table, outcome.error);
@@ -115,7 +118,10 @@ std::vector<BatchSlot> batch_slots(const CliSettings &s, const std::vector<unsig
     if (s.request.backend == session::Backend::Hip) {
         const unsigned per_gpu = s.jobs ? s.jobs : 2;
         for (unsigned k = 0; k < per_gpu; k++)
-            for (unsigned g : gpus) slots.push_back({g});
+            for (size_t g = 0; g < gpus.size(); g++)
+                slots.push_back({gpus[g], gpus.size() > 1
+                                              ? std::optional<unsigned>(gpus[(g + 1) % gpus.size()])
+                                              : std::nullopt});
     } else {
         const unsigned n = s.jobs ? s.jobs : std::max(1u, std::thread::hardware_concurrency());
         slots.resize(n);

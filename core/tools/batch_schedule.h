@@ -14,6 +14,9 @@ namespace vmaf::tools {
 
 struct BatchSlot {
     std::optional<unsigned> gpu; // nothing: a CPU worker
+    // Where a pair whose scoring failed on `gpu` is scored once more: the
+    // batch's next GPU, where it has several.
+    std::optional<unsigned> retry_gpu;
 };
 
 // The workers for `pairs` pairs, never more than there are pairs.

@@ -56,6 +56,7 @@ _Gpu = Union[int, List[int], Tuple[int, ...], Literal["all"]]
 _Backend = Literal["cpu", "hip"]
 _OutputFormat = Literal["json", "xml", "csv", "sub"]
 _Hwdec = Literal["none", "auto", "cuda", "vaapi"]
+_Fallback = Literal["none", "cpu"]
 _PixelFormat = Literal["420", "422", "444", "400"]
 # progress=: called with (frames_done, frames_total or None); what it
 # returns is ignored.

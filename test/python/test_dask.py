@@ -98,6 +98,16 @@ def test_hip_pairs_ask_for_a_gpu_worker(client):
         assert summary["status"] == "failed" and "hip" in summary["error"]
 
 
+def test_fallback_cpu_reaches_the_workers(client):
+    # Without a GPU every pair's GPU fails and fallback="cpu" scores it on
+    # the CPU; with one, the GPU scores it: the CLI's numbers either way.
+    name = "flat_64x64_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    [summary] = score_pairs([(ref, dis)], client, backend="hip", fallback="cpu")
+    assert summary["status"] == "ok", summary["error"]
+    assert_pooled_match_cli(summary["pooled"], cli_json(ref, dis))
+
+
 def test_a_bad_pair_entry_is_refused_before_submitting(client):
     with pytest.raises(ValueError, match="'ref' and 'dis'"):
         score_pairs([{"reference": "a.y4m", "dis": "b.y4m"}], client)

@@ -56,6 +56,26 @@ def test_files_score_as_the_cli(name, kwargs, flags):
     assert_matches_cli(vmaf_hip.score(ref, dis, **kwargs), cli_json(ref, dis, *flags))
 
 
+@pytest.mark.parametrize("source", ["files", "arrays"])
+def test_fallback_cpu_scores_what_the_gpu_failed_as_the_cpu(source, monkeypatch):
+    # The 60th HIP call and every later one fail, as a lost device fails
+    # them (without a GPU, the GPU cannot be used at all): fallback="cpu"
+    # scores the pair again on the CPU, saying so; without it, it fails.
+    name = "vtest_481x271_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    if source == "arrays":
+        ref, dis = read_y4m(ref), read_y4m(dis)
+    want = vmaf_hip.score(ref, dis, features=["psnr"], frame_cnt=4)
+    monkeypatch.setenv("VMAF_HIP_FAULT", "60:lost")
+    with pytest.warns(RuntimeWarning, match=r"again on the CPU \(fallback='cpu'\)"):
+        got = vmaf_hip.score(ref, dis, features=["psnr"], frame_cnt=4, backend="hip",
+                             fallback="cpu")
+    assert list(got.scores) == list(want.scores)
+    assert_same_scores(got, want)
+    with pytest.raises(vmaf_hip.VmafError, match="HIP"):
+        vmaf_hip.score(ref, dis, features=["psnr"], frame_cnt=4, backend="hip")
+
+
 def test_default_model_matches_golden():
     name = "vtest_576x324_420p8"
     r = vmaf_hip.score(clip(name, "ref"), clip(name, "dis"))

@@ -197,6 +197,51 @@ def test_kill_and_resume(tmp):
           "the killed run's temporary report is left after the resume")
 
 
+def test_gpu_failure(tmp):
+    """A pair whose GPU fails (VMAF_HIP_FAULT: the second pair's 60th HIP
+    call and every later one, as a lost device fails them; without a GPU,
+    every pair's GPU fails) fails alone; with --fallback cpu it is scored on
+    the CPU, its report the CPU's; where a GPU works, --gpu 0,0 scores it
+    once more on the other slot's GPU instead."""
+    rows = [list(pair(clip)) for clip in CLIPS[:4]]
+    manifest = os.path.join(tmp, "gpu_fails.csv")
+    write_manifest(manifest, ["ref", "dis"], rows)
+    want = os.path.join(tmp, "gpu_fails_cpu")
+    r = subprocess.run([VMAF, "--batch", manifest, "-o", want, "--json"], capture_output=True,
+                       text=True)
+    check(r.returncode == 0, f"the CPU batch failed: {r.stderr}")
+    env = {**os.environ, "VMAF_HIP_FAULT": "60:lost:2"}
+    hip = ["--json", "--backend", "hip", "--jobs", "1"]
+
+    def run(name, *extra):
+        out = os.path.join(tmp, name)
+        r = subprocess.run([VMAF, "--batch", manifest, "-o", out, *hip, *extra],
+                           capture_output=True, text=True, env=env)
+        # The summary has a line per metric of a pair: its status per pair.
+        by_row = {int(s["row"]): s["status"] for s in summary_rows(out)} if os.path.exists(
+            os.path.join(out, "summary.csv")) else {}
+        status = [by_row[k] for k in sorted(by_row)]
+        same = sorted(os.listdir(want)) == sorted(os.listdir(out)) and all(
+            without_fps(os.path.join(want, f)) == without_fps(os.path.join(out, f))
+            for f in os.listdir(want) if f.endswith(".json"))
+        return r, status, same
+
+    r, status, same = run("gpu_fails_fallback", "--fallback", "cpu")
+    check(r.returncode == 0 and status == ["ok"] * 4 and same and
+          "scoring the pair again on the CPU (--fallback cpu)" in r.stderr,
+          f"--fallback cpu: exit {r.returncode}, {status}, reports as the CPU's: {same}; {r.stderr}")
+    gpu = subprocess.run([VMAF, "-r", rows[0][0], "-d", rows[0][1], "-q", "-o", os.devnull,
+                          "--backend", "hip"], capture_output=True).returncode == 0
+    r, status, _ = run("gpu_fails")
+    check(r.returncode == 1 and status == (["ok", "failed", "ok", "ok"] if gpu else ["failed"] * 4),
+          f"no fallback: exit {r.returncode}, {status} (a GPU: {gpu}); {r.stderr}")
+    if gpu:
+        r, status, same = run("gpu_fails_retry", "--gpu", "0,0")
+        check(r.returncode == 0 and status == ["ok"] * 4 and same and
+              "scoring the pair again on GPU 0" in r.stderr,
+              f"--gpu 0,0: exit {r.returncode}, {status}, reports as the CPU's: {same}; {r.stderr}")
+
+
 def test_progress_on_a_terminal(tmp):
     """On a terminal: one line redrawn with pairs done, fps and the time
     left; no per-pair lines."""
@@ -276,6 +321,7 @@ def main():
         test_rerun_skips(manifest, out, n_rows)
         test_quiet_reports_failures(manifest, out)
         test_kill_and_resume(tmp)
+        test_gpu_failure(tmp)
         test_progress_on_a_terminal(tmp)
         test_mistakes(tmp)
     finally:

@@ -23,15 +23,16 @@ VMAF, SHARED, LIBAV_MODE = sys.argv[1:]
 results = {"passed": 0, "failed": 0}
 
 
-def run(*args, timeout=120):
+def run(*args, timeout=120, env=None):
     p = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout,
-                       stdin=subprocess.DEVNULL)
+                       stdin=subprocess.DEVNULL, env=None if env is None else {**os.environ, **env})
     return p.returncode, p.stdout, p.stderr
 
 
-def run_stdin(stdin_path, *args, timeout=120):
+def run_stdin(stdin_path, *args, timeout=120, env=None):
     with open(stdin_path, "rb") as f:
-        p = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout, stdin=f)
+        p = subprocess.run([VMAF, *args], capture_output=True, text=True, timeout=timeout, stdin=f,
+                           env=None if env is None else {**os.environ, **env})
     return p.returncode, p.stdout, p.stderr
 
 
@@ -246,6 +247,31 @@ def main():
             for m, v in golden["pooled_metrics"][k].items():
                 ok = ok and abs(got["pooled_metrics"][k][m] - v) <= 2e-6
     check("json shape of golden main.json", ok, f"rc={rc} err={err!r}")
+
+    # --fallback cpu: a pair the GPU fails (here the 60th HIP call and every
+    # later one, as a lost device fails them; on a machine without a GPU,
+    # the GPU cannot be used at all) is scored again on the CPU, with the
+    # CPU's report and a warning; without it the run fails, saying why.
+    lost = {"VMAF_HIP_FAULT": "60:lost"}
+    cpu_out, fb_out = p("fallback_cpu.json"), p("fallback.json")
+    rc_cpu, _, _ = run("-r", files[0], "-d", files[1], "-q", "--json", "-o", cpu_out)
+    rc, _, err = run("-r", files[0], "-d", files[1], "-q", "--json", "-o", fb_out, "--backend", "hip",
+                     "--fallback", "cpu", env=lost)
+    same = rc_cpu == 0 and rc == 0 and [ln for ln in open(cpu_out) if "fps" not in ln] == [
+        ln for ln in open(fb_out) if "fps" not in ln]
+    check("--fallback cpu: a pair the GPU fails is scored on the CPU, the CPU's report",
+          same and "scoring the pair again on the CPU (--fallback cpu)" in err, f"rc={rc} err={err!r}")
+    rc, _, err = run("-r", files[0], "-d", files[1], "-q", "--json", "-o", p("nofallback.json"),
+                     "--backend", "hip", env=lost)
+    check("without --fallback a pair the GPU fails fails, saying why",
+          rc == 1 and "HIP" in err and "again" not in err and not os.path.exists(p("nofallback.json")),
+          f"rc={rc} err={err!r}")
+    expect_error("--fallback names what it takes", ["-r", files[0], "-d", files[1], "--fallback",
+                                                    "gpu"], "--fallback", "'none' or 'cpu'", "gpu")
+    rc, _, err = run_stdin(files[0], "-r", "-", "-d", files[1], "-q", "-o", os.devnull,
+                           "--backend", "hip", "--fallback", "cpu", env=lost)
+    check("--fallback cpu does not score a pair read from a pipe again, saying so",
+          rc == 1 and "is a pipe, read once" in err, f"rc={rc} err={err!r}")
 
     # xpsnr's temporal term follows the input's frame rate, as FFmpeg's
     # filter's does: a 60 fps Y4M header (or --fps 60) scores as fps=60 does

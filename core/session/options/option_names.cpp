@@ -34,6 +34,7 @@ constexpr Spelling kSpellings[] = {
     {"--gpu", "gpu"},
     {"--hwdec", "hwdec"},
     {"--decoders", "decoders"},
+    {"--fallback", "fallback"},
     {"--subsample", "subsample"},
     {"--frame_skip_ref", "frame_skip_ref"},
     {"--frame_skip_dist", "frame_skip_dist"},

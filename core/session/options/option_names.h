@@ -29,6 +29,7 @@ enum class Option {
     Gpu,
     Hwdec,
     Decoders,
+    Fallback,
     Subsample,
     FrameSkipRef,
     FrameSkipDist,
