@@ -84,7 +84,9 @@ def test_reports():
         clean = read(os.path.join(clean_dir, "r" + ext))
         faults = [("ENOSPC", 0), ("ENOSPC", len(clean) // 2)]
         if fmt == "json":
-            faults += [("EIO", len(clean) // 3), ("EDQUOT", len(clean) - 1)]
+            # Near the end, but not at the last byte: the report's fps
+            # differs from run to run, and with it the report's length.
+            faults += [("EIO", len(clean) // 3), ("EDQUOT", len(clean) - 100)]
         for cause, after in faults:
             d = fresh(f"{fmt}_{cause}_{after}")
             out = os.path.join(d, "r" + ext)
