@@ -137,8 +137,14 @@ std::string BatchSummary::stale_report(const BatchJob &j) const
 
 bool BatchSummary::start(std::string &error)
 {
-    rows_ = done_;
-    if (!rewrite(error)) return false;
+    std::string text = csv_line(header_);
+    for (const auto &[row, rows] : done_) {
+        const size_t at = text.size();
+        for (const auto &r : rows) text += csv_line(r);
+        spans_[row] = {at, text.size() - at};
+    }
+    if (!session::write_output_file(path_.string(), text, error)) return false;
+    end_ = text.size();
     file_ = std::fopen(path_.c_str(), "ab");
     if (!file_) error = fmt::format("cannot append to '{}'", path_.string());
     return file_ != nullptr;
@@ -175,7 +181,8 @@ void BatchSummary::add(const BatchJob &j, const BatchOutcome &outcome)
     std::string text;
     for (const auto &r : rows) text += csv_line(r);
     std::lock_guard lock(mutex_);
-    rows_[j.row.row] = std::move(rows);
+    spans_[j.row.row] = {end_, text.size()};
+    end_ += text.size();
     if (file_ && (std::fwrite(text.data(), 1, text.size(), file_) != text.size() ||
                   std::fflush(file_) != 0))
         write_failed_ = true;
@@ -190,14 +197,23 @@ bool BatchSummary::finish(std::string &error)
         error = fmt::format("could not write '{}'", path_.string());
         return false;
     }
-    return rewrite(error);
-}
-
-bool BatchSummary::rewrite(std::string &error)
-{
+    // Each pair's latest rows (a pair scored again appended them anew), in
+    // manifest order.
     std::string text = csv_line(header_);
-    for (const auto &[row, rows] : rows_)
-        for (const auto &r : rows) text += csv_line(r);
+    FILE *in = std::fopen(path_.c_str(), "rb");
+    bool read = in != nullptr;
+    for (auto it = spans_.begin(); read && it != spans_.end(); ++it) {
+        const size_t at = text.size();
+        text.resize(at + it->second.size);
+        read = fseeko(in, static_cast<off_t>(it->second.offset), SEEK_SET) == 0 &&
+               std::fread(text.data() + at, 1, it->second.size, in) == it->second.size;
+    }
+    if (in) std::fclose(in);
+    if (!read) {
+        error = fmt::format("could not read '{}' back to put its rows in manifest order",
+                            path_.string());
+        return false;
+    }
     return session::write_output_file(path_.string(), text, error);
 }
 

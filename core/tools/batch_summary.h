@@ -3,11 +3,14 @@
 // error, and what the resume checks: a digest of the options that shape the
 // report and one of the report as written. Rows are appended (one write
 // each) as pairs finish, after each pair's report is in place, so that a
-// killed run keeps them; the end rewrites the file in manifest order. A
+// killed run keeps them; the end rewrites the file in manifest order, read
+// back from the file (memory holds where each pair's rows lie, not the rows:
+// a batch of a million pairs stays small). A
 // rerun skips a pair only where its rows are there, its options are the same
 // and its report is byte for byte the one written then (ADR 0040).
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -59,7 +62,11 @@ public:
 
 private:
     using Rows = std::vector<std::vector<std::string>>;
-    bool rewrite(std::string &error);
+    // Where a pair's rows lie in the file.
+    struct Span {
+        uint64_t offset = 0;
+        size_t size = 0;
+    };
 
     std::filesystem::path path_;
     std::vector<std::string> header_;
@@ -69,7 +76,8 @@ private:
     bool write_failed_ = false;
     std::map<unsigned, Rows> done_; // by manifest row: the earlier run's rows
     std::map<unsigned, std::string> stale_; // by manifest row
-    std::map<unsigned, Rows> rows_;
+    std::map<unsigned, Span> spans_; // by manifest row
+    uint64_t end_ = 0;               // the file's size: where the next rows go
 };
 
 } // namespace vmaf::tools
