@@ -4,6 +4,8 @@ the CLI's pooled scores per pair, in input order or as they finish; a
 broken pair fails alone; mistakes are refused before anything is submitted;
 a timeout ends the wait."""
 import json
+import os
+import signal
 import time
 
 import distributed
@@ -87,6 +89,35 @@ def test_pairs_score_as_the_cli_and_a_broken_one_fails_alone(client, tmp_path):
             continue
         assert summary["error"] is None and summary["frames"] == FRAMES
         assert_pooled_match_cli(summary["pooled"], doc)
+
+
+def test_killed_workers_lose_no_pair_and_leave_no_partial_report(tmp_path):
+    # Three times, as a pair finishes, a worker busy with another is killed
+    # (SIGKILL): its pair goes to another worker (the nanny starts a new
+    # one), each pair is reported once, and every report is the CLI's.
+    name = "vtest_481x271_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    n = 12
+    pairs = [{"ref": ref, "dis": dis, "output": str(tmp_path / f"r{i}.json")} for i in range(n)]
+    want = {k: v for k, v in cli_json(ref, dis).items() if k != "fps"}
+    seen, kills = [], 0
+    with distributed.LocalCluster(n_workers=3, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as c:
+        pids = c.run(os.getpid)  # the first workers: each killed once at most
+        for i, summary in iter_scores(pairs, c, output_format="json"):
+            seen.append(i)
+            assert summary["status"] == "ok", summary["error"]
+            busy = [w for w, tasks in c.processing().items() if tasks and w in pids]
+            if kills < 3 and busy:
+                os.kill(pids.pop(busy[0]), signal.SIGKILL)
+                kills += 1
+    assert kills == 3
+    assert sorted(seen) == list(range(n))
+    for i in range(n):
+        with open(tmp_path / f"r{i}.json") as f:
+            got = {k: v for k, v in json.load(f).items() if k != "fps"}
+        assert got == want, i
 
 
 def test_hip_pairs_ask_for_a_gpu_worker(client):
