@@ -109,8 +109,9 @@ bool read_once(const std::string &path)
 } // namespace
 
 bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,
-                std::string &error)
+                std::string &error, bool *device_failed)
 {
+    if (device_failed) *device_failed = false;
     ScoreRequest r = request;
     if (r.backend == Backend::Hip && r.all_gpus && !every_gpu(r.gpus, error)) return false;
     if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
@@ -122,6 +123,7 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     Ending ending = score_once(r, hooks, table, error);
     if (ending != Ending::ScoringFailed || r.backend != Backend::Hip || r.gpus.size() != 1)
         return ending == Ending::Scored;
+    if (device_failed) *device_failed = true;
     // The GPU failed it: once more on another GPU, then on the CPU, where
     // the request allows and its inputs can be read again.
     std::vector<ScoreRequest> again;
@@ -151,6 +153,8 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the pair again {}", gpu,
             error, where);
         ending = score_once(next, hooks, table, error);
+        if (device_failed) *device_failed = ending == Ending::ScoringFailed &&
+                                            next.backend == Backend::Hip;
         if (ending != Ending::ScoringFailed) return ending == Ending::Scored;
         if (next.backend == Backend::Hip) gpu = next.gpus[0];
     }

@@ -28,9 +28,12 @@ namespace vmaf::session {
 // backend. With the HIP backend and several GPUs in r.gpus, the frames are
 // split into contiguous chunks, one per GPU, each read with the neighbours
 // its temporal features need: the scores are one GPU's. False with `error`
-// set (the library's message for the reason, when it gave one).
+// set (the library's message for the reason, when it gave one);
+// `*device_failed` (where given) then says whether the scoring failed on a
+// GPU (after the request's retry and fallback), not the inputs or output:
+// another device may score the pair.
 bool score_pair(const ScoreRequest &r, const ScoreHooks &hooks, ScoreTable &table,
-                std::string &error);
+                std::string &error, bool *device_failed = nullptr);
 
 // An encoding ladder: r.reference against each of `distorted` (its
 // renditions) in one pass, each scored with r's models, features, backend

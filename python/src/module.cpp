@@ -26,6 +26,12 @@ struct ScoringFailed : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Raised as vmaf_hip.VmafDeviceError (a VmafError): the GPU failed the
+// scoring, not the pair; another GPU (or fallback="cpu") may score it.
+struct DeviceFailed : ScoringFailed {
+    using ScoringFailed::ScoringFailed;
+};
+
 // The run's hooks; `watch` takes its progress and Ctrl-C.
 session::ScoreHooks hooks_for(const session::ScoreRequest &s, RunWatch &watch)
 {
@@ -48,7 +54,7 @@ session::ScoreHooks hooks_for(const session::ScoreRequest &s, RunWatch &watch)
 // run that `watch` stopped raises what stopped it (KeyboardInterrupt, the
 // progress callable's exception).
 template <typename Score>
-void run_captured(RunWatch &watch, const Score &score)
+void run_captured(RunWatch &watch, const Score &score, const bool *device_failed = nullptr)
 {
     std::string error, messages;
     bool ok = false;
@@ -61,6 +67,8 @@ void run_captured(RunWatch &watch, const Score &score)
         messages = log.text();
     }
     watch.finish(ok);
+    if (!ok && device_failed && *device_failed)
+        throw DeviceFailed(session::with_reason(error, messages));
     if (!ok) throw ScoringFailed(session::with_reason(error, messages));
     while (!messages.empty() && messages.back() == '\n') messages.pop_back();
     if (!messages.empty() && PyErr_WarnEx(PyExc_RuntimeWarning, messages.c_str(), 1) < 0)
@@ -68,10 +76,10 @@ void run_captured(RunWatch &watch, const Score &score)
 }
 
 template <typename Score>
-py::dict run_scorer(RunWatch &watch, const Score &score)
+py::dict run_scorer(RunWatch &watch, const Score &score, const bool *device_failed = nullptr)
 {
     session::ScoreTable table;
-    run_captured(watch, [&](std::string &error) { return score(table, error); });
+    run_captured(watch, [&](std::string &error) { return score(table, error); }, device_failed);
     return score_dict(table);
 }
 
@@ -90,11 +98,15 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
     s.distorted = distorted;
     RunWatch watch(options.progress);
     const session::ScoreHooks hooks = hooks_for(s, watch);
-    return run_scorer(watch, [&](session::ScoreTable &table, std::string &error) {
-        return session::check_run_files(s, {}, options.html, error) &&
-               session::score_pair(s, hooks, table, error) &&
-               write_page(options, {{reference, distorted, &table}}, error);
-    });
+    bool device_failed = false;
+    return run_scorer(
+        watch,
+        [&](session::ScoreTable &table, std::string &error) {
+            return session::check_run_files(s, {}, options.html, error) &&
+                   session::score_pair(s, hooks, table, error, &device_failed) &&
+                   write_page(options, {{reference, distorted, &table}}, error);
+        },
+        &device_failed);
 }
 
 py::list score_ladder(const std::string &reference, const std::vector<std::string> &distorted,
@@ -185,7 +197,9 @@ PYBIND11_MODULE(_vmaf_hip, m)
     m.attr("__version__") = vmaf_version();
     // The session's messages name options as score()'s keywords.
     vmaf::session::set_front_end(vmaf::session::FrontEnd::Python);
-    py::register_exception<vmaf::python::ScoringFailed>(m, "VmafError", PyExc_RuntimeError);
+    auto &vmaf_error =
+        py::register_exception<vmaf::python::ScoringFailed>(m, "VmafError", PyExc_RuntimeError);
+    py::register_exception<vmaf::python::DeviceFailed>(m, "VmafDeviceError", vmaf_error.ptr());
 
     py::class_<ScoreOptions>(m, "ScoreOptions")
         .def(py::init<>())

@@ -35,15 +35,19 @@ def _load_carried_libraries() -> None:
 _load_carried_libraries()
 
 from . import _vmaf_hip  # noqa: E402  (after its libraries)
-from ._vmaf_hip import VmafError, __version__  # noqa: E402
+from ._vmaf_hip import VmafDeviceError, VmafError, __version__  # noqa: E402
 
 if TYPE_CHECKING:
     import pandas  # type: ignore[import]  # pandas ships no annotations; pandas-stubs does
 
-__all__ = ["Result", "VmafError", "hip_available", "score", "score_ladder", "__version__"]
+__all__ = ["Result", "VmafDeviceError", "VmafError", "hip_available", "score", "score_ladder",
+           "__version__"]
 
 VmafError.__module__ = __name__
 VmafError.__doc__ = "Scoring failed; the message says why, with the library's reason."
+VmafDeviceError.__module__ = __name__
+VmafDeviceError.__doc__ = ("A VmafError of the GPU, not the pair (out of its memory, a faulting "
+                           "kernel, the GPU lost): another GPU, or fallback='cpu', may score it.")
 
 # What the keywords take, for type checkers (the functions check the values
 # themselves). Aliases are evaluated at run time, hence typing's spellings.

@@ -8,6 +8,7 @@ import numpy.typing as npt
 __version__: str
 
 class VmafError(RuntimeError): ...
+class VmafDeviceError(VmafError): ...
 
 class ScoreOptions:
     models: Optional[list[str]]

@@ -36,7 +36,7 @@ import distributed
 from distributed import Client, Future, as_completed
 from distributed.utils import is_kernel
 
-from . import Result, VmafError, _Backend, _options, _Path, _vmaf_hip, score
+from . import Result, VmafDeviceError, VmafError, _Backend, _options, _Path, _vmaf_hip, score
 
 __all__ = ["Summary", "iter_scores", "score_pairs"]
 
@@ -89,7 +89,10 @@ def score_pairs(pairs: Iterable[_Pair], client: Client, *, backend: _Backend = "
     "seconds", "pooled": {name: {"min", "max", "mean", "harmonic_mean"}},
     "error": the reason, or None}. A pair that fails (a missing file, a
     worker that died, the timeout) is reported failed; the others are still
-    scored.
+    scored. A pair whose GPU failed it (vmaf_hip.VmafDeviceError on the
+    worker: out of the device's memory, a faulting kernel, the GPU lost) is
+    first scored once more on another worker that offers `resources`;
+    fallback="cpu" scores it on the worker's CPU instead.
     A pair's output or html that is another pair's input, output or page
     (compared as files: links, "..", hard links) is refused with ValueError
     before anything is submitted.
@@ -126,7 +129,7 @@ def iter_scores(pairs: Iterable[_Pair], client: Client, *, backend: _Backend = "
         _check_workers(client, resources)
     task = functools.partial(_score_pair, options=options)
     futures = client.map(task, jobs, pure=False, resources=resources)
-    return _Run(client, jobs, futures, timeout, progress).summaries()
+    return _Run(client, jobs, futures, timeout, progress, task, resources).summaries()
 
 
 def _checked_options(backend: object, score_kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -167,8 +170,10 @@ class _Run:
     timeout's timer and the progress bar start with them."""
 
     def __init__(self, client: Client, jobs: list[dict[str, Any]], futures: list[Future],
-                 timeout: float | None, progress: bool) -> None:
+                 timeout: float | None, progress: bool, task: Any,
+                 resources: Mapping[str, float] | None) -> None:
         self.client, self.jobs, self.futures, self.timeout = client, jobs, futures, timeout
+        self.task, self.resources = task, resources
         # The keys of the tasks that the timeout cancelled.
         self.expired: set[str] = set()
         self.timer = threading.Timer(timeout, self._expire) if timeout is not None else None
@@ -182,20 +187,46 @@ class _Run:
         if self.expired:
             self.client.cancel([f for f in self.futures if f.key in self.expired])
 
+    def _other_workers(self, worker: str) -> list[str]:
+        """The workers but `worker` that offer what a task asks."""
+        workers = self.client.scheduler_info(n_workers=-1)["workers"]
+        return [address for address, w in workers.items() if address != worker and all(
+            w.get("resources", {}).get(name, 0) >= amount
+            for name, amount in (self.resources or {}).items())]
+
     def summaries(self) -> Iterator[tuple[int, Summary]]:
-        """(index, summary) of each pair as it finishes."""
+        """(index, summary) of each pair as it finishes; a pair whose GPU
+        failed it is scored once more on another worker first."""
         index = {f.key: i for i, f in enumerate(self.futures)}
+        first_failed_on: dict[int, str] = {}
         try:
-            for future in as_completed(self.futures, loop=self.client.loop):
+            finished = as_completed(self.futures, loop=self.client.loop)
+            for future in finished:
                 i = index[future.key]
                 if future.key in self.expired:
                     yield i, _summary(self.jobs[i], "failed",
                                       f"not scored within timeout={self.timeout:g} s")
                     continue
+                failed_on = None
                 try:
-                    summary: Summary = future.result()
+                    summary, failed_on = future.result()
                 except Exception as e:  # it raised, was lost with its worker, or cancelled
                     summary = _summary(self.jobs[i], "failed", f"the task did not finish: {e!r}")
+                if failed_on and i in first_failed_on:
+                    summary["error"] = (f"{summary['error']} (its GPU on worker "
+                                        f"{first_failed_on[i]} had failed it first)")
+                elif failed_on:
+                    others = self._other_workers(failed_on)
+                    if others:
+                        first_failed_on[i] = failed_on
+                        again = self.client.submit(self.task, self.jobs[i], pure=False,
+                                                   workers=others, allow_other_workers=False,
+                                                   resources=self.resources)
+                        index[again.key] = i
+                        self.futures.append(again)
+                        finished.add(again)
+                        continue
+                    summary["error"] = f"{summary['error']} (no other worker to score it on)"
                 yield i, summary
         finally:
             if self.timer:
@@ -282,14 +313,18 @@ def _summary(job: Mapping[str, Any], status: Literal["ok", "failed"], error: str
     }
 
 
-def _score_pair(job: Mapping[str, Any], options: Mapping[str, Any]) -> Summary:
-    """The task a worker runs: one pair, summarised."""
+def _score_pair(job: Mapping[str, Any],
+                options: Mapping[str, Any]) -> tuple[Summary, Optional[str]]:
+    """The task a worker runs: one pair, summarised, and where its GPU
+    failed it, the worker's address (another worker may score it)."""
     kwargs = dict(options, **{k: job[k] for k in _PER_PAIR if k in job})
     try:
         result = score(job["ref"], job["dis"], **kwargs)
+    except VmafDeviceError as e:
+        return _summary(job, "failed", str(e)), distributed.get_worker().address
     except VmafError as e:
-        return _summary(job, "failed", str(e))
+        return _summary(job, "failed", str(e)), None
     except (ValueError, TypeError) as e:
         # A bad entry of one pair fails that pair only.
-        return _summary(job, "failed", f"{type(e).__name__}: {e}")
-    return _summary(job, "ok", result=result)
+        return _summary(job, "failed", f"{type(e).__name__}: {e}"), None
+    return _summary(job, "ok", result=result), None

@@ -139,6 +139,28 @@ def test_fallback_cpu_reaches_the_workers(client):
     assert_pooled_match_cli(summary["pooled"], cli_json(ref, dis))
 
 
+def test_a_pair_a_gpu_failed_is_scored_once_more_on_another_worker(client):
+    # One worker's GPU fails from its 60th HIP call on (VMAF_HIP_FAULT, as a
+    # lost device): its pairs are scored again on the other worker. Without
+    # a GPU both fail, and the error says the first had failed too.
+    name = "flat_64x64_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    lost = sorted(client.scheduler_info(n_workers=-1)["workers"])[0]
+    client.run(os.environ.__setitem__, "VMAF_HIP_FAULT", "60:lost", workers=[lost])
+    try:
+        summaries = score_pairs([(ref, dis)] * 4, client, backend="hip")
+    finally:
+        client.run(os.environ.pop, "VMAF_HIP_FAULT", None, workers=[lost])
+    if vmaf_hip.hip_available():
+        for summary in summaries:
+            assert summary["status"] == "ok", summary["error"]
+            assert_pooled_match_cli(summary["pooled"], cli_json(ref, dis))
+    else:
+        for summary in summaries:
+            assert summary["status"] == "failed"
+            assert "had failed it first" in summary["error"], summary["error"]
+
+
 def test_a_bad_pair_entry_is_refused_before_submitting(client):
     with pytest.raises(ValueError, match="'ref' and 'dis'"):
         score_pairs([{"reference": "a.y4m", "dis": "b.y4m"}], client)
