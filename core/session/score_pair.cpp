@@ -133,9 +133,12 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         again.push_back(other);
     }
     if (r.fallback == Fallback::Cpu) {
+        // Nothing on the failed device: its decoder goes with it (the CPU's
+        // decoding gives the same frames).
         ScoreRequest cpu = r;
         cpu.backend = Backend::Cpu;
         cpu.gpus = {};
+        cpu.hwdec = HwDecode::None;
         again.push_back(cpu);
     }
     if (again.empty()) return false;
