@@ -141,8 +141,8 @@ protected:
 
 TEST_F(HipFaults, EachCallOfARunFailsCleanly)
 {
-    Video ref = vmaf::test::noise_video(VMAF_PIX_FMT_YUV420P, 8, 64, 48, 2, 1);
-    Video dis = vmaf::test::noise_video(VMAF_PIX_FMT_YUV420P, 8, 64, 48, 2, 2);
+    Video ref = vmaf::test::noise_video(VMAF_PIX_FMT_YUV420P, 8, 64, 48, 4, 1);
+    Video dis = vmaf::test::noise_video(VMAF_PIX_FMT_YUV420P, 8, 64, 48, 4, 2);
     VmafModel *model = nullptr;
     VmafModelConfig mc{"vmaf", 0};
     ASSERT_EQ(vmaf_model_load(&model, &mc, "vmaf_v0.6.1"), 0);
@@ -157,13 +157,17 @@ TEST_F(HipFaults, EachCallOfARunFailsCleanly)
     // reason (a fault the one before left behind).
     unsigned long long run_calls = 0;
     for (const char *kind : {"oom", "launch", "illegal", "lost"}) {
-        // Every call up to 64 (the set-up's), every 29th after; three sound
-        // runs in a row mean the fault came after the run's last call.
+        // Every call while the kind has taken under 30 s (a run of four
+        // frames takes milliseconds on an H100), every 29th after; three
+        // sound runs in a row mean the fault came after the run's last call.
         const auto t0 = std::chrono::steady_clock::now();
+        const auto step = [&t0] {
+            return std::chrono::steady_clock::now() - t0 < std::chrono::seconds(30) ? 1 : 29;
+        };
         unsigned failed = 0, sound = 0, runs = 0;
         unsigned long long n = 1, last_failed = 0;
         std::vector<unsigned long long> leaked;
-        for (; sound < 3 && leaked.size() < 8; n += n < 64 ? 1 : 29, runs++) {
+        for (; sound < 3 && leaked.size() < 8; n += step(), runs++) {
             const std::string fault = std::to_string(n) + ":" + kind;
             setenv("VMAF_HIP_FAULT", fault.c_str(), 1);
             watchdog.started(fault);
