@@ -331,6 +331,21 @@ def errors():
     expect_error("a Y4M's rate against a container's", ["-r", ref, "-d", fast, "-q"],
                  "10 fps", "25 fps")
 
+    # A colour space that is none of FFmpeg's values (MatrixCoefficients 194
+    # in an MKV, copied unchecked by libavformat) scores as its tagged twin;
+    # read as the enum it was undefined behaviour (fuzz_container_input's
+    # hour, UBSan in CI's sanitizer stage).
+    tagged, odd = p("colour_bt709.mkv"), p("colour_194.mkv")
+    ffmpeg("-i", dis, "-frames:v", "4", "-c:v", "ffv1", "-colorspace", "bt709", tagged)
+    with open(tagged, "rb") as f:
+        data = f.read()
+    matrix = b"\x55\xb1\x81\x01"  # MatrixCoefficients, one byte: 1 (BT.709)
+    check("ffmpeg tags the MKV's matrix once", data.count(matrix) == 1)
+    with open(odd, "wb") as f:
+        f.write(data.replace(matrix, b"\x55\xb1\x81\xc2"))
+    same_scores("an MKV whose colour space is no known value scores as its tagged twin",
+                (tagged, odd), (tagged, tagged), ("--feature", "ssimulacra2", "-n"))
+
     with open(dis_mkv, "rb") as f:
         data = f.read()
     cut = p("cut.mkv")

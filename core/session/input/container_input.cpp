@@ -6,11 +6,13 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <set>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
@@ -145,20 +147,31 @@ AVPixelFormat pick_format(AVCodecContext *c, const AVPixelFormat *formats)
     return static_cast<AVPixelFormat>(input->choose_format(offered));
 }
 
+// An enum field libavformat copied from the file unchecked (a Matroska
+// track's MatrixCoefficients, an MP4 'colr' box): it may hold a number that
+// is none of the enum's values, which read as the enum would be undefined.
+template <typename Enum> int stored_number(const Enum &field)
+{
+    std::underlying_type_t<Enum> n;
+    std::memcpy(&n, &field, sizeof n);
+    return static_cast<int>(n);
+}
+
 // The stream's colour space and range in ssimulacra2's words; nothing for
 // "unspecified" or a space that option has no name for.
 ColourTags colour_tags(const AVCodecParameters &p)
 {
     ColourTags tags;
-    switch (p.color_space) {
+    switch (stored_number(p.color_space)) {
     case AVCOL_SPC_BT709: tags.matrix = "bt709"; break;
     case AVCOL_SPC_BT470BG:
     case AVCOL_SPC_SMPTE170M: tags.matrix = "bt601"; break;
     case AVCOL_SPC_BT2020_NCL: tags.matrix = "bt2020"; break;
     default: break;
     }
-    if (p.color_range == AVCOL_RANGE_MPEG) tags.range = "limited";
-    else if (p.color_range == AVCOL_RANGE_JPEG) tags.range = "full";
+    const int range = stored_number(p.color_range);
+    if (range == AVCOL_RANGE_MPEG) tags.range = "limited";
+    else if (range == AVCOL_RANGE_JPEG) tags.range = "full";
     return tags;
 }
 
