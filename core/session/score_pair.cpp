@@ -1,5 +1,7 @@
 #include <chrono>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <fmt/core.h>
 
 #include "base/log.h"
@@ -106,6 +108,16 @@ bool read_once(const std::string &path)
            type == std::filesystem::file_type::character;
 }
 
+// The one warning of a second attempt, on `next` GPU or else the CPU.
+void warn_rescoring(unsigned gpu, const std::string &error, std::string_view what,
+                    std::optional<unsigned> next)
+{
+    const std::string where = next ? fmt::format("on GPU {}", *next)
+                                   : fmt::format("on the CPU ({})", option(Option::Fallback, "cpu"));
+    log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the {} again {}", gpu, error,
+        what, where);
+}
+
 } // namespace
 
 bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable &table,
@@ -142,19 +154,16 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         again.push_back(cpu);
     }
     if (again.empty()) return false;
-    if (read_once(r.reference) || read_once(r.distorted)) {
-        error += fmt::format(" (not scored again: {} is a pipe, read once)",
-                             read_once(r.reference) ? r.reference : r.distorted);
+    if (const std::string *pipe = read_once(r.reference)   ? &r.reference
+                                  : read_once(r.distorted) ? &r.distorted
+                                                           : nullptr) {
+        error += fmt::format(" (not scored again: {} is a pipe, read once)", *pipe);
         return false;
     }
     unsigned gpu = r.gpus[0];
     for (const ScoreRequest &next : again) {
-        const std::string where = next.backend == Backend::Hip
-                                      ? fmt::format("on GPU {}", next.gpus[0])
-                                      : fmt::format("on the CPU ({})",
-                                                    option(Option::Fallback, "cpu"));
-        log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the pair again {}", gpu,
-            error, where);
+        warn_rescoring(gpu, error, "pair",
+                       next.backend == Backend::Hip ? std::optional(next.gpus[0]) : std::nullopt);
         ending = score_once(next, hooks, table, error);
         if (device_failed) *device_failed = ending == Ending::ScoringFailed &&
                                             next.backend == Backend::Hip;
@@ -225,8 +234,7 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
     const Ending ending = frames_once(r, format, frames, gpu, fill, hooks, table, error);
     if (ending != Ending::ScoringFailed || !gpu || r.fallback != Fallback::Cpu)
         return ending == Ending::Scored;
-    log(VMAF_LOG_LEVEL_WARNING, "scoring on GPU {} failed: {}; scoring the frames again on the CPU ({})",
-        *gpu, error, option(Option::Fallback, "cpu"));
+    warn_rescoring(*gpu, error, "frames", std::nullopt);
     return frames_once(r, format, frames, std::nullopt, fill, hooks, table, error) == Ending::Scored;
 }
 
