@@ -7,6 +7,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include "base/log.h"
@@ -22,6 +23,12 @@ int guarded_at(Where &&where, F &&f)
     } catch (const std::bad_alloc &) {
         log_error("{}: out of memory", std::string(where()));
         return -ENOMEM;
+    } catch (const std::system_error &e) {
+        // An I/O error keeps its errno (the scores' temporary file).
+        log_error("{}: {}", std::string(where()), e.what());
+        return e.code().category() == std::generic_category() && e.code().value() > 0
+                   ? -e.code().value()
+                   : -EIO;
     } catch (const std::exception &e) {
         log_error("{}: {}", std::string(where()), e.what());
         return -EINVAL;

@@ -12,7 +12,7 @@ FeatureCollector::Series &FeatureCollector::series_for(std::string_view key)
     auto it = index_.find(std::string(key));
     if (it != index_.end()) return series_[it->second];
     index_.emplace(std::string(key), series_.size());
-    series_.push_back(Series{std::string(key), {}});
+    series_.push_back(Series{std::string(key), pages_.add_column()});
     return series_.back();
 }
 
@@ -31,12 +31,11 @@ int FeatureCollector::append(std::string_view key, double value, unsigned index,
     }
     std::lock_guard lock(mutex_);
     Series &s = series_for(key);
-    if (s.values.size() <= index) s.values.resize(size_t{index} + 1);
-    if (s.values[index]) {
+    if (pages_.get(s.column, index)) {
         log_error("feature '{}' already has a score at frame {}", key, index);
         return -EINVAL;
     }
-    s.values[index] = value;
+    pages_.set(s.column, index, value);
     // The earliest step, not the first to arrive: workers may append a later
     // frame's values first.
     s.first_step = std::min(s.first_step, step);
@@ -61,9 +60,7 @@ std::optional<double> FeatureCollector::score(std::string_view key, unsigned ind
     std::lock_guard lock(mutex_);
     auto it = index_.find(std::string(key));
     if (it == index_.end()) return std::nullopt;
-    const auto &values = series_[it->second].values;
-    if (index >= values.size()) return std::nullopt;
-    return values[index];
+    return pages_.get(series_[it->second].column, index);
 }
 
 int FeatureCollector::take_frames(const FeatureCollector &src, unsigned first, unsigned last,
@@ -74,18 +71,20 @@ int FeatureCollector::take_frames(const FeatureCollector &src, unsigned first, u
     std::scoped_lock lock(mutex_, src.mutex_);
     // In src's own order: keys of one step keep their order here too.
     for (const Series &from : src.series_) {
-        if (from.values.size() <= first) continue;
+        const size_t from_size = src.pages_.size(from.column);
+        if (from_size <= first) continue;
         Series &to = series_for(from.key);
-        const size_t end = std::min<size_t>(from.values.size(), size_t{last} + 1);
+        const size_t end = std::min<size_t>(from_size, size_t{last} + 1);
         const size_t shift = size_t{dst_first} - first; // modulo 2^64: adds dst_first - first
-        if (to.values.size() < end + shift) to.values.resize(end + shift);
+        pages_.extend(to.column, end + shift);
         for (size_t i = first; i < end; i++) {
-            if (!from.values[i]) continue;
-            if (to.values[i + shift]) {
+            const auto v = src.pages_.get(from.column, i);
+            if (!v) continue;
+            if (pages_.get(to.column, i + shift)) {
                 log_error("feature '{}' already has a score at frame {}", from.key, i + shift);
                 return -EINVAL;
             }
-            to.values[i + shift] = from.values[i];
+            pages_.set(to.column, i + shift, *v);
             to.first_step = std::min(to.first_step, from.first_step);
         }
     }
@@ -101,11 +100,12 @@ int FeatureCollector::take_keys(const FeatureCollector &src, const std::vector<s
         if (at == src.index_.end()) continue;
         const Series &from = src.series_[at->second];
         Series &to = series_for(key);
-        if (!to.values.empty()) {
+        if (pages_.size(to.column)) {
             log_error("feature '{}' already has scores", key);
             return -EINVAL;
         }
-        to.values = from.values;
+        for (size_t i = 0; i < src.pages_.size(from.column); i++)
+            if (const auto v = src.pages_.get(from.column, i)) pages_.set(to.column, i, *v);
         to.first_step = from.first_step;
     }
     return 0;
@@ -116,7 +116,7 @@ std::vector<std::string> FeatureCollector::keys() const
     std::lock_guard lock(mutex_);
     std::vector<const Series *> written;
     for (const auto &s : series_)
-        if (!s.values.empty()) written.push_back(&s);
+        if (pages_.size(s.column)) written.push_back(&s);
     // Stable: keys of one step keep their declaration/first-write order.
     std::stable_sort(written.begin(), written.end(), [](const Series *a, const Series *b) {
         return a->first_step < b->first_step;
@@ -130,7 +130,7 @@ unsigned FeatureCollector::frame_count() const
 {
     std::lock_guard lock(mutex_);
     size_t n = 0;
-    for (const auto &s : series_) n = std::max(n, s.values.size());
+    for (const auto &s : series_) n = std::max(n, pages_.size(s.column));
     return static_cast<unsigned>(n);
 }
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "extractor/extractor.h"
+#include "extractor/score_pages.h"
 
 struct VmafFeatureSink {
     virtual ~VmafFeatureSink() = default;
@@ -79,13 +80,15 @@ public:
 private:
     struct Series {
         std::string key;
-        std::vector<std::optional<double>> values;
+        size_t column; // in pages_
         Step first_step = kAfterRun;
     };
     Series &series_for(std::string_view key);
 
     mutable std::mutex mutex_;
     std::vector<Series> series_;
+    // Reading pages values in: changed by const reads, under mutex_.
+    mutable ScorePages pages_;
     std::unordered_map<std::string, size_t> index_;
     std::vector<std::pair<std::string, double>> aggregates_;
 };
