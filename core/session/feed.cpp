@@ -7,6 +7,7 @@
 
 #include "base/picture_memory.h"
 
+#include "session/align/align.h"
 #include "session/frame_reader.h"
 #include "session/options/option_names.h"
 
@@ -36,6 +37,17 @@ std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
                        longer_frames, option(Option::FrameCnt));
 }
 
+// The frames `reader` has still to give, read to its end; nothing on a bad
+// file (its error in `error`).
+std::optional<unsigned> frames_to_end(FrameReader &reader, std::string &error)
+{
+    for (unsigned n = 0;; n++) {
+        const FrameReader::Item item = reader.next();
+        if (item.status == ReadStatus::Error) return error = item.error, std::nullopt;
+        if (item.status == ReadStatus::End) return n;
+    }
+}
+
 } // namespace
 
 namespace {
@@ -63,7 +75,7 @@ void keep_frames_on_device(const std::vector<const Scorer *> &scorers, VideoInpu
 bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
               const std::vector<VideoInput *> &dis, const FrameSpan &span,
               const std::function<bool()> &on_frame, unsigned &frames, std::string &error,
-              bool *scoring_failed = nullptr)
+              bool *scoring_failed = nullptr, Leftover *left = nullptr)
 {
     const size_t n = scorers.size();
     ref.set_planes(scorers[0]->planes());
@@ -86,6 +98,17 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
         for (size_t i = 0; i < n; i++) {
             b[i].emplace(dis_readers[i]->next());
             if (b[i]->status == ReadStatus::Error) return error = b[i]->error, false;
+        }
+        if (left && a.status == ReadStatus::End && b[0]->status == ReadStatus::End)
+            *left = Leftover{0u, 0u};
+        if (span.overlap && n == 1 && a.status != b[0]->status) {
+            // The shorter ended: the longer's frame just read and the rest
+            // are left out, counted.
+            const bool ref_longer = a.status == ReadStatus::Frame;
+            const auto rest = frames_to_end(ref_longer ? ref_reader : *dis_readers[0], error);
+            if (!rest) return false;
+            if (left) *left = ref_longer ? Leftover{*rest + 1, 0u} : Leftover{0u, *rest + 1};
+            break;
         }
         for (size_t i = 0; i < n; i++) {
             if (a.status == b[i]->status) continue;
@@ -128,7 +151,7 @@ bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
 bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
                   const ScoreHooks &hooks, unsigned &frames, std::string &error,
-                  bool *scoring_failed)
+                  bool *scoring_failed, Leftover *left)
 {
     keep_frames_on_device(scorers, ref, dis);
     if (hooks.on_notice) {
@@ -144,8 +167,9 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
     }
     frames = 0;
     auto on_frame = [&] { return !hooks.on_frame || hooks.on_frame(frames + 1); };
-    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt};
-    if (!feed_all(scorers, ref, dis, span, on_frame, frames, error, scoring_failed)) return false;
+    const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt, aligned(r)};
+    if (!feed_all(scorers, ref, dis, span, on_frame, frames, error, scoring_failed, left))
+        return false;
     if (frames == 0) return error = "no frames to score", false;
     return true;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,15 @@ namespace vmaf::session {
 struct FrameSpan {
     unsigned skip_ref = 0, skip_dis = 0;
     unsigned count = 0;
+    // Inputs of different lengths give the pairs they share (lined up
+    // inputs, --align), else their difference is an error.
+    bool overlap = false;
+};
+
+// The frames of each input after the last pair (the rest of the longer read
+// to count them); nothing where the feed stopped at its count.
+struct Leftover {
+    std::optional<unsigned> ref, dis;
 };
 
 // `frames` says how many pairs were given; `on_frame` is called after each,
@@ -34,9 +44,11 @@ bool feed(const Scorer &scorer, PairInputs &in, const FrameSpan &span,
 // first frame, hooks.on_frame after each. False with `error` set, also when
 // there was no frame to score; `*scoring_failed` (where given) then says
 // whether a context failed, not an input.
+// With a request that lines its inputs up (aligned()), the pairs the inputs
+// share are scored, `*left` (where given) saying what was not.
 bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
                   const std::vector<VideoInput *> &dis, const ScoreRequest &r,
                   const ScoreHooks &hooks, unsigned &frames, std::string &error,
-                  bool *scoring_failed = nullptr);
+                  bool *scoring_failed = nullptr, Leftover *left = nullptr);
 
 } // namespace vmaf::session

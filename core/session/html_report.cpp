@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "session/align/align.h"
 #include "session/run_files.h"
 
 namespace vmaf::session::report_assets {
@@ -130,10 +131,16 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
         }
         item["values"] = std::move(values);
         item["pooled"] = std::move(pooled);
+        if (t.alignment)
+            item["alignment"] = {{"method", t.alignment->method},
+                                 {"offset", t.alignment->offset},
+                                 {"margin", t.alignment->margin ? json(*t.alignment->margin)
+                                                                : json(nullptr)}};
         items.push_back(std::move(item));
         subtitle += fmt::format("; {}: {} frames, {}x{}{}", label_of(run), t.frames, t.width,
                                 t.height,
                                 t.frame_rate ? fmt::format(", {:g} fps", *t.frame_rate) : "");
+        if (t.alignment) subtitle += "; " + alignment_note(*t.alignment, t.frames);
     }
     data["runs"] = std::move(items);
     data["subtitle"] = subtitle;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fmt/core.h>
 #include <initializer_list>
 
@@ -184,6 +185,15 @@ std::optional<unsigned> known_length(const ScoreRequest &r, const VideoInput &re
 std::optional<unsigned> known_length(const ScoreRequest &r, const PairInputs &in)
 {
     return known_length(r, *in.ref, {in.dis.get()});
+}
+
+bool reads_once(const std::string &path)
+{
+    if (path == "-") return true;
+    std::error_code ec;
+    const auto type = std::filesystem::status(path, ec).type();
+    return type == std::filesystem::file_type::fifo ||
+           type == std::filesystem::file_type::character;
 }
 
 } // namespace vmaf::session

@@ -40,4 +40,8 @@ std::optional<unsigned> known_length(const ScoreRequest &r, const VideoInput &re
                                      const std::vector<const VideoInput *> &dis);
 std::optional<unsigned> known_length(const ScoreRequest &r, const PairInputs &in);
 
+// Whether `path` can be read once only: standard input ("-"), a FIFO, a
+// character device.
+bool reads_once(const std::string &path);
+
 } // namespace vmaf::session

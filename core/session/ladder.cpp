@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "libvmaf/libvmaf_ext.h"
+#include "session/align/align.h"
 #include "session/feed.h"
 #include "session/inputs.h"
 #include "session/scorer.h"
@@ -72,6 +73,8 @@ bool score_ladder(const ScoreRequest &r, const std::vector<LadderRung> &rungs,
     const auto t0 = std::chrono::steady_clock::now();
     tables.clear();
     if (rungs.empty()) return error = "a ladder needs at least one distorted video", false;
+    if (const std::string problem = alignment_problem(r, rungs.size()); !problem.empty())
+        return error = problem, false;
     if (r.backend == Backend::Hip && (r.all_gpus || r.gpus.size() > 1))
         return error = "a ladder is scored on one GPU: give " + option(Option::Gpu) + " one index", false;
     std::vector<std::string> distorted;

@@ -131,6 +131,45 @@ bool set_fallback(ScoreRequest &r, const std::string &text, std::string &error)
     return true;
 }
 
+bool set_align(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    if (text != "none" && text != "auto") {
+        error = fmt::format("{} must be 'none' or 'auto', not '{}'", option(Option::Align),
+                            quote(text));
+        return false;
+    }
+    r.align = text == "auto" ? Align::Auto : Align::None;
+    return true;
+}
+
+// A whole number of either sign, at most a day of frames at 120 fps.
+bool set_offset(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    const size_t digits = text.starts_with('-') || text.starts_with('+') ? 1 : 0;
+    if (text.size() <= digits || text.size() > digits + 8 ||
+        text.find_first_not_of("0123456789", digits) != std::string::npos) {
+        error = fmt::format("{} must be a whole number of frames (negative: the reference starts "
+                            "later), got '{}'",
+                            option(Option::Offset), quote(text));
+        return false;
+    }
+    r.offset = std::stoi(text);
+    return true;
+}
+
+bool set_align_window(ScoreRequest &r, const std::string &text, std::string &error)
+{
+    unsigned window = 0;
+    if (!read_count(Option::AlignWindow, text, window, error)) return false;
+    if (window < 1 || window > 1000) {
+        error = fmt::format("{} must be 1 to 1000 frames, got {}", option(Option::AlignWindow),
+                            window);
+        return false;
+    }
+    r.align_window = window;
+    return true;
+}
+
 bool set_hwdec(ScoreRequest &r, const std::string &text, std::string &error)
 {
     const auto hw = hw_decode_named(text);
@@ -158,6 +197,18 @@ constexpr OptionRow kRows[] = {
      "Skip the first N reference frames", "int", "0", nullptr, set_count<Option::FrameSkipRef, &ScoreRequest::frame_skip_ref>},
     {Option::FrameSkipDist, OptionGroup::Input, OptionKind::Count, "N",
      "Skip the first N distorted frames", "int", "0", nullptr, set_count<Option::FrameSkipDist, &ScoreRequest::frame_skip_dist>},
+    {Option::Align, OptionGroup::Input, OptionKind::Text, "{none,auto}",
+     "Line the inputs up before scoring: auto finds the offset between them in their first "
+     "frames (an encode with leading frames of its own, a dropped first frame) and refuses "
+     "where it cannot tell; none (the default) scores them as given. The offset and the "
+     "frames left out are reported",
+     "_Align", "'none'", nullptr, set_align},
+    {Option::Offset, OptionGroup::Input, OptionKind::Count, "N",
+     "Score the distorted's frame i + N against the reference's frame i (negative: the "
+     "reference starts later), the frames the two share; reported as --align's",
+     "int | None", "None", nullptr, set_offset},
+    {Option::AlignWindow, OptionGroup::Input, OptionKind::Count, "N",
+     "The offsets --align auto tries: -N to N frames", "int", "30", nullptr, set_align_window},
     {Option::Scale, OptionGroup::Input, OptionKind::Text, "FLAGS",
      "Scale the distorted to the reference's size where they differ, with ffmpeg's scaler: "
      "bicubic (alone: the default), lanczos, bilinear, spline, ... (ffmpeg's -sws_flags)",

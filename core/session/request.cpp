@@ -73,6 +73,9 @@ std::string report_options(const ScoreRequest &r)
     line("frame_cnt", r.frame_cnt);
     line("frame_skip_ref", r.frame_skip_ref);
     line("frame_skip_dist", r.frame_skip_dist);
+    line("align", static_cast<int>(r.align));
+    optional("offset", r.offset);
+    line("align_window", r.align_window);
     optional("scale", r.scale);
     optional("bitdepth_convert", r.bitdepth_convert);
     line("common_bitdepth", r.common_bitdepth);

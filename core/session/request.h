@@ -25,6 +25,10 @@ enum class Backend { Cpu, Hip };
 // scores (--fallback).
 enum class Fallback { None, Cpu };
 
+// How a pair's frames are lined up (--align): as given, or by the offset a
+// search of their first frames finds (auto).
+enum class Align { None, Auto };
+
 // One extractor and its options, as "psnr=enable_mse=true:min_sse=0.5".
 struct FeatureRequest {
     std::string name;
@@ -47,6 +51,14 @@ struct ScoreRequest {
     unsigned subsample = 1;
     unsigned frame_cnt = 0; // 0: every frame
     unsigned frame_skip_ref = 0, frame_skip_dist = 0;
+    // Lining the inputs up, after the skips: the distorted's frame i +
+    // offset shows the reference's frame i (negative: the reference starts
+    // later). Either given (--offset) or found (--align auto, searching
+    // offsets up to align_window either way). With either, inputs of
+    // different lengths score the frames they share, the rest reported.
+    Align align = Align::None;
+    std::optional<int> offset;
+    unsigned align_window = 30;
     // The distorted scaled to the reference's size with these libswscale
     // flags ("bicubic", "lanczos", ...) where the sizes differ.
     std::optional<std::string> scale;
@@ -85,6 +97,10 @@ struct ScoreRequest {
 
     bool operator==(const ScoreRequest &) const = default;
 };
+
+// Whether r lines its inputs up (--align, --offset), and so scores the
+// frames they share where their lengths differ.
+inline bool aligned(const ScoreRequest &r) { return r.align != Align::None || r.offset.has_value(); }
 
 // The report's name of a pooling method ("p5", "seconds_below_80" for
 // "below:80"); empty for one the library does not know.

@@ -1,10 +1,10 @@
 #include <chrono>
-#include <filesystem>
 #include <optional>
 #include <string_view>
 #include <fmt/core.h>
 
 #include "base/log.h"
+#include "session/align/align.h"
 #include "session/chunks.h"
 #include "session/feed.h"
 #include "session/hip_session.h"
@@ -66,11 +66,13 @@ namespace {
 enum class Ending { Scored, Failed, ScoringFailed };
 
 // One attempt at r's pair, its inputs opened afresh, on r.gpus[0] (the HIP
-// backend) or the CPU.
-Ending score_once(ScoreRequest r, const ScoreHooks &hooks, ScoreTable &table, std::string &error)
+// backend) or the CPU; lined up as `alignment` says, where it is given.
+Ending score_once(ScoreRequest r, const std::optional<AlignmentReport> &alignment,
+                  const ScoreHooks &hooks, ScoreTable &table, std::string &error)
 {
     const auto t0 = Clock::now();
     table = ScoreTable{};
+    if (alignment) apply_offset(r, alignment->offset);
     PairInputs in;
     if (!in.open(r, error)) return Ending::Failed;
     if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
@@ -88,24 +90,22 @@ Ending score_once(ScoreRequest r, const ScoreHooks &hooks, ScoreTable &table, st
         return Ending::ScoringFailed;
     unsigned frames = 0;
     bool scoring_failed = false;
+    Leftover left;
     if (!feed_request({&scorer}, *in.ref, {in.dis.get()}, r, hooks, frames, error,
-                      &scoring_failed))
+                      &scoring_failed, &left))
         return scoring_failed ? Ending::ScoringFailed : Ending::Failed;
+    if (alignment) {
+        table.alignment = *alignment;
+        table.alignment->ref_skipped = r.frame_skip_ref;
+        table.alignment->dis_skipped = r.frame_skip_dist;
+        table.alignment->ref_unscored = left.ref;
+        table.alignment->dis_unscored = left.dis;
+        if (hooks.on_notice) hooks.on_notice(alignment_note(*table.alignment, frames));
+    }
     if (!scorer.finish(r, hooks, frames, table, error))
         return scorer.output_failed() ? Ending::Failed : Ending::ScoringFailed;
     table.seconds = seconds_since(t0);
     return Ending::Scored;
-}
-
-// A pipe (standard input, a FIFO) is read once: a pair with one is not
-// scored again.
-bool read_once(const std::string &path)
-{
-    if (path == "-") return true;
-    std::error_code ec;
-    const auto type = std::filesystem::status(path, ec).type();
-    return type == std::filesystem::file_type::fifo ||
-           type == std::filesystem::file_type::character;
 }
 
 // The one warning of a second attempt, on `next` GPU or else the CPU.
@@ -132,7 +132,23 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         return error = fmt::format("{} and {} cannot both be standard input ('-')",
                                    option(Option::Reference), option(Option::Distorted)),
                false;
-    Ending ending = score_once(r, hooks, table, error);
+    std::optional<AlignmentReport> alignment;
+    if (aligned(r)) {
+        if (const std::string problem = alignment_problem(r, 1); !problem.empty())
+            return error = problem, false;
+        alignment.emplace();
+        if (r.align == Align::Auto) {
+            OffsetFound found;
+            if (!find_offset(r, found, error)) return false;
+            alignment->method = "auto";
+            alignment->offset = found.offset;
+            alignment->margin = found.margin;
+        } else {
+            alignment->method = "offset";
+            alignment->offset = *r.offset;
+        }
+    }
+    Ending ending = score_once(r, alignment, hooks, table, error);
     if (ending != Ending::ScoringFailed || r.backend != Backend::Hip || r.gpus.size() != 1)
         return ending == Ending::Scored;
     if (device_failed) *device_failed = true;
@@ -154,8 +170,8 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         again.push_back(cpu);
     }
     if (again.empty()) return false;
-    if (const std::string *pipe = read_once(r.reference)   ? &r.reference
-                                  : read_once(r.distorted) ? &r.distorted
+    if (const std::string *pipe = reads_once(r.reference)   ? &r.reference
+                                  : reads_once(r.distorted) ? &r.distorted
                                                            : nullptr) {
         error += fmt::format(" (not scored again: {} is a pipe, read once)", *pipe);
         return false;
@@ -164,7 +180,7 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
     for (const ScoreRequest &next : again) {
         warn_rescoring(gpu, error, "pair",
                        next.backend == Backend::Hip ? std::optional(next.gpus[0]) : std::nullopt);
-        ending = score_once(next, hooks, table, error);
+        ending = score_once(next, alignment, hooks, table, error);
         if (device_failed) *device_failed = ending == Ending::ScoringFailed &&
                                             next.backend == Backend::Hip;
         if (ending != Ending::ScoringFailed) return ending == Ending::Scored;
@@ -222,6 +238,11 @@ bool score_frames(const ScoreRequest &r, const VideoFormat &format, unsigned fra
                   std::string &error)
 {
     if (frames == 0) return error = "no frames to score", false;
+    if (aligned(r))
+        return error = fmt::format("{} and {} line up video files: frames in memory are scored "
+                                   "as given",
+                                   option(Option::Align), option(Option::Offset)),
+               false;
     if (r.output && r.output->empty()) return error = option(Option::Output) + ": the path is empty", false;
     if (r.bitdepth_convert)
         return error = "bit-depth conversion is for video files: frames in memory are scored at "

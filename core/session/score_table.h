@@ -18,6 +18,18 @@ struct PooledScores {
     std::vector<std::pair<std::string, double>> more;
 };
 
+// How a pair's inputs were lined up (--align, --offset), as its report says:
+// the distorted's frame i + offset shows the reference's frame i.
+struct AlignmentReport {
+    std::string method; // "auto" (searched) or "offset" (given)
+    int offset = 0;
+    std::optional<double> margin; // the search's
+    unsigned ref_skipped = 0, dis_skipped = 0; // frames left out at the start
+    // Frames left out after the last pair; nothing where not counted (the
+    // run stopped at its frame count).
+    std::optional<unsigned> ref_unscored, dis_unscored;
+};
+
 // The scores of one pair, as its report lists them.
 struct ScoreTable {
     unsigned frames = 0;  // frames read and scored
@@ -29,6 +41,7 @@ struct ScoreTable {
     // [key][frame], when asked; NaN where the report has no value (frames
     // left out by subsampling included).
     std::vector<std::vector<double>> per_frame;
+    std::optional<AlignmentReport> alignment;
 };
 
 // A model's mean over the frames, as the reference's CLI prints it. A

@@ -168,6 +168,18 @@ bool Scorer::finish(const ScoreRequest &r, const ScoreHooks &hooks, unsigned fra
         if (hooks.on_models_scored) hooks.on_models_scored(pooled);
     }
     if (!fill_table(ctx_.get(), r, hooks.per_frame, table, error)) return false;
+    if (table.alignment) {
+        const AlignmentReport &a = *table.alignment;
+        const auto count = [](const std::optional<unsigned> &n) {
+            return n ? static_cast<long long>(*n) : -1LL;
+        };
+        const VmafAlignment report{a.method.c_str(), a.offset,
+                                   a.margin.value_or(std::numeric_limits<double>::quiet_NaN()),
+                                   a.ref_skipped, a.dis_skipped, count(a.ref_unscored),
+                                   count(a.dis_unscored)};
+        if (vmaf_report_alignment(ctx_.get(), &report))
+            return error = "the alignment could not be reported (see the message above)", false;
+    }
     if (hooks.report) {
         const char *out = r.output ? r.output->c_str() : nullptr;
         if (vmaf_write_output(ctx_.get(), out, r.format)) {

@@ -44,9 +44,11 @@ BatchOutcome score_job(const BatchJob &j, const BatchSlot &slot,
     return outcome;
 }
 
-// Pairs that differ only by their distorted video and report: one ladder.
+// Pairs that differ only by their distorted video and report: one ladder;
+// not pairs lined up (--align, --offset), each lined up on its own.
 bool same_ladder(const BatchJob &a, const BatchJob &b)
 {
+    if (session::aligned(a.request)) return false;
     session::ScoreRequest y = b.request;
     y.distorted = a.request.distorted;
     y.output = a.request.output;

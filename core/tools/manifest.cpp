@@ -102,8 +102,8 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
                             quote(path));
         return false;
     }
-    enum Column { kRef, kDis, kModel, kFeature, kOutput, kColumns };
-    int at[kColumns] = {-1, -1, -1, -1, -1};
+    enum Column { kRef, kDis, kModel, kFeature, kOutput, kAlign, kColumns };
+    int at[kColumns] = {-1, -1, -1, -1, -1, -1};
     const auto &header = records->front();
     for (size_t i = 0; i < header.size(); i++) {
         const std::string name = lower(trimmed(header[i]));
@@ -112,10 +112,11 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
                          : name == "model" || name == "models"   ? kModel
                          : name == "feature" || name == "features" ? kFeature
                          : name == "output"                      ? kOutput
+                         : name == "align"                       ? kAlign
                                                                  : kColumns;
         if (c == kColumns) {
             error = fmt::format("--batch '{}': unknown column '{}' (columns: ref, dis, model, "
-                                "feature, output)",
+                                "feature, output, align)",
                                 quote(path), quote(header[i]));
             return false;
         }
@@ -147,7 +148,7 @@ bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std:
                        : std::string();
         };
         ManifestRow r{static_cast<unsigned>(rows.size() + 1), field(kRef), field(kDis),
-                      field(kModel), field(kFeature), field(kOutput)};
+                      field(kModel), field(kFeature), field(kOutput), field(kAlign)};
         if (r.reference.empty() || r.distorted.empty()) {
             error = fmt::format("--batch '{}' record {}: ref and dis are both needed",
                                 quote(path), line + 1);

@@ -14,10 +14,13 @@ namespace vmaf::tools {
 struct ManifestRow {
     unsigned row = 0; // 1 for the first pair after the header
     std::string reference, distorted, models, features, output;
+    // "auto", "none" or a whole number of frames (--align auto, as given,
+    // --offset N) for this pair in place of the command line's.
+    std::string align;
 };
 
 // Reads a manifest: a header naming columns ref (or reference), dis (or
-// distorted), and optionally model, feature, output; then one pair per
+// distorted), and optionally model, feature, output, align; then one pair per
 // line. False with `error` naming the line on anything else.
 bool read_manifest(const std::string &path, std::vector<ManifestRow> &rows, std::string &error);
 

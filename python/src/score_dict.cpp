@@ -31,6 +31,22 @@ py::dict score_dict(const session::ScoreTable &table)
         table.frame_rate ? py::object(py::float_(*table.frame_rate)) : py::object(py::none());
     out["pooled"] = pooled;
     out["scores"] = scores;
+    out["alignment"] = py::none();
+    if (table.alignment) {
+        const session::AlignmentReport &a = *table.alignment;
+        const auto maybe = [](const auto &v) {
+            return v ? py::cast(*v) : py::object(py::none());
+        };
+        py::dict alignment;
+        alignment["method"] = a.method;
+        alignment["offset"] = a.offset;
+        alignment["margin"] = maybe(a.margin);
+        alignment["ref_skipped"] = a.ref_skipped;
+        alignment["dis_skipped"] = a.dis_skipped;
+        alignment["ref_unscored"] = maybe(a.ref_unscored);
+        alignment["dis_unscored"] = maybe(a.dis_unscored);
+        out["alignment"] = alignment;
+    }
     return out;
 }
 

@@ -61,6 +61,7 @@ _Backend = Literal["cpu", "hip"]
 _OutputFormat = Literal["json", "xml", "csv", "sub"]
 _Hwdec = Literal["none", "auto", "cuda", "vaapi"]
 _Fallback = Literal["none", "cpu"]
+_Align = Literal["none", "auto"]
 _PixelFormat = Literal["420", "422", "444", "400"]
 # progress=: called with (frames_done, frames_total or None); what it
 # returns is ignored.
@@ -78,9 +79,16 @@ class Result:
     name -> {"min", "max", "mean", "harmonic_mean"}, and score(pool=...)'s
     ("median", "p5", ...). Names are the report's ("vmaf",
     "integer_adm2", "psnr_y", ...), in its order; r[name] is scores[name].
+    alignment: None, or with align= or offset= how the inputs were lined
+    up, as the reports say: {"method": "auto" or "offset", "offset" (the
+    distorted's frame i + offset is the reference's frame i), "margin" (the
+    search's, None for a given offset), "ref_skipped", "dis_skipped" (frames
+    left out at the start), "ref_unscored", "dis_unscored" (at the end; None
+    where not counted)}.
     """
 
-    __slots__ = ("frames", "seconds", "width", "height", "frame_rate", "scores", "pooled")
+    __slots__ = ("frames", "seconds", "width", "height", "frame_rate", "scores", "pooled",
+                 "alignment")
 
     frames: int
     seconds: float
@@ -89,6 +97,7 @@ class Result:
     frame_rate: float | None
     scores: dict[str, npt.NDArray[np.float64]]
     pooled: dict[str, dict[str, float]]
+    alignment: dict[str, Any] | None
 
     def __init__(self, table: Mapping[str, Any]) -> None:
         for name in self.__slots__:

@@ -25,7 +25,7 @@ class ScoreOptions:
     def __init__(self) -> None: ...
 
 # A table: "frames", "seconds", "width", "height", "frame_rate", "pooled",
-# "scores", as vmaf_hip.Result reads it. A path is str or bytes.
+# "scores", "alignment", as vmaf_hip.Result reads it. A path is str or bytes.
 def score_files(reference: Union[str, bytes], distorted: Union[str, bytes],
                 options: ScoreOptions) -> dict[str, Any]: ...
 def score_arrays(reference: list[npt.NDArray[np.generic]], distorted: list[npt.NDArray[np.generic]],

@@ -605,6 +605,36 @@ def test_frame_skip_as_the_cli():
         vmaf_hip.score(ref, dis, frame_skip_ref="1")  # type: ignore[arg-type]
 
 
+def test_align_and_offset_as_the_cli(tmp_path):
+    # align= and offset= (option table rows): the CLI's --align auto and
+    # --offset, the same scores and the same alignment in the result.
+    name = "vtest_576x324_420p8"
+    ref, dis = clip(name, "ref"), clip(name, "dis")
+    text = open(dis, "rb").read()
+    header, _, frames = text.partition(b"\n")
+    size = len(frames) // 24
+    cut = tmp_path / "cut.y4m"
+    cut.write_bytes(header + b"\n" + frames[3 * size:])
+    r = vmaf_hip.score(ref, cut, features=["psnr"], align="auto")
+    assert r.alignment is not None and r.alignment["method"] == "auto"
+    assert r.alignment["offset"] == -3 and r.alignment["margin"] > 0.5
+    assert (r.alignment["ref_skipped"], r.alignment["dis_skipped"]) == (3, 0)
+    assert (r.alignment["ref_unscored"], r.alignment["dis_unscored"]) == (0, 0)
+    assert r.frames == 21
+    doc = cli_json(ref, str(cut), "--feature", "psnr", "--align", "auto")
+    assert_matches_cli(r, doc)
+    assert doc["alignment"]["offset"] == -3
+    g = vmaf_hip.score(ref, cut, features=["psnr"], offset=-3)
+    assert g.alignment is not None and g.alignment["method"] == "offset"
+    assert g.alignment["margin"] is None
+    assert_matches_cli(g, doc)
+    assert vmaf_hip.score(ref, dis, features=["psnr"]).alignment is None
+    with pytest.raises(ValueError, match="align must be 'none' or 'auto', not 'later'"):
+        vmaf_hip.score(ref, dis, align="later")  # type: ignore[arg-type]
+    with pytest.raises(vmaf_hip.VmafError, match="offset and align both line the inputs up"):
+        vmaf_hip.score(ref, dis, align="auto", offset=1)
+
+
 def test_stub_names_the_native_modules_names():
     # _vmaf_hip.pyi, which type checkers read, against the module built.
     native = vmaf_hip._vmaf_hip

@@ -118,6 +118,26 @@ int vmaf_pool_name(const char *method, char *name, size_t size);
 int vmaf_report_pools(VmafContext *vmaf, const char *methods, double frame_rate);
 
 /*
+ * How the caller lined the inputs up (the vmaf CLI's --align and --offset),
+ * for the reports: vmaf_write_output then adds it to every format, as
+ * fields a reader of the reference's formats ignores (XML's <alignment>
+ * element, JSON's "alignment" object, CSV's and SUB's align_* fields on
+ * every frame). NULL (the default) reports none: reports exactly as the
+ * reference's. -EINVAL for an unknown method.
+ */
+typedef struct VmafAlignment {
+    const char *method;    /* "auto" (searched) or "offset" (given) */
+    int offset;            /* the distorted's frame i + offset shows the reference's frame i */
+    double margin;         /* "auto": how far the offset stood out (0 to 1); else NaN */
+    unsigned ref_skipped;  /* reference frames left out before the first pair */
+    unsigned dis_skipped;  /* distorted frames left out before the first pair */
+    long long ref_unscored; /* reference frames left out after the last pair; -1 not counted */
+    long long dis_unscored; /* distorted frames left out after the last pair; -1 not counted */
+} VmafAlignment;
+
+int vmaf_report_alignment(VmafContext *vmaf, const VmafAlignment *alignment);
+
+/*
  * One pair scored in contiguous chunks of frames by several contexts (one
  * per GPU), reported as one. Each chunk context reads its frames from index
  * 0, starting a few frames early (and ending a few late) so that its

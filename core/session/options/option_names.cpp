@@ -38,6 +38,9 @@ constexpr Spelling kSpellings[] = {
     {"--subsample", "subsample"},
     {"--frame_skip_ref", "frame_skip_ref"},
     {"--frame_skip_dist", "frame_skip_dist"},
+    {"--align", "align"},
+    {"--offset", "offset"},
+    {"--align-window", "align_window"},
     {"--threads", "threads"},
 };
 static_assert(std::size(kSpellings) == static_cast<size_t>(Option::Threads) + 1,

@@ -33,6 +33,9 @@ enum class Option {
     Subsample,
     FrameSkipRef,
     FrameSkipDist,
+    Align,
+    Offset,
+    AlignWindow,
     Threads,
 };
 

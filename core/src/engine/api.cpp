@@ -297,6 +297,28 @@ int vmaf_report_pools(VmafContext *vmaf, const char *methods, double frame_rate)
     });
 }
 
+int vmaf_report_alignment(VmafContext *vmaf, const VmafAlignment *alignment)
+{
+    if (!vmaf) return -EINVAL;
+    return guarded("vmaf_report_alignment", [&] {
+        if (!alignment) {
+            vmaf->alignment.reset();
+            return 0;
+        }
+        const std::string_view method = alignment->method ? alignment->method : "";
+        if (method != "auto" && method != "offset") {
+            vmaf::log_error("vmaf_report_alignment: unknown method '{}' (auto, offset)",
+                            vmaf::excerpt(alignment->method ? alignment->method : "(null)"));
+            return -EINVAL;
+        }
+        vmaf->alignment = VmafContext::Alignment{std::string(method), alignment->offset,
+                                                 alignment->margin, alignment->ref_skipped,
+                                                 alignment->dis_skipped, alignment->ref_unscored,
+                                                 alignment->dis_unscored};
+        return 0;
+    });
+}
+
 int vmaf_take_scores(VmafContext *dst, VmafContext *src, unsigned first, unsigned last,
                      unsigned dst_first)
 {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/extractor_instance.h"
@@ -85,6 +86,15 @@ struct VmafContext {
     // Pools the reports add to the reference's four (vmaf_report_pools),
     // and the video's frame rate for the time below a threshold.
     std::vector<vmaf::Pool> report_pools;
+    // What vmaf_report_alignment said, for the reports.
+    struct Alignment {
+        std::string method;
+        int offset = 0;
+        double margin = 0;
+        unsigned ref_skipped = 0, dis_skipped = 0;
+        long long ref_unscored = -1, dis_unscored = -1;
+    };
+    std::optional<Alignment> alignment;
     double frame_rate = 0;
     // Set by libvmaf_cuda.h's device pool: called for each device picture
     // handed to read_pictures, whose writer's work is queued by then, before

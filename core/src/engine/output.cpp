@@ -1,6 +1,8 @@
 #include "engine/output.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/printf.h>
@@ -83,6 +85,32 @@ std::vector<std::pair<std::string, double>> pooled_scores(const VmafContext &ctx
 
 std::string fps_text(double fps) { return fmt::sprintf("%.2f", fps); }
 
+// The alignment's fields as (name, value), values as text; a value not
+// known (the margin of a given offset, frames not counted) is nothing.
+std::vector<std::pair<std::string_view, std::optional<std::string>>>
+alignment_fields(const VmafContext::Alignment &a)
+{
+    const auto count = [](long long n) {
+        return n >= 0 ? std::optional(std::to_string(n)) : std::nullopt;
+    };
+    return {
+        {"method", a.method},
+        {"offset", std::to_string(a.offset)},
+        {"margin", std::isfinite(a.margin) ? std::optional(format_score(a.margin)) : std::nullopt},
+        {"ref_skipped", std::to_string(a.ref_skipped)},
+        {"dis_skipped", std::to_string(a.dis_skipped)},
+        {"ref_unscored", count(a.ref_unscored)},
+        {"dis_unscored", count(a.dis_unscored)},
+    };
+}
+
+// CSV's and SUB's name of a field: prefixed, as they sit among the metrics.
+std::string frame_field_name(std::string_view name)
+{
+    return name.starts_with("ref_") || name.starts_with("dis_") ? std::string(name)
+                                                                : fmt::format("align_{}", name);
+}
+
 } // namespace
 
 std::string format_score(double value)
@@ -98,6 +126,12 @@ std::string write_xml(const VmafContext &ctx, const OutputInfo &info)
     const unsigned w = ctx.params ? ctx.params->w : 0, h = ctx.params ? ctx.params->h : 0;
     out += fmt::format("  <params qualityWidth=\"{}\" qualityHeight=\"{}\" />\n", w, h);
     out += fmt::format("  <fyi fps=\"{}\" />\n", fps_text(info.fps));
+    if (ctx.alignment) {
+        out += "  <alignment ";
+        for (const auto &[name, value] : alignment_fields(*ctx.alignment))
+            if (value) out += fmt::format("{}=\"{}\" ", name, *value);
+        out += "/>\n";
+    }
     out += "  <frames>\n";
     for (unsigned i : t.frames) {
         out += fmt::format("    <frame frameNum=\"{}\" ", i);
@@ -125,6 +159,16 @@ std::string write_json(const VmafContext &ctx, const OutputInfo &info)
     const Table t = table_of(ctx, info);
     std::string out = fmt::format("{{\n  \"version\": \"{}\",\n", vmaf_version());
     out += fmt::format("  \"fps\": {},\n", std::isfinite(info.fps) ? fps_text(info.fps) : "null");
+    if (ctx.alignment) {
+        out += "  \"alignment\": {";
+        const auto fields = alignment_fields(*ctx.alignment);
+        for (size_t j = 0; j < fields.size(); j++) {
+            const auto &[name, value] = fields[j];
+            const std::string text = !value ? "null" : name == "method" ? fmt::format("\"{}\"", *value) : *value;
+            out += fmt::format("{}\n    \"{}\": {}", j ? "," : "", name, text);
+        }
+        out += "\n  },\n";
+    }
     out += "  \"frames\": [";
     bool first_frame = true;
     for (unsigned i : t.frames) {
@@ -167,6 +211,13 @@ std::string write_csv(const VmafContext &ctx, const OutputInfo &info)
     const Table t = table_of(ctx, info);
     std::string out = "Frame,";
     for (const auto &k : t.keys) out += fmt::format("{},", feature_alias(k));
+    // The alignment's fields, the same on every row, after the metrics.
+    std::string align_cells;
+    if (ctx.alignment)
+        for (const auto &[name, value] : alignment_fields(*ctx.alignment)) {
+            out += frame_field_name(name) + ",";
+            align_cells += value.value_or("") + ",";
+        }
     out += "\n";
     for (unsigned i : t.frames) {
         out += fmt::format("{},", i);
@@ -175,6 +226,7 @@ std::string write_csv(const VmafContext &ctx, const OutputInfo &info)
             if (auto v = ctx.collector.score(k, i)) out += format_score(*v);
             out += ",";
         }
+        out += align_cells;
         out += "\n";
     }
     return out;
@@ -183,12 +235,17 @@ std::string write_csv(const VmafContext &ctx, const OutputInfo &info)
 std::string write_sub(const VmafContext &ctx, const OutputInfo &info)
 {
     const Table t = table_of(ctx, info);
+    std::string align_fields;
+    if (ctx.alignment)
+        for (const auto &[name, value] : alignment_fields(*ctx.alignment))
+            if (value) align_fields += fmt::format("{}: {}|", frame_field_name(name), *value);
     std::string out;
     for (unsigned i : t.frames) {
         out += fmt::format("{{{}}}{{{}}}frame: {}|", i, i + 1, i);
         for (const auto &k : t.keys)
             if (auto v = ctx.collector.score(k, i))
                 out += fmt::format("{}: {}|", feature_alias(k), format_score(*v));
+        out += align_fields;
         out += "\n";
     }
     return out;

@@ -1,0 +1,122 @@
+#include "session/align/align.h"
+
+#include <fmt/format.h>
+#include <future>
+#include <vector>
+
+#include "session/inputs.h"
+#include "session/options/option_names.h"
+
+namespace vmaf::session {
+
+namespace {
+
+// A picture of the input's format, freed with this.
+struct OwnedPicture {
+    VmafPicture pic{};
+    OwnedPicture() = default;
+    OwnedPicture(const OwnedPicture &) = delete;
+    OwnedPicture &operator=(const OwnedPicture &) = delete;
+    ~OwnedPicture()
+    {
+        if (pic.ref) vmaf_picture_unref(&pic);
+    }
+};
+
+// The thumbnails of `in`'s frames after `skip`, `count` at most; false with
+// `error` set on a bad file.
+bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<Thumbnail> &out,
+                     std::string &error)
+{
+    const VideoFormat &f = in.format();
+    OwnedPicture p;
+    if (vmaf_picture_alloc(&p.pic, f.pix_fmt, f.bpc, f.w, f.h)) {
+        error = fmt::format("{}: no memory for a frame of {}", in.path(), format_text(f));
+        return false;
+    }
+    in.set_planes(1);
+    const unsigned factor = thumbnail_factor(f.w, f.h);
+    for (unsigned i = 0; i < skip + count; i++) {
+        const ReadStatus s = in.read_frame(p.pic);
+        if (s == ReadStatus::Error) return error = in.error(), false;
+        if (s == ReadStatus::End) break;
+        if (i >= skip) out.push_back(make_thumbnail(p.pic, factor));
+    }
+    return true;
+}
+
+} // namespace
+
+std::string alignment_problem(const ScoreRequest &r, size_t distorted)
+{
+    if (!aligned(r)) return {};
+    const std::string which = r.offset ? option(Option::Offset) : option(Option::Align);
+    if (r.offset && r.align != Align::None)
+        return fmt::format("{} and {} both line the inputs up: give one", option(Option::Offset),
+                           option(Option::Align));
+    if (distorted > 1)
+        return fmt::format("{} lines up one distorted video with the reference: score the "
+                           "renditions one at a time (or in a --batch manifest)",
+                           which);
+    if (r.backend == Backend::Hip && (r.gpus.size() > 1 || r.all_gpus))
+        return fmt::format("{} scores a pair on one GPU: give one with {}", which,
+                           option(Option::Gpu));
+    return {};
+}
+
+bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
+{
+    for (const std::string *path : {&r.reference, &r.distorted})
+        if (reads_once(*path)) {
+            error = fmt::format("{}: {} reads the first frames twice (to search, then to score), "
+                                "and {} is a pipe, read once: give the offset with {}",
+                                option(Option::Align, "auto"), option(Option::Align, "auto"),
+                                *path, option(Option::Offset));
+            return false;
+        }
+    PairInputs in;
+    if (!in.open(r, error)) return false;
+    const unsigned count = kAlignFrames + r.align_window;
+    std::vector<Thumbnail> ref, dis;
+    std::string dis_error;
+    auto dis_read = std::async(std::launch::async, [&] {
+        return read_thumbnails(*in.dis, r.frame_skip_dist, count, dis, dis_error);
+    });
+    const bool ref_ok = read_thumbnails(*in.ref, r.frame_skip_ref, count, ref, error);
+    const bool dis_ok = dis_read.get();
+    if (!ref_ok) return false;
+    if (!dis_ok) return error = dis_error, false;
+    OffsetSearch how;
+    how.window = static_cast<int>(r.align_window);
+    found = search_offset(ref, dis, how);
+    if (!found.found) {
+        error = fmt::format("{}: no offset found: {}; give it with {} (0: as given)",
+                            option(Option::Align, "auto"), found.why,
+                            option(Option::Offset, "N"));
+        return false;
+    }
+    return true;
+}
+
+std::string alignment_note(const AlignmentReport &a, unsigned frames)
+{
+    const auto count = [](const std::optional<unsigned> &n) {
+        return n ? std::to_string(*n) : std::string("not counted");
+    };
+    return fmt::format("{}: offset {}{}; {} frames scored, reference frames {} to {} against "
+                       "distorted {} to {}; left out: reference {} at the start and {} at the "
+                       "end, distorted {} and {}",
+                       a.method == "auto" ? option(Option::Align, "auto") : option(Option::Offset),
+                       a.offset, a.margin ? fmt::format(" (margin {:.3f})", *a.margin) : "",
+                       frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
+                       a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored),
+                       a.dis_skipped, count(a.dis_unscored));
+}
+
+void apply_offset(ScoreRequest &r, int offset)
+{
+    if (offset >= 0) r.frame_skip_dist += static_cast<unsigned>(offset);
+    else r.frame_skip_ref += static_cast<unsigned>(-static_cast<long long>(offset));
+}
+
+} // namespace vmaf::session

@@ -1,0 +1,38 @@
+// Lining a pair's inputs up (--align, --offset): the offset searched in
+// their first frames or given, applied as frames skipped at the start of
+// one input, and what the report says of it.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "session/align/offset_search.h"
+#include "session/request.h"
+#include "session/score_table.h"
+
+namespace vmaf::session {
+
+// Frames compared at each offset at most: a few seconds of video.
+inline constexpr unsigned kAlignFrames = 120;
+
+// What is wrong with the request's alignment options together with its
+// others (a ladder, a pair split over GPUs, --offset with --align auto);
+// empty where nothing is.
+std::string alignment_problem(const ScoreRequest &r, size_t distorted);
+
+// --align auto: the offset of r's pair, searched in the first
+// kAlignFrames + r.align_window frames of each input after r's skips,
+// reading them on two threads. False with `error` set where an input
+// cannot be read or is a pipe (its frames would be read twice), or where no
+// offset stands out (`error` says why, and how to give one).
+bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error);
+
+// What was scored of a lined-up pair of `frames` pairs, as the log and the
+// HTML report say it.
+std::string alignment_note(const AlignmentReport &a, unsigned frames);
+
+// r's skips with `offset` applied: the distorted's first frames skipped for
+// a positive one, the reference's for a negative one.
+void apply_offset(ScoreRequest &r, int offset);
+
+} // namespace vmaf::session
