@@ -139,7 +139,10 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
         alignment.emplace();
         if (r.align == Align::Auto) {
             OffsetFound found;
+            const auto searched = Clock::now();
             if (!find_offset(r, found, error)) return false;
+            alignment->search_seconds = seconds_since(searched);
+            alignment->searched_pairs = found.pairs;
             alignment->method = "auto";
             alignment->offset = found.offset;
             alignment->margin = found.margin;

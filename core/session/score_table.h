@@ -24,6 +24,10 @@ struct AlignmentReport {
     std::string method; // "auto" (searched) or "offset" (given)
     int offset = 0;
     std::optional<double> margin; // the search's
+    // The search's frames compared at the offset taken and its time (for the
+    // log, not the reports).
+    unsigned searched_pairs = 0;
+    double search_seconds = 0;
     unsigned ref_skipped = 0, dis_skipped = 0; // frames left out at the start
     // Frames left out after the last pair; nothing where not counted (the
     // run stopped at its frame count).

@@ -107,7 +107,11 @@ std::string alignment_note(const AlignmentReport &a, unsigned frames)
                        "distorted {} to {}; left out: reference {} at the start and {} at the "
                        "end, distorted {} and {}",
                        a.method == "auto" ? option(Option::Align, "auto") : option(Option::Offset),
-                       a.offset, a.margin ? fmt::format(" (margin {:.3f})", *a.margin) : "",
+                       a.offset,
+                       a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
+                                              "{:.2f} s)",
+                                              *a.margin, a.searched_pairs, a.search_seconds)
+                                : "",
                        frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
                        a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored),
                        a.dis_skipped, count(a.dis_unscored));
