@@ -12,6 +12,7 @@ The pair is made with ffmpeg in a temporary folder: testsrc2 at 1920x1080,
 its first `--cut` frames dropped, as the distorted (so the search has an
 offset to find). Prints a Markdown row per run and the medians.
 """
+import argparse
 import os
 import re
 import shutil
@@ -24,18 +25,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from timed_run import run_timed  # noqa: E402
 
 
-def take(argv, flag, default):
-    if flag in argv:
-        i = argv.index(flag)
-        value = argv[i + 1]
-        del argv[i:i + 2]
-        return value
-    return default
-
-
 def make_pair(ffmpeg, folder, frames, cut):
     ref, mp4, dis = (os.path.join(folder, n) for n in ("ref.y4m", "dis.mp4", "dis.y4m"))
-    src = f"testsrc2=size=1920x1080:rate=25,format=yuv420p"
+    src = "testsrc2=size=1920x1080:rate=25,format=yuv420p"
     subprocess.run([ffmpeg, "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", src, "-frames:v",
                     str(frames), "-f", "yuv4mpegpipe", ref], check=True)
     subprocess.run([ffmpeg, "-v", "error", "-nostdin", "-y", "-i", ref, "-c:v", "libx264", "-crf",
@@ -46,14 +38,14 @@ def make_pair(ffmpeg, folder, frames, cut):
 
 
 def main():
-    argv = sys.argv[1:]
-    if not argv:
-        sys.exit(__doc__)
-    vmaf = argv.pop(0)
-    frames = int(take(argv, "--frames", "300"))
-    cut = int(take(argv, "--cut", "3"))
-    repeat = int(take(argv, "--repeat", "3"))
-    ffmpeg = take(argv, "--ffmpeg", shutil.which("ffmpeg") or "ffmpeg")
+    parser = argparse.ArgumentParser(usage=__doc__)
+    parser.add_argument("vmaf")
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--cut", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--ffmpeg", default=shutil.which("ffmpeg") or "ffmpeg")
+    args, argv = parser.parse_known_args()
+    vmaf, frames, cut, repeat, ffmpeg = args.vmaf, args.frames, args.cut, args.repeat, args.ffmpeg
     folder = tempfile.mkdtemp(prefix="vmaf_align_cost_")
     try:
         ref, dis = make_pair(ffmpeg, folder, frames, cut)

@@ -120,27 +120,26 @@ bool set_fps(ScoreRequest &r, const std::string &text, std::string &error)
     return true;
 }
 
-bool set_fallback(ScoreRequest &r, const std::string &text, std::string &error)
+// An option that takes one of two words: the first sets kField to kFirst,
+// the second to kSecond.
+template <Option kOption, auto kField, const char *kFirstWord, auto kFirst, const char *kSecondWord,
+          auto kSecond>
+bool set_word(ScoreRequest &r, const std::string &text, std::string &error)
 {
-    if (text != "none" && text != "cpu") {
-        error = fmt::format("{} must be 'none' or 'cpu', not '{}'", option(Option::Fallback),
-                            quote(text));
+    if (text != kFirstWord && text != kSecondWord) {
+        error = fmt::format("{} must be '{}' or '{}', not '{}'", option(kOption), kFirstWord,
+                            kSecondWord, quote(text));
         return false;
     }
-    r.fallback = text == "cpu" ? Fallback::Cpu : Fallback::None;
+    r.*kField = text == kFirstWord ? kFirst : kSecond;
     return true;
 }
 
-bool set_align(ScoreRequest &r, const std::string &text, std::string &error)
-{
-    if (text != "none" && text != "auto") {
-        error = fmt::format("{} must be 'none' or 'auto', not '{}'", option(Option::Align),
-                            quote(text));
-        return false;
-    }
-    r.align = text == "auto" ? Align::Auto : Align::None;
-    return true;
-}
+constexpr char kNone[] = "none", kCpu[] = "cpu", kAuto[] = "auto";
+constexpr auto set_fallback = set_word<Option::Fallback, &ScoreRequest::fallback, kNone,
+                                       Fallback::None, kCpu, Fallback::Cpu>;
+constexpr auto set_align =
+    set_word<Option::Align, &ScoreRequest::align, kNone, Align::None, kAuto, Align::Auto>;
 
 // A whole number of either sign, at most a day of frames at 120 fps.
 bool set_offset(ScoreRequest &r, const std::string &text, std::string &error)

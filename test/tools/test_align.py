@@ -111,6 +111,18 @@ def clip_names():
         return [line.split("\t") for line in f.read().splitlines()[1:] if line.strip()]
 
 
+def cut_either(name, k, ref, dis):
+    """`k` frames cut from the start of the distorted, then of the reference
+    (each side given as (path, Y4M header, frames)): found and scored as
+    lined up by hand."""
+    cut = write_y4m(os.path.join(TMP, "cut_dis.y4m"), dis[1], dis[2][k:])
+    lined_up(f"{name}: {k} distorted frames cut", ref[0], cut, -k,
+             ["--frame_skip_ref", str(k)], "-n", "--feature", "psnr")
+    cut = write_y4m(os.path.join(TMP, "cut_ref.y4m"), ref[1], ref[2][k:])
+    lined_up(f"{name}: {k} reference frames cut", cut, dis[0], k,
+             ["--frame_skip_dist", str(k)], "-n", "--feature", "psnr")
+
+
 def real_clips():
     for row in clip_names():
         name, frames = row[0], int(row[5])
@@ -122,12 +134,7 @@ def real_clips():
                     "too few frames")
             continue
         for k in range(frames - 3):
-            cut = write_y4m(os.path.join(TMP, "cut_dis.y4m"), dh, df[k:])
-            lined_up(f"{name}: {k} distorted frames cut", ref, cut, -k,
-                     ["--frame_skip_ref", str(k)], "-n", "--feature", "psnr")
-            cut = write_y4m(os.path.join(TMP, "cut_ref.y4m"), rh, rf[k:])
-            lined_up(f"{name}: {k} reference frames cut", cut, dis, k,
-                     ["--frame_skip_dist", str(k)], "-n", "--feature", "psnr")
+            cut_either(name, k, (ref, rh, rf), (dis, dh, df))
         if name.startswith("vtest_576"):
             cut = write_y4m(os.path.join(TMP, "cut_dis.y4m"), dh, df[3:])
             lined_up(f"{name}: 3 distorted frames cut, default model", ref, cut, -3,
@@ -158,12 +165,7 @@ def synthetic_cases():
     ref = write_y4m(os.path.join(TMP, "syn_ref.y4m"), header, rf)
     dis = write_y4m(os.path.join(TMP, "syn_dis.y4m"), header, df)
     for k in range(31):
-        cut = write_y4m(os.path.join(TMP, "syn_cut.y4m"), header, df[k:])
-        lined_up(f"synthetic: {k} distorted frames cut", ref, cut, -k,
-                 ["--frame_skip_ref", str(k)], "-n", "--feature", "psnr")
-        cut = write_y4m(os.path.join(TMP, "syn_cut.y4m"), header, rf[k:])
-        lined_up(f"synthetic: {k} reference frames cut", cut, dis, k,
-                 ["--frame_skip_dist", str(k)], "-n", "--feature", "psnr")
+        cut_either("synthetic", k, (ref, header, rf), (dis, header, df))
     dup = write_y4m(os.path.join(TMP, "syn_dup.y4m"), header, [df[0]] + df)
     lined_up("synthetic: the distorted's first frame duplicated", ref, dup, 1,
              ["--frame_skip_dist", "1"], "-n", "--feature", "psnr")
