@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <fmt/format.h>
 
 #include "session/input/video_format.h"
@@ -120,26 +121,34 @@ bool set_fps(ScoreRequest &r, const std::string &text, std::string &error)
     return true;
 }
 
-// An option that takes one of two words: the first sets kField to kFirst,
-// the second to kSecond.
-template <Option kOption, auto kField, const char *kFirstWord, auto kFirst, const char *kSecondWord,
-          auto kSecond>
+// A word an option takes, and what it sets.
+template <typename E> struct Word {
+    const char *name;
+    E value;
+};
+
+// An option that takes one of kWords, setting kField to its value.
+template <Option kOption, auto kField, const auto &kWords>
 bool set_word(ScoreRequest &r, const std::string &text, std::string &error)
 {
-    if (text != kFirstWord && text != kSecondWord) {
-        error = fmt::format("{} must be '{}' or '{}', not '{}'", option(kOption), kFirstWord,
-                            kSecondWord, quote(text));
-        return false;
-    }
-    r.*kField = text == kFirstWord ? kFirst : kSecond;
-    return true;
+    for (const auto &w : kWords)
+        if (text == w.name) {
+            r.*kField = w.value;
+            return true;
+        }
+    std::string names;
+    for (size_t i = 0; i < std::size(kWords); i++)
+        names += fmt::format("{}'{}'", i == 0 ? "" : i + 1 == std::size(kWords) ? " or " : ", ",
+                             kWords[i].name);
+    error = fmt::format("{} must be {}, not '{}'", option(kOption), names, quote(text));
+    return false;
 }
 
-constexpr char kNone[] = "none", kCpu[] = "cpu", kAuto[] = "auto";
-constexpr auto set_fallback = set_word<Option::Fallback, &ScoreRequest::fallback, kNone,
-                                       Fallback::None, kCpu, Fallback::Cpu>;
-constexpr auto set_align =
-    set_word<Option::Align, &ScoreRequest::align, kNone, Align::None, kAuto, Align::Auto>;
+constexpr Word<Fallback> kFallbackWords[] = {{"none", Fallback::None}, {"cpu", Fallback::Cpu}};
+constexpr auto set_fallback = set_word<Option::Fallback, &ScoreRequest::fallback, kFallbackWords>;
+constexpr Word<Align> kAlignWords[] = {
+    {"none", Align::None}, {"auto", Align::Auto}, {"pts", Align::Pts}};
+constexpr auto set_align = set_word<Option::Align, &ScoreRequest::align, kAlignWords>;
 
 // A whole number of either sign, at most a day of frames at 120 fps.
 bool set_offset(ScoreRequest &r, const std::string &text, std::string &error)
@@ -196,11 +205,12 @@ constexpr OptionRow kRows[] = {
      "Skip the first N reference frames", "int", "0", nullptr, set_count<Option::FrameSkipRef, &ScoreRequest::frame_skip_ref>},
     {Option::FrameSkipDist, OptionGroup::Input, OptionKind::Count, "N",
      "Skip the first N distorted frames", "int", "0", nullptr, set_count<Option::FrameSkipDist, &ScoreRequest::frame_skip_dist>},
-    {Option::Align, OptionGroup::Input, OptionKind::Text, "{none,auto}",
+    {Option::Align, OptionGroup::Input, OptionKind::Text, "{none,auto,pts}",
      "Line the inputs up before scoring: auto finds the offset between them in their first "
      "frames (an encode with leading frames of its own, a dropped first frame) and refuses "
-     "where it cannot tell; none (the default) scores them as given. The offset and the "
-     "frames left out are reported",
+     "where it cannot tell; pts from the presentation times of their first frames "
+     "(containers); none (the default) scores them as given. The offset and the frames left "
+     "out are reported",
      "_Align", "'none'", nullptr, set_align},
     {Option::Offset, OptionGroup::Input, OptionKind::Count, "N",
      "Score the distorted's frame i + N against the reference's frame i (negative: the "

@@ -25,9 +25,10 @@ enum class Backend { Cpu, Hip };
 // scores (--fallback).
 enum class Fallback { None, Cpu };
 
-// How a pair's frames are lined up (--align): as given, or by the offset a
-// search of their first frames finds (auto).
-enum class Align { None, Auto };
+// How a pair's frames are lined up (--align): as given; by the offset a
+// search of their first frames finds (auto); by the presentation times of
+// their first frames (pts, containers).
+enum class Align { None, Auto, Pts };
 
 // One extractor and its options, as "psnr=enable_mse=true:min_sse=0.5".
 struct FeatureRequest {

@@ -146,6 +146,9 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
             alignment->method = "auto";
             alignment->offset = found.offset;
             alignment->margin = found.margin;
+        } else if (r.align == Align::Pts) {
+            alignment->method = "pts";
+            if (!find_pts_offset(r, alignment->offset, error)) return false;
         } else {
             alignment->method = "offset";
             alignment->offset = *r.offset;

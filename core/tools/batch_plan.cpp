@@ -60,10 +60,10 @@ BatchJob make_job(const session::ScoreRequest &base, const ManifestRow &row,
         // auto and none as --align takes them, a number as --offset does.
         j.request.align = session::Align::None;
         j.request.offset.reset();
-        const bool named = row.align == "auto" || row.align == "none";
+        const bool named = row.align == "auto" || row.align == "pts" || row.align == "none";
         std::string error;
         if (!session::option_row(named ? "align" : "offset")->set(j.request, row.align, error))
-            j.problem = fmt::format("align '{}': auto, none or a whole number of frames (an "
+            j.problem = fmt::format("align '{}': auto, pts, none or a whole number of frames (an "
                                     "offset)",
                                     session::quote(row.align));
     }

@@ -14,8 +14,9 @@ namespace vmaf::tools {
 struct ManifestRow {
     unsigned row = 0; // 1 for the first pair after the header
     std::string reference, distorted, models, features, output;
-    // "auto", "none" or a whole number of frames (--align auto, as given,
-    // --offset N) for this pair in place of the command line's.
+    // "auto", "pts", "none" or a whole number of frames (--align auto,
+    // --align pts, as given, --offset N) for this pair in place of the
+    // command line's.
     std::string align;
 };
 

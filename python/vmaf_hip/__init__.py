@@ -61,7 +61,7 @@ _Backend = Literal["cpu", "hip"]
 _OutputFormat = Literal["json", "xml", "csv", "sub"]
 _Hwdec = Literal["none", "auto", "cuda", "vaapi"]
 _Fallback = Literal["none", "cpu"]
-_Align = Literal["none", "auto"]
+_Align = Literal["none", "auto", "pts"]
 _PixelFormat = Literal["420", "422", "444", "400"]
 # progress=: called with (frames_done, frames_total or None); what it
 # returns is ignored.

@@ -629,7 +629,7 @@ def test_align_and_offset_as_the_cli(tmp_path):
     assert g.alignment["margin"] is None
     assert_matches_cli(g, doc)
     assert vmaf_hip.score(ref, dis, features=["psnr"]).alignment is None
-    with pytest.raises(ValueError, match="align must be 'none' or 'auto', not 'later'"):
+    with pytest.raises(ValueError, match="align must be 'none', 'auto' or 'pts', not 'later'"):
         vmaf_hip.score(ref, dis, align="later")  # type: ignore[arg-type]
     with pytest.raises(vmaf_hip.VmafError, match="offset and align both line the inputs up"):
         vmaf_hip.score(ref, dis, align="auto", offset=1)

@@ -18,8 +18,13 @@
   in none without --align or --offset; --offset (negative too) reported
   with no margin; lengths that differ score the frames the inputs share and
   count the rest; --offset with --align auto, or with two distorted, refused.
+- --align pts: an encode whose first frame comes two frames late by its
+  presentation time (containers); Y4M, which states none, refused.
 
-usage: test_align.py VMAF_BINARY SHARED_DIR WORK_DIR FFMPEG
+LIBAV is "libav" where vmaf reads containers (the --align pts encode is
+scored), else "no-libav".
+
+usage: test_align.py VMAF_BINARY SHARED_DIR WORK_DIR FFMPEG LIBAV
 """
 import csv
 import json
@@ -34,7 +39,7 @@ import numpy as np  # meson runs this with a Python that has it (test/meson.buil
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from clip_files import clip_file  # noqa: E402
 
-VMAF, SHARED, WORK, FFMPEG = sys.argv[1:5]
+VMAF, SHARED, WORK, FFMPEG, LIBAV = sys.argv[1:6]
 results = {"passed": 0, "failed": 0}
 TMP = tempfile.mkdtemp(prefix="vmaf_align_")
 
@@ -198,6 +203,32 @@ def leading_black_frame():
              ["--frame_skip_dist", "1"])
 
 
+def presentation_times():
+    """--align pts: an encode whose first frame comes two frames after the
+    reference's (ffmpeg's trim keeps the times); Y4M, which has none,
+    refused."""
+    ref = clip_file(SHARED, WORK, "vtest_576x324_420p8", "ref")
+    dis = clip_file(SHARED, WORK, "vtest_576x324_420p8", "dis")
+    _, err, rc = run(ref, dis, "--align", "pts", "-n", "--feature", "psnr")
+    check("--align pts refuses Y4M, naming --align auto", rc != 0 and
+          "states no presentation times" in err and "--align auto" in err, err[-300:])
+    if LIBAV != "libav":
+        return
+    ref_mkv, dis_mkv = os.path.join(TMP, "ref.mkv"), os.path.join(TMP, "late.mkv")
+    subprocess.run([FFMPEG, "-v", "error", "-nostdin", "-y", "-i", ref, "-c:v", "ffv1", ref_mkv],
+                   check=True)
+    subprocess.run([FFMPEG, "-v", "error", "-nostdin", "-y", "-i", dis, "-vf",
+                    "trim=start_frame=2", "-c:v", "libx264", "-crf", "20", "-threads", "1",
+                    dis_mkv], check=True)
+    got, err, rc = run(ref_mkv, dis_mkv, "--align", "pts", "-n", "--feature", "psnr", "-q")
+    a = json.loads(got)["alignment"] if rc == 0 else {}
+    hand, _, _ = run(ref_mkv, dis_mkv, "--frame_skip_ref", "2", "-n", "--feature", "psnr", "-q")
+    check("--align pts: an encode starting two frames late",
+          a.get("method") == "pts" and a.get("offset") == -2 and a.get("margin") is None and
+          hand is not None and scores(json.loads(got)) == scores(json.loads(hand)),
+          f"{a} {err[-300:]}")
+
+
 def ambiguous(header, rf, df):
     flat = clip_file(SHARED, WORK, "flat_64x64_420p8", "ref")
     fh, ff = read_y4m(flat)
@@ -270,7 +301,7 @@ def outputs_and_options(ref, dis, header, df):
           "148" in err, err[-300:])
     for args, why in ((["--offset", "1", "--align", "auto"], "give one"),
                       (["--offset", "x1"], "whole number"),
-                      (["--align", "sideways"], "'none' or 'auto'"),
+                      (["--align", "sideways"], "'none', 'auto' or 'pts'"),
                       (["--align", "auto", "--align-window", "0"], "1 to 1000")):
         _, err, rc = run(ref, cut, *args, *common)
         check(f"refused: {' '.join(args)}", rc != 0 and why in err, err[-300:])
@@ -339,6 +370,7 @@ def main():
     real_clips()
     header, rf, df, ref, dis = synthetic_cases()
     leading_black_frame()
+    presentation_times()
     ambiguous(header, rf, df)
     outputs_and_options(ref, dis, header, df)
     batch(ref, dis, header, df)

@@ -126,7 +126,7 @@ int vmaf_report_pools(VmafContext *vmaf, const char *methods, double frame_rate)
  * reference's. -EINVAL for an unknown method.
  */
 typedef struct VmafAlignment {
-    const char *method;    /* "auto" (searched) or "offset" (given) */
+    const char *method;    /* "auto" (searched), "pts" (timestamps) or "offset" (given) */
     int offset;            /* the distorted's frame i + offset shows the reference's frame i */
     double margin;         /* "auto": how far the offset stood out (0 to 1); else NaN */
     unsigned ref_skipped;  /* reference frames left out before the first pair */

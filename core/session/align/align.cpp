@@ -1,7 +1,9 @@
 #include "session/align/align.h"
 
+#include <cmath>
 #include <fmt/format.h>
 #include <future>
+#include <string_view>
 #include <vector>
 
 #include "session/inputs.h"
@@ -45,6 +47,20 @@ bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<
     return true;
 }
 
+// A search reads the first frames twice (to search, then to score): not
+// possible with a pipe. False with `error` set for one.
+bool readable_twice(const ScoreRequest &r, std::string_view how, std::string &error)
+{
+    for (const std::string *path : {&r.reference, &r.distorted})
+        if (reads_once(*path)) {
+            error = fmt::format("{} reads the first frames twice (to search, then to score), and "
+                                "{} is a pipe, read once: give the offset with {}",
+                                option(Option::Align, how), *path, option(Option::Offset));
+            return false;
+        }
+    return true;
+}
+
 } // namespace
 
 std::string alignment_problem(const ScoreRequest &r, size_t distorted)
@@ -66,14 +82,7 @@ std::string alignment_problem(const ScoreRequest &r, size_t distorted)
 
 bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
 {
-    for (const std::string *path : {&r.reference, &r.distorted})
-        if (reads_once(*path)) {
-            error = fmt::format("{}: {} reads the first frames twice (to search, then to score), "
-                                "and {} is a pipe, read once: give the offset with {}",
-                                option(Option::Align, "auto"), option(Option::Align, "auto"),
-                                *path, option(Option::Offset));
-            return false;
-        }
+    if (!readable_twice(r, "auto", error)) return false;
     PairInputs in;
     if (!in.open(r, error)) return false;
     const unsigned count = kAlignFrames + r.align_window;
@@ -106,7 +115,7 @@ std::string alignment_note(const AlignmentReport &a, unsigned frames)
     return fmt::format("{}: offset {}{}; {} frames scored, reference frames {} to {} against "
                        "distorted {} to {}; left out: reference {} at the start and {} at the "
                        "end, distorted {} and {}",
-                       a.method == "auto" ? option(Option::Align, "auto") : option(Option::Offset),
+                       a.method == "offset" ? option(Option::Offset) : option(Option::Align, a.method),
                        a.offset,
                        a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
                                               "{:.2f} s)",
@@ -115,6 +124,51 @@ std::string alignment_note(const AlignmentReport &a, unsigned frames)
                        frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
                        a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored),
                        a.dis_skipped, count(a.dis_unscored));
+}
+
+bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
+{
+    if (!readable_twice(r, "pts", error)) return false;
+    // One decoder on the CPU: its frames carry their times.
+    ScoreRequest plain = r;
+    plain.hwdec = HwDecode::None;
+    plain.decoders = 1;
+    PairInputs in;
+    if (!in.open(plain, error)) return false;
+    const std::optional<double> fps = in.ref->frames_per_second();
+    if (!fps || !(*fps > 0))
+        return error = fmt::format("{}: {} states no frame rate to count the times in",
+                                   option(Option::Align, "pts"), r.reference),
+               false;
+    double first[2] = {};
+    std::vector<Thumbnail> ignored;
+    for (int side = 0; side < 2; side++) {
+        VideoInput &input = side ? *in.dis : *in.ref;
+        if (!read_thumbnails(input, side ? r.frame_skip_dist : r.frame_skip_ref, 1, ignored,
+                             error))
+            return false;
+        if (ignored.size() != static_cast<size_t>(side + 1))
+            return error = fmt::format("{}: {} has no frame to time", option(Option::Align, "pts"),
+                                       input.path()),
+                   false;
+        if (!input.frame_time())
+            return error = fmt::format("{}: {} states no presentation times (Y4M and raw YUV "
+                                       "have none): use {}",
+                                       option(Option::Align, "pts"), input.path(),
+                                       option(Option::Align, "auto")),
+                   false;
+        first[side] = *input.frame_time();
+    }
+    const double frames = (first[1] - first[0]) * *fps;
+    if (std::abs(frames - std::round(frames)) > 0.25 || std::abs(frames) > 1e6)
+        return error = fmt::format("{}: the first frames' times differ by {:.3f} frames, not a "
+                                   "whole number: give the offset with {}",
+                                   option(Option::Align, "pts"), frames, option(Option::Offset)),
+               false;
+    // The distorted's first frame at a later time shows a later reference
+    // frame: the reference's first frames are left out.
+    offset = -static_cast<int>(std::lround(frames));
+    return true;
 }
 
 void apply_offset(ScoreRequest &r, int offset)

@@ -27,6 +27,12 @@ std::string alignment_problem(const ScoreRequest &r, size_t distorted);
 // offset stands out (`error` says why, and how to give one).
 bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error);
 
+// --align pts: the offset from the presentation times of each input's
+// first frame (after r's skips), in frames of the reference's rate. False
+// with `error` set where an input states no times (Y4M, raw YUV) or they
+// differ by no whole number of frames.
+bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error);
+
 // What was scored of a lined-up pair of `frames` pairs, as the log and the
 // HTML report say it.
 std::string alignment_note(const AlignmentReport &a, unsigned frames);

@@ -926,10 +926,20 @@ struct FrameUnref {
 };
 } // namespace
 
+void ContainerInput::note_time(const AVFrame &frame)
+{
+    const int64_t ts = frame.best_effort_timestamp;
+    frame_time_ = ts == AV_NOPTS_VALUE
+                      ? std::nullopt
+                      : std::optional(static_cast<double>(ts) *
+                                      av_q2d(format_ctx_->streams[stream_]->time_base));
+}
+
 ReadStatus ContainerInput::deliver(AVFrame &frame, VmafPicture &pic)
 {
     const FrameUnref unref{&frame};
     const AVFrame &f = frame;
+    note_time(f);
     if (!frame_fits(f, f.format)) return ReadStatus::Error;
     const int bytes = format_.bpc > 8 ? 2 : 1;
     const unsigned planes = planes_filled();
@@ -944,6 +954,7 @@ ReadStatus ContainerInput::deliver(AVFrame &frame, VmafPicture &pic)
 ReadStatus ContainerInput::deliver_hardware(AVFrame &frame, VmafPicture &pic)
 {
     const FrameUnref unref{&frame}, unref_host{host_frame_.get()};
+    note_time(frame);
     // The hardware frame stands for the stream's own format.
     if (!frame_fits(frame, av_format_)) return ReadStatus::Error;
     if (int r = libav().av_hwframe_transfer_data(host_frame_.get(), &frame, 0); r < 0) {

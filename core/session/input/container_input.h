@@ -54,6 +54,7 @@ public:
     std::optional<unsigned long long> frames_left() const override;
     bool decoded() const override { return true; }
     std::string decoder_note() const override { return decoder_note_; }
+    std::optional<double> frame_time() const override { return frame_time_; }
     void cancel() override;
 #ifdef VMAF_HAVE_HIP
     bool keep_on_device(VmafHipState *state, unsigned gpu, unsigned held) override;
@@ -180,6 +181,8 @@ private:
     HwDecode hw_asked_ = HwDecode::None;
     std::unique_ptr<AVFrame, FrameFree> host_frame_;
     std::string decoder_note_;
+    std::optional<double> frame_time_; // of the frame delivered last
+    void note_time(const AVFrame &frame);
     std::string hw_refusal_; // why the hardware does not decode the stream
     // The codec's first decoder, which decodes on the CPU.
     const AVCodec *software_decoder_ = nullptr;

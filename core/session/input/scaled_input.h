@@ -30,6 +30,7 @@ public:
 
     ReadStatus read_frame(VmafPicture &pic) override;
     std::optional<unsigned long long> frames_left() const override { return inner_->frames_left(); }
+    std::optional<double> frame_time() const override { return inner_->frame_time(); }
     bool decoded() const override { return inner_->decoded(); }
     std::string decoder_note() const override { return inner_->decoder_note(); }
     void cancel() override { inner_->cancel(); }

@@ -43,6 +43,9 @@ public:
     // The matrix and range the file states (Y4M's XCOLORRANGE, a
     // container's colour space and range).
     const ColourTags &colour() const { return colour_; }
+    // The presentation time in seconds of the frame read last, where the
+    // file states one (a container's); nothing for Y4M and raw YUV.
+    virtual std::optional<double> frame_time() const { return std::nullopt; }
     // Whether frames are decoded (a container): reaching frame n costs
     // decoding every frame before it.
     virtual bool decoded() const { return false; }

@@ -306,8 +306,8 @@ int vmaf_report_alignment(VmafContext *vmaf, const VmafAlignment *alignment)
             return 0;
         }
         const std::string_view method = alignment->method ? alignment->method : "";
-        if (method != "auto" && method != "offset") {
-            vmaf::log_error("vmaf_report_alignment: unknown method '{}' (auto, offset)",
+        if (method != "auto" && method != "pts" && method != "offset") {
+            vmaf::log_error("vmaf_report_alignment: unknown method '{}' (auto, pts, offset)",
                             vmaf::excerpt(alignment->method ? alignment->method : "(null)"));
             return -EINVAL;
         }
