@@ -170,6 +170,12 @@ bool feed_request(const std::vector<const Scorer *> &scorers, VideoInput &ref,
     const FrameSpan span{r.frame_skip_ref, r.frame_skip_dist, r.frame_cnt, aligned(r)};
     if (!feed_all(scorers, ref, dis, span, on_frame, frames, error, scoring_failed, left))
         return false;
+    if (frames == 0 && aligned(r))
+        return error = fmt::format("no frames to score: lined up, the inputs share none (the "
+                                   "reference's first {} frames and the distorted's first {} "
+                                   "left out)",
+                                   r.frame_skip_ref, r.frame_skip_dist),
+               false;
     if (frames == 0) return error = "no frames to score", false;
     return true;
 }

@@ -305,6 +305,9 @@ def outputs_and_options(ref, dis, header, df):
                       (["--align", "auto", "--align-window", "0"], "1 to 1000")):
         _, err, rc = run(ref, cut, *args, *common)
         check(f"refused: {' '.join(args)}", rc != 0 and why in err, err[-300:])
+    _, err, rc = run(ref, cut, "--offset", "-160", *common)
+    check("an offset past the shorter input: no frames shared, said so", rc != 0 and
+          "share none" in err, err[-300:])
     ladder = os.path.join(TMP, "ladder")
     p = subprocess.run([VMAF, "-r", ref, "-d", cut, "-d", dis, "--align", "auto", "-o", ladder,
                         *common], capture_output=True, text=True, timeout=120)
