@@ -9,7 +9,8 @@
 #include "libvmaf/picture.h"
 #include "session/align/offset_search.h"
 
-namespace {
+namespace
+{
 
 using vmaf::session::OffsetSearch;
 using vmaf::session::search_offset;
@@ -24,7 +25,8 @@ TEST(OffsetSearch, ThumbnailAveragesBlocksInEightBitUnits)
     for (unsigned y = 0; y < 5; y++)
         for (unsigned x = 0; x < 7; x++)
             reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[0]) +
-                                         y * pic.stride[0])[x] = static_cast<uint16_t>(4 * (x + 10 * y));
+                                         y * pic.stride[0])[x] =
+                static_cast<uint16_t>(4 * (x + 10 * y));
     const Thumbnail t = vmaf::session::make_thumbnail(pic, 2);
     vmaf_picture_unref(&pic);
     ASSERT_EQ(t.w, 3u);
@@ -48,7 +50,8 @@ std::vector<Thumbnail> noise_frames(unsigned n, unsigned seed)
         t.w = 8;
         t.h = 4;
         t.luma.resize(32);
-        for (float &v : t.luma) v = u(rng);
+        for (float &v : t.luma)
+            v = u(rng);
     }
     return out;
 }
@@ -59,8 +62,10 @@ TEST(OffsetSearch, FindsAShiftEitherWay)
     for (int shift : {-17, -1, 0, 3, 30}) {
         // dis[i + shift] = ref[i]: the distorted starts `shift` frames later.
         std::vector<Thumbnail> ref, dis;
-        for (int i = 0; i < 40; i++) ref.push_back(frames[size_t(i + 30)]);
-        for (int i = 0; i < 40; i++) dis.push_back(frames[size_t(i + 30 - shift)]);
+        for (int i = 0; i < 40; i++)
+            ref.push_back(frames[size_t(i + 30)]);
+        for (int i = 0; i < 40; i++)
+            dis.push_back(frames[size_t(i + 30 - shift)]);
         const auto found = search_offset(ref, dis, OffsetSearch{});
         EXPECT_TRUE(found.found) << shift << ": " << found.why;
         EXPECT_EQ(found.offset, shift);
@@ -74,7 +79,8 @@ TEST(OffsetSearch, RefusesTiesSayingWhy)
     // A loop of five frames: offsets five apart match exactly alike.
     const auto five = noise_frames(5, 2);
     std::vector<Thumbnail> loop;
-    for (int i = 0; i < 50; i++) loop.push_back(five[size_t(i % 5)]);
+    for (int i = 0; i < 50; i++)
+        loop.push_back(five[size_t(i % 5)]);
     auto found = search_offset(loop, loop, OffsetSearch{});
     EXPECT_FALSE(found.found);
     EXPECT_NE(found.why.find("repeats itself"), std::string::npos) << found.why;
@@ -98,7 +104,8 @@ TEST(OffsetSearch, MarginIsTheRatioToTheRunnerUp)
     auto dis = ref;
     // Every frame off by 1 at the true offset (0): best MSE 1.
     for (Thumbnail &t : dis)
-        for (float &v : t.luma) v += 1;
+        for (float &v : t.luma)
+            v += 1;
     const auto found = search_offset(ref, dis, OffsetSearch{});
     ASSERT_TRUE(found.found) << found.why;
     EXPECT_EQ(found.offset, 0);

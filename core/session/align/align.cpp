@@ -9,9 +9,11 @@
 #include "session/inputs.h"
 #include "session/options/option_names.h"
 
-namespace vmaf::session {
+namespace vmaf::session
+{
 
-namespace {
+namespace
+{
 
 // A picture of the input's format, freed with this.
 struct OwnedPicture {
@@ -100,8 +102,7 @@ bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
     found = search_offset(ref, dis, how);
     if (!found.found) {
         error = fmt::format("{}: no offset found: {}; give it with {} (0: as given)",
-                            option(Option::Align, "auto"), found.why,
-                            option(Option::Offset, "N"));
+                            option(Option::Align, "auto"), found.why, option(Option::Offset, "N"));
         return false;
     }
     return true;
@@ -112,18 +113,18 @@ std::string alignment_note(const AlignmentReport &a, unsigned frames)
     const auto count = [](const std::optional<unsigned> &n) {
         return n ? std::to_string(*n) : std::string("not counted");
     };
-    return fmt::format("{}: offset {}{}; {} frames scored, reference frames {} to {} against "
-                       "distorted {} to {}; left out: reference {} at the start and {} at the "
-                       "end, distorted {} and {}",
-                       a.method == "offset" ? option(Option::Offset) : option(Option::Align, a.method),
-                       a.offset,
-                       a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
-                                              "{:.2f} s)",
-                                              *a.margin, a.searched_pairs, a.search_seconds)
-                                : "",
-                       frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
-                       a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored),
-                       a.dis_skipped, count(a.dis_unscored));
+    return fmt::format(
+        "{}: offset {}{}; {} frames scored, reference frames {} to {} against "
+        "distorted {} to {}; left out: reference {} at the start and {} at the "
+        "end, distorted {} and {}",
+        a.method == "offset" ? option(Option::Offset) : option(Option::Align, a.method), a.offset,
+        a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
+                               "{:.2f} s)",
+                               *a.margin, a.searched_pairs, a.search_seconds)
+                 : "",
+        frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
+        a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored), a.dis_skipped,
+        count(a.dis_unscored));
 }
 
 bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
@@ -144,8 +145,7 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
     std::vector<Thumbnail> ignored;
     for (int side = 0; side < 2; side++) {
         VideoInput &input = side ? *in.dis : *in.ref;
-        if (!read_thumbnails(input, side ? r.frame_skip_dist : r.frame_skip_ref, 1, ignored,
-                             error))
+        if (!read_thumbnails(input, side ? r.frame_skip_dist : r.frame_skip_ref, 1, ignored, error))
             return false;
         if (ignored.size() != static_cast<size_t>(side + 1))
             return error = fmt::format("{}: {} has no frame to time", option(Option::Align, "pts"),
@@ -173,8 +173,10 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
 
 void apply_offset(ScoreRequest &r, int offset)
 {
-    if (offset >= 0) r.frame_skip_dist += static_cast<unsigned>(offset);
-    else r.frame_skip_ref += static_cast<unsigned>(-static_cast<long long>(offset));
+    if (offset >= 0)
+        r.frame_skip_dist += static_cast<unsigned>(offset);
+    else
+        r.frame_skip_ref += static_cast<unsigned>(-static_cast<long long>(offset));
 }
 
 } // namespace vmaf::session

@@ -6,9 +6,11 @@
 #include <fmt/format.h>
 #include <limits>
 
-namespace vmaf::session {
+namespace vmaf::session
+{
 
-namespace {
+namespace
+{
 
 // Below this mean squared change from frame to frame (8-bit units), the
 // reference is still: no offset can be told from another.
@@ -26,11 +28,13 @@ template <typename T> void shrink(const VmafPicture &pic, unsigned f, Thumbnail 
         for (unsigned y = ty * f; y < (ty + 1) * f; y++) {
             const T *row = reinterpret_cast<const T *>(static_cast<const uint8_t *>(pic.data[0]) +
                                                        ptrdiff_t(y) * pic.stride[0]);
-            for (unsigned x = 0; x < w; x++) columns[x] += row[x];
+            for (unsigned x = 0; x < w; x++)
+                columns[x] += row[x];
         }
         for (unsigned tx = 0; tx < t.w; tx++) {
             uint32_t sum = 0;
-            for (unsigned k = 0; k < f; k++) sum += columns[tx * f + k];
+            for (unsigned k = 0; k < f; k++)
+                sum += columns[tx * f + k];
             t.luma[size_t(ty) * t.w + tx] = static_cast<float>(sum) * scale;
         }
     }
@@ -55,14 +59,18 @@ double frame_mse(const Thumbnail &a, const Thumbnail &b)
             const float d = pa[x] - pb[x];
             lanes[0] += d * d;
         }
-        for (float l : lanes) total += l;
+        for (float l : lanes)
+            total += l;
     }
     return total / double(a.luma.size());
 }
 
 } // namespace
 
-unsigned thumbnail_factor(unsigned w, unsigned h) { return std::max(1u, std::min(w, h) / 90); }
+unsigned thumbnail_factor(unsigned w, unsigned h)
+{
+    return std::max(1u, std::min(w, h) / 90);
+}
 
 Thumbnail make_thumbnail(const VmafPicture &pic, unsigned factor)
 {
@@ -71,8 +79,10 @@ Thumbnail make_thumbnail(const VmafPicture &pic, unsigned factor)
     t.h = std::max(1u, pic.h[0] / factor);
     factor = std::min({factor, pic.w[0], pic.h[0]});
     t.luma.resize(size_t(t.w) * t.h);
-    if (pic.bpc > 8) shrink<uint16_t>(pic, factor, t);
-    else shrink<uint8_t>(pic, factor, t);
+    if (pic.bpc > 8)
+        shrink<uint16_t>(pic, factor, t);
+    else
+        shrink<uint8_t>(pic, factor, t);
     return t;
 }
 
@@ -86,7 +96,8 @@ OffsetFound search_offset(const std::vector<Thumbnail> &ref, const std::vector<T
         unsigned pairs;
     };
     std::vector<Tried> tried;
-    const long long nr = static_cast<long long>(ref.size()), nd = static_cast<long long>(dis.size());
+    const long long nr = static_cast<long long>(ref.size()),
+                    nd = static_cast<long long>(dis.size());
     for (int d = -how.window; d <= how.window; d++) {
         const long long first = std::max(0LL, -static_cast<long long>(d));
         const long long end = std::min(nr, nd - d);
@@ -117,12 +128,14 @@ OffsetFound search_offset(const std::vector<Thumbnail> &ref, const std::vector<T
         return out;
     }
     double change = 0;
-    for (size_t i = 1; i < ref.size(); i++) change += frame_mse(ref[i - 1], ref[i]);
+    for (size_t i = 1; i < ref.size(); i++)
+        change += frame_mse(ref[i - 1], ref[i]);
     change /= double(ref.size() - 1);
     if (change < kStill)
-        out.why = fmt::format("the reference hardly changes over the {} frames compared (a still or "
-                              "flat picture): every offset matches alike",
-                              ref.size());
+        out.why =
+            fmt::format("the reference hardly changes over the {} frames compared (a still or "
+                        "flat picture): every offset matches alike",
+                        ref.size());
     else if (std::abs(best.offset - next.offset) > 1)
         out.why = fmt::format("offsets {} and {} match alike (margin {:.3f}): the video repeats "
                               "itself (a loop?)",

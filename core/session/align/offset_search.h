@@ -10,7 +10,8 @@
 
 #include "libvmaf/picture.h"
 
-namespace vmaf::session {
+namespace vmaf::session
+{
 
 // A frame's luma averaged over blocks of factor x factor samples, in 8-bit
 // units whatever the depth.
@@ -28,9 +29,9 @@ Thumbnail make_thumbnail(const VmafPicture &pic, unsigned factor);
 // Offsets: the distorted's frame i + offset shows the reference's frame i (a
 // positive offset: the encode has frames of its own first).
 struct OffsetSearch {
-    int window = 30;            // offsets from -window to +window
-    double min_margin = 0.2;    // the least margin an offset is taken with
-    unsigned min_pairs = 4;     // offsets putting fewer frames together are not tried
+    int window = 30;         // offsets from -window to +window
+    double min_margin = 0.2; // the least margin an offset is taken with
+    unsigned min_pairs = 4;  // offsets putting fewer frames together are not tried
 };
 
 struct OffsetFound {
@@ -39,9 +40,9 @@ struct OffsetFound {
     // 1 - best / second best of the mean squared differences: 0 where two
     // offsets match alike, 1 where one matches exactly.
     double margin = 0;
-    int runner_up = 0;          // the second best offset
+    int runner_up = 0; // the second best offset
     double best_mse = 0, runner_up_mse = 0;
-    unsigned pairs = 0;         // frames compared at the offset taken
+    unsigned pairs = 0; // frames compared at the offset taken
     // Why none was taken (found false): the reference hardly changes, the
     // inputs repeat, or two neighbouring offsets match alike.
     std::string why;

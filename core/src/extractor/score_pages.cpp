@@ -14,16 +14,21 @@
 
 #include "base/log.h"
 
-namespace vmaf {
+namespace vmaf
+{
 
-namespace {
+namespace
+{
 
 // A frame without a value: a quiet NaN of its own payload. Values that are
 // NaN are kept as the plain quiet NaN, so that none reads as absent.
 constexpr uint64_t kAbsent = 0x7ffc'0000'0000'0a5eULL;
 constexpr size_t kPageBytes = ScorePages::kPageFrames * sizeof(double);
 
-bool absent(double v) { return std::bit_cast<uint64_t>(v) == kAbsent; }
+bool absent(double v)
+{
+    return std::bit_cast<uint64_t>(v) == kAbsent;
+}
 
 std::string temp_folder()
 {
@@ -71,7 +76,8 @@ std::optional<double> ScorePages::get(size_t column, size_t index)
 void ScorePages::set(size_t column, size_t index, double value)
 {
     double *values = page(column, index, true);
-    values[index % kPageFrames] = std::isnan(value) ? std::numeric_limits<double>::quiet_NaN() : value;
+    values[index % kPageFrames] =
+        std::isnan(value) ? std::numeric_limits<double>::quiet_NaN() : value;
     Column &c = columns_[column];
     c.pages[index / kPageFrames].dirty = true;
     c.size = std::max(c.size, index + 1);
@@ -147,8 +153,8 @@ bool ScorePages::write_out(Page &p)
         const int err = file_.fd < 0 || errno == 0 ? EIO : errno;
         log(VMAF_LOG_LEVEL_WARNING,
             "per-frame scores stay in memory: a temporary file in {} cannot be written "
-                    "({})",
-                    temp_folder(), std::strerror(err));
+            "({})",
+            temp_folder(), std::strerror(err));
         file_failed_ = true;
         return false;
     }

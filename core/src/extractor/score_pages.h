@@ -13,10 +13,12 @@
 #include <utility>
 #include <vector>
 
-namespace vmaf {
+namespace vmaf
+{
 
-class ScorePages {
-public:
+class ScorePages
+{
+  public:
     static constexpr size_t kPageFrames = 4096;
     // Pages kept in memory at least; with many keys, two per column, so that
     // reading frame after frame over every key never pages.
@@ -41,7 +43,7 @@ public:
     // The budget of resident pages (for tests: a small one pages sooner).
     void set_budget(size_t pages) { budget_ = pages; }
 
-private:
+  private:
     struct Page {
         std::unique_ptr<double[]> values; // null: not resident
         int64_t slot = -1;                // its place in the file, once written
