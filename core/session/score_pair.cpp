@@ -75,6 +75,7 @@ Ending score_once(ScoreRequest r, const std::optional<AlignmentReport> &alignmen
     if (alignment) apply_offset(r, alignment->offset);
     PairInputs in;
     if (!in.open(r, error)) return Ending::Failed;
+    if (alignment && !offset_fits(*alignment, r, in, error)) return Ending::Failed;
     if (!r.frame_rate) r.frame_rate = in.ref->frames_per_second();
     r.colour = in.ref->colour();
     if (r.backend == Backend::Hip && r.gpus.size() > 1) {

@@ -308,6 +308,10 @@ def outputs_and_options(ref, dis, header, df):
     _, err, rc = run(ref, cut, "--offset", "-160", *common)
     check("an offset past the shorter input: no frames shared, said so", rc != 0 and
           "share none" in err, err[-300:])
+    _, err, rc = run(ref, cut, "--offset", "170", *common)
+    check("an offset past an input's end names the offset and the file's length", rc != 0 and
+          "--offset 170 leaves out the first 170 frames of" in err and "which has 148" in err,
+          err[-300:])
     ladder = os.path.join(TMP, "ladder")
     p = subprocess.run([VMAF, "-r", ref, "-d", cut, "-d", dis, "--align", "auto", "-o", ladder,
                         *common], capture_output=True, text=True, timeout=120)

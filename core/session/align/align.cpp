@@ -171,6 +171,24 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
     return true;
 }
 
+bool offset_fits(const AlignmentReport &a, const ScoreRequest &r, const PairInputs &in,
+                 std::string &error)
+{
+    for (int side = 0; side < 2; side++) {
+        const VideoInput &input = side ? *in.dis : *in.ref;
+        const unsigned skip = side ? r.frame_skip_dist : r.frame_skip_ref;
+        const auto frames = input.frames_left();
+        if (!frames || *frames >= skip) continue;
+        error = fmt::format("{} {} leaves out the first {} frames of {} (with the skips), which "
+                            "has {}",
+                            a.method == "offset" ? option(Option::Offset)
+                                                 : option(Option::Align, a.method) + ": offset",
+                            a.offset, skip, input.path(), *frames);
+        return false;
+    }
+    return true;
+}
+
 void apply_offset(ScoreRequest &r, int offset)
 {
     if (offset >= 0)

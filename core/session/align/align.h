@@ -7,6 +7,7 @@
 #include <string>
 
 #include "session/align/offset_search.h"
+#include "session/inputs.h"
 #include "session/request.h"
 #include "session/score_table.h"
 
@@ -37,6 +38,12 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error);
 // What was scored of a lined-up pair of `frames` pairs, as the log and the
 // HTML report say it.
 std::string alignment_note(const AlignmentReport &a, unsigned frames);
+
+// Whether each input of `in` (opened with r's skips, the offset applied)
+// has the frames the skips leave out, where its length is known; false with
+// `error` naming the offset, the file and its length.
+bool offset_fits(const AlignmentReport &a, const ScoreRequest &r, const PairInputs &in,
+                 std::string &error);
 
 // r's skips with `offset` applied: the distorted's first frames skipped for
 // a positive one, the reference's for a negative one.
