@@ -12,8 +12,7 @@
 #include "extractor/collector.h"
 #include "extractor/score_pages.h"
 
-namespace
-{
+namespace {
 
 constexpr size_t kFrames = 20 * vmaf::ScorePages::kPageFrames + 123;
 
@@ -29,8 +28,7 @@ TEST(ScorePages, PagesOutAndBackUnchanged)
     vmaf::ScorePages pages;
     pages.set_budget(4);
     const size_t columns = 3;
-    for (size_t c = 0; c < columns; c++)
-        ASSERT_EQ(pages.add_column(), c);
+    for (size_t c = 0; c < columns; c++) ASSERT_EQ(pages.add_column(), c);
     // Frame after frame over every column, as extraction writes.
     for (size_t f = 0; f < kFrames; f++)
         for (size_t c = 0; c < columns; c++)
@@ -82,16 +80,14 @@ TEST(ScorePages, NoTemporaryFolderKeepsPagesInMemory)
     vmaf::ScorePages pages;
     pages.set_budget(1);
     pages.add_column();
-    for (size_t f = 0; f < kFrames; f++)
-        pages.set(0, f, static_cast<double>(f));
+    for (size_t f = 0; f < kFrames; f++) pages.set(0, f, static_cast<double>(f));
     if (old)
         setenv("TMPDIR", saved.c_str(), 1);
     else
         unsetenv("TMPDIR");
     EXPECT_EQ(pages.pages_in_file(), 0u);
     EXPECT_EQ(pages.resident_pages(), 21u);
-    for (size_t f = 0; f < kFrames; f++)
-        ASSERT_EQ(pages.get(0, f), static_cast<double>(f));
+    for (size_t f = 0; f < kFrames; f++) ASSERT_EQ(pages.get(0, f), static_cast<double>(f));
 }
 
 // The collector over many frames: its scores as written, keys and frame

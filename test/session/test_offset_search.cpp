@@ -9,8 +9,7 @@
 #include "libvmaf/picture.h"
 #include "session/align/offset_search.h"
 
-namespace
-{
+namespace {
 
 using vmaf::session::OffsetSearch;
 using vmaf::session::search_offset;
@@ -50,8 +49,7 @@ std::vector<Thumbnail> noise_frames(unsigned n, unsigned seed)
         t.w = 8;
         t.h = 4;
         t.luma.resize(32);
-        for (float &v : t.luma)
-            v = u(rng);
+        for (float &v : t.luma) v = u(rng);
     }
     return out;
 }
@@ -62,10 +60,8 @@ TEST(OffsetSearch, FindsAShiftEitherWay)
     for (int shift : {-17, -1, 0, 3, 30}) {
         // dis[i + shift] = ref[i]: the distorted starts `shift` frames later.
         std::vector<Thumbnail> ref, dis;
-        for (int i = 0; i < 40; i++)
-            ref.push_back(frames[size_t(i + 30)]);
-        for (int i = 0; i < 40; i++)
-            dis.push_back(frames[size_t(i + 30 - shift)]);
+        for (int i = 0; i < 40; i++) ref.push_back(frames[size_t(i + 30)]);
+        for (int i = 0; i < 40; i++) dis.push_back(frames[size_t(i + 30 - shift)]);
         const auto found = search_offset(ref, dis, OffsetSearch{});
         EXPECT_TRUE(found.found) << shift << ": " << found.why;
         EXPECT_EQ(found.offset, shift);
@@ -79,8 +75,7 @@ TEST(OffsetSearch, RefusesTiesSayingWhy)
     // A loop of five frames: offsets five apart match exactly alike.
     const auto five = noise_frames(5, 2);
     std::vector<Thumbnail> loop;
-    for (int i = 0; i < 50; i++)
-        loop.push_back(five[size_t(i % 5)]);
+    for (int i = 0; i < 50; i++) loop.push_back(five[size_t(i % 5)]);
     auto found = search_offset(loop, loop, OffsetSearch{});
     EXPECT_FALSE(found.found);
     EXPECT_NE(found.why.find("repeats itself"), std::string::npos) << found.why;
@@ -104,8 +99,7 @@ TEST(OffsetSearch, MarginIsTheRatioToTheRunnerUp)
     auto dis = ref;
     // Every frame off by 1 at the true offset (0): best MSE 1.
     for (Thumbnail &t : dis)
-        for (float &v : t.luma)
-            v += 1;
+        for (float &v : t.luma) v += 1;
     const auto found = search_offset(ref, dis, OffsetSearch{});
     ASSERT_TRUE(found.found) << found.why;
     EXPECT_EQ(found.offset, 0);

@@ -9,11 +9,9 @@
 #include "session/inputs.h"
 #include "session/options/option_names.h"
 
-namespace vmaf::session
-{
+namespace vmaf::session {
 
-namespace
-{
+namespace {
 
 // A picture of the input's format, freed with this.
 struct OwnedPicture {

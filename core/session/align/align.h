@@ -11,8 +11,7 @@
 #include "session/request.h"
 #include "session/score_table.h"
 
-namespace vmaf::session
-{
+namespace vmaf::session {
 
 // Frames compared at each offset at most: a few seconds of video.
 inline constexpr unsigned kAlignFrames = 120;

@@ -6,11 +6,9 @@
 #include <fmt/format.h>
 #include <limits>
 
-namespace vmaf::session
-{
+namespace vmaf::session {
 
-namespace
-{
+namespace {
 
 // Below this mean squared change from frame to frame (8-bit units), the
 // reference is still: no offset can be told from another.
@@ -28,13 +26,11 @@ template <typename T> void shrink(const VmafPicture &pic, unsigned f, Thumbnail 
         for (unsigned y = ty * f; y < (ty + 1) * f; y++) {
             const T *row = reinterpret_cast<const T *>(static_cast<const uint8_t *>(pic.data[0]) +
                                                        ptrdiff_t(y) * pic.stride[0]);
-            for (unsigned x = 0; x < w; x++)
-                columns[x] += row[x];
+            for (unsigned x = 0; x < w; x++) columns[x] += row[x];
         }
         for (unsigned tx = 0; tx < t.w; tx++) {
             uint32_t sum = 0;
-            for (unsigned k = 0; k < f; k++)
-                sum += columns[tx * f + k];
+            for (unsigned k = 0; k < f; k++) sum += columns[tx * f + k];
             t.luma[size_t(ty) * t.w + tx] = static_cast<float>(sum) * scale;
         }
     }
@@ -59,8 +55,7 @@ double frame_mse(const Thumbnail &a, const Thumbnail &b)
             const float d = pa[x] - pb[x];
             lanes[0] += d * d;
         }
-        for (float l : lanes)
-            total += l;
+        for (float l : lanes) total += l;
     }
     return total / double(a.luma.size());
 }
@@ -128,8 +123,7 @@ OffsetFound search_offset(const std::vector<Thumbnail> &ref, const std::vector<T
         return out;
     }
     double change = 0;
-    for (size_t i = 1; i < ref.size(); i++)
-        change += frame_mse(ref[i - 1], ref[i]);
+    for (size_t i = 1; i < ref.size(); i++) change += frame_mse(ref[i - 1], ref[i]);
     change /= double(ref.size() - 1);
     if (change < kStill)
         out.why =

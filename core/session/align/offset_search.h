@@ -10,8 +10,7 @@
 
 #include "libvmaf/picture.h"
 
-namespace vmaf::session
-{
+namespace vmaf::session {
 
 // A frame's luma averaged over blocks of factor x factor samples, in 8-bit
 // units whatever the depth.

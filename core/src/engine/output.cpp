@@ -1,11 +1,11 @@
 #include "engine/output.h"
 
 #include <algorithm>
-#include <optional>
-#include <string>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/printf.h>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -164,7 +164,9 @@ std::string write_json(const VmafContext &ctx, const OutputInfo &info)
         const auto fields = alignment_fields(*ctx.alignment);
         for (size_t j = 0; j < fields.size(); j++) {
             const auto &[name, value] = fields[j];
-            const std::string text = !value ? "null" : name == "method" ? fmt::format("\"{}\"", *value) : *value;
+            const std::string text = !value             ? "null"
+                                     : name == "method" ? fmt::format("\"{}\"", *value)
+                                                        : *value;
             out += fmt::format("{}\n    \"{}\": {}", j ? "," : "", name, text);
         }
         out += "\n  },\n";

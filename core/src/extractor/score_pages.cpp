@@ -14,11 +14,9 @@
 
 #include "base/log.h"
 
-namespace vmaf
-{
+namespace vmaf {
 
-namespace
-{
+namespace {
 
 // A frame without a value: a quiet NaN of its own payload. Values that are
 // NaN are kept as the plain quiet NaN, so that none reads as absent.

@@ -13,11 +13,9 @@
 #include <utility>
 #include <vector>
 
-namespace vmaf
-{
+namespace vmaf {
 
-class ScorePages
-{
+class ScorePages {
   public:
     static constexpr size_t kPageFrames = 4096;
     // Pages kept in memory at least; with many keys, two per column, so that
