@@ -134,27 +134,7 @@ bool score_pair(const ScoreRequest &request, const ScoreHooks &hooks, ScoreTable
                                    option(Option::Reference), option(Option::Distorted)),
                false;
     std::optional<AlignmentReport> alignment;
-    if (aligned(r)) {
-        if (const std::string problem = alignment_problem(r, 1); !problem.empty())
-            return error = problem, false;
-        alignment.emplace();
-        if (r.align == Align::Auto) {
-            OffsetFound found;
-            const auto searched = Clock::now();
-            if (!find_offset(r, found, error)) return false;
-            alignment->search_seconds = seconds_since(searched);
-            alignment->searched_pairs = found.pairs;
-            alignment->method = "auto";
-            alignment->offset = found.offset;
-            alignment->margin = found.margin;
-        } else if (r.align == Align::Pts) {
-            alignment->method = "pts";
-            if (!find_pts_offset(r, alignment->offset, error)) return false;
-        } else {
-            alignment->method = "offset";
-            alignment->offset = *r.offset;
-        }
-    }
+    if (!settle_alignment(r, alignment, error)) return false;
     Ending ending = score_once(r, alignment, hooks, table, error);
     if (ending != Ending::ScoringFailed || r.backend != Backend::Hip || r.gpus.size() != 1)
         return ending == Ending::Scored;

@@ -21,7 +21,7 @@ struct PooledScores {
 // How a pair's inputs were lined up (--align, --offset), as its report says:
 // the distorted's frame i + offset shows the reference's frame i.
 struct AlignmentReport {
-    std::string method; // "auto" (searched) or "offset" (given)
+    std::string method; // "auto" (searched), "pts" (presentation times) or "offset" (given)
     int offset = 0;
     std::optional<double> margin; // the search's
     // The search's frames compared at the offset taken and its time (for the

@@ -1,7 +1,9 @@
 #include "session/align/align.h"
 
+#include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <functional>
 #include <future>
 #include <string_view>
 #include <vector>
@@ -25,10 +27,10 @@ struct OwnedPicture {
     }
 };
 
-// The thumbnails of `in`'s frames after `skip`, `count` at most; false with
-// `error` set on a bad file.
-bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<Thumbnail> &out,
-                     std::string &error)
+// `in`'s frames after `skip`, `count` at most, each handed to `take` (its
+// luma only is read); false with `error` set on a bad file.
+bool read_frames(VideoInput &in, unsigned skip, unsigned count,
+                 const std::function<void(const VmafPicture &)> &take, std::string &error)
 {
     const VideoFormat &f = in.format();
     OwnedPicture p;
@@ -37,14 +39,23 @@ bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<
         return false;
     }
     in.set_planes(1);
-    const unsigned factor = thumbnail_factor(f.w, f.h);
     for (unsigned i = 0; i < skip + count; i++) {
         const ReadStatus s = in.read_frame(p.pic);
         if (s == ReadStatus::Error) return error = in.error(), false;
         if (s == ReadStatus::End) break;
-        if (i >= skip) out.push_back(make_thumbnail(p.pic, factor));
+        if (i >= skip) take(p.pic);
     }
     return true;
+}
+
+// The thumbnails of `in`'s frames after `skip`, `count` at most.
+bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<Thumbnail> &out,
+                     std::string &error)
+{
+    const unsigned factor = thumbnail_factor(in.format().w, in.format().h);
+    return read_frames(
+        in, skip, count,
+        [&](const VmafPicture &pic) { out.push_back(make_thumbnail(pic, factor)); }, error);
 }
 
 // A search reads the first frames twice (to search, then to score): not
@@ -59,25 +70,6 @@ bool readable_twice(const ScoreRequest &r, std::string_view how, std::string &er
             return false;
         }
     return true;
-}
-
-} // namespace
-
-std::string alignment_problem(const ScoreRequest &r, size_t distorted)
-{
-    if (!aligned(r)) return {};
-    const std::string which = r.offset ? option(Option::Offset) : option(Option::Align);
-    if (r.offset && r.align != Align::None)
-        return fmt::format("{} and {} both line the inputs up: give one", option(Option::Offset),
-                           option(Option::Align));
-    if (distorted > 1)
-        return fmt::format("{} lines up one distorted video with the reference: score the "
-                           "renditions one at a time (or in a --batch manifest)",
-                           which);
-    if (r.backend == Backend::Hip && (r.gpus.size() > 1 || r.all_gpus))
-        return fmt::format("{} scores a pair on one GPU: give one with {}", which,
-                           option(Option::Gpu));
-    return {};
 }
 
 bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
@@ -106,25 +98,6 @@ bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
     return true;
 }
 
-std::string alignment_note(const AlignmentReport &a, unsigned frames)
-{
-    const auto count = [](const std::optional<unsigned> &n) {
-        return n ? std::to_string(*n) : std::string("not counted");
-    };
-    return fmt::format(
-        "{}: offset {}{}; {} frames scored, reference frames {} to {} against "
-        "distorted {} to {}; left out: reference {} at the start and {} at the "
-        "end, distorted {} and {}",
-        a.method == "offset" ? option(Option::Offset) : option(Option::Align, a.method), a.offset,
-        a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
-                               "{:.2f} s)",
-                               *a.margin, a.searched_pairs, a.search_seconds)
-                 : "",
-        frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
-        a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored), a.dis_skipped,
-        count(a.dis_unscored));
-}
-
 bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
 {
     if (!readable_twice(r, "pts", error)) return false;
@@ -140,12 +113,14 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
                                    option(Option::Align, "pts"), r.reference),
                false;
     double first[2] = {};
-    std::vector<Thumbnail> ignored;
     for (int side = 0; side < 2; side++) {
         VideoInput &input = side ? *in.dis : *in.ref;
-        if (!read_thumbnails(input, side ? r.frame_skip_dist : r.frame_skip_ref, 1, ignored, error))
+        bool read = false;
+        if (!read_frames(
+                input, side ? r.frame_skip_dist : r.frame_skip_ref, 1,
+                [&](const VmafPicture &) { read = true; }, error))
             return false;
-        if (ignored.size() != static_cast<size_t>(side + 1))
+        if (!read)
             return error = fmt::format("{}: {} has no frame to time", option(Option::Align, "pts"),
                                        input.path()),
                    false;
@@ -166,6 +141,73 @@ bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
     // The distorted's first frame at a later time shows a later reference
     // frame: the reference's first frames are left out.
     offset = -static_cast<int>(std::lround(frames));
+    return true;
+}
+
+} // namespace
+
+std::string alignment_problem(const ScoreRequest &r, size_t distorted)
+{
+    if (!aligned(r)) return {};
+    const std::string which = r.offset ? option(Option::Offset) : option(Option::Align);
+    if (r.offset && r.align != Align::None)
+        return fmt::format("{} and {} both line the inputs up: give one", option(Option::Offset),
+                           option(Option::Align));
+    if (distorted > 1)
+        return fmt::format("{} lines up one distorted video with the reference: score the "
+                           "renditions one at a time (or in a --batch manifest)",
+                           which);
+    if (r.backend == Backend::Hip && (r.gpus.size() > 1 || r.all_gpus))
+        return fmt::format("{} scores a pair on one GPU: give one with {}", which,
+                           option(Option::Gpu));
+    return {};
+}
+
+std::string alignment_note(const AlignmentReport &a, unsigned frames)
+{
+    const auto count = [](const std::optional<unsigned> &n) {
+        return n ? std::to_string(*n) : std::string("not counted");
+    };
+    return fmt::format(
+        "{}: offset {}{}; {} frames scored, reference frames {} to {} against "
+        "distorted {} to {}; left out: reference {} at the start and {} at the "
+        "end, distorted {} and {}",
+        a.method == "offset" ? option(Option::Offset) : option(Option::Align, a.method), a.offset,
+        a.margin ? fmt::format(" (margin {:.3f}; {} frames compared, searched in "
+                               "{:.2f} s)",
+                               *a.margin, a.searched_pairs, a.search_seconds)
+                 : "",
+        frames, a.ref_skipped, a.ref_skipped + frames - 1, a.dis_skipped,
+        a.dis_skipped + frames - 1, a.ref_skipped, count(a.ref_unscored), a.dis_skipped,
+        count(a.dis_unscored));
+}
+
+bool settle_alignment(const ScoreRequest &r, std::optional<AlignmentReport> &alignment,
+                      std::string &error)
+{
+    alignment.reset();
+    if (!aligned(r)) return true;
+    if (const std::string problem = alignment_problem(r, 1); !problem.empty())
+        return error = problem, false;
+    AlignmentReport a;
+    if (r.align == Align::Auto) {
+        OffsetFound found;
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!find_offset(r, found, error)) return false;
+        a.search_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        a.searched_pairs = found.pairs;
+        a.method = "auto";
+        a.offset = found.offset;
+        a.margin = found.margin;
+    } else if (r.align == Align::Pts) {
+        a.method = "pts";
+        if (!find_pts_offset(r, a.offset, error)) return false;
+    } else {
+        a.method = "offset";
+        a.offset = *r.offset;
+    }
+    alignment = a;
     return true;
 }
 

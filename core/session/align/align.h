@@ -21,18 +21,16 @@ inline constexpr unsigned kAlignFrames = 120;
 // empty where nothing is.
 std::string alignment_problem(const ScoreRequest &r, size_t distorted);
 
-// --align auto: the offset of r's pair, searched in the first
-// kAlignFrames + r.align_window frames of each input after r's skips,
-// reading them on two threads. False with `error` set where an input
-// cannot be read or is a pipe (its frames would be read twice), or where no
-// offset stands out (`error` says why, and how to give one).
-bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error);
-
-// --align pts: the offset from the presentation times of each input's
-// first frame (after r's skips), in frames of the reference's rate. False
-// with `error` set where an input states no times (Y4M, raw YUV) or they
-// differ by no whole number of frames.
-bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error);
+// The alignment r asks for, settled before its pair is scored: the offset
+// searched (--align auto, in the first kAlignFrames + r.align_window frames
+// of each input after r's skips, read on two threads), taken from the first
+// frames' presentation times (--align pts, containers) or given (--offset);
+// nothing where r lines nothing up. False with `error` set where the options
+// conflict (alignment_problem), an input cannot be read or is a pipe (its
+// frames would be read twice), no offset stands out or an input states no
+// times (`error` says why, and how to give the offset).
+bool settle_alignment(const ScoreRequest &r, std::optional<AlignmentReport> &alignment,
+                      std::string &error);
 
 // What was scored of a lined-up pair of `frames` pairs, as the log and the
 // HTML report say it.
