@@ -15,37 +15,39 @@ namespace vmaf::session {
 
 namespace {
 
+// Reads `reader` to its end, or to its limit: the frames read from the file
+// in all, skipped ones included; nothing on a bad file (its error in
+// `error`).
+std::optional<unsigned> read_to_end(FrameReader &reader, std::string &error)
+{
+    for (;;) {
+        const FrameReader::Item item = reader.next();
+        if (item.status == ReadStatus::Error) return error = item.error, std::nullopt;
+        if (item.status == ReadStatus::End) return item.frames_read;
+    }
+}
+
+// Whether a reader that read `frames_read` frames stopped at its limit, not
+// at the file's end.
+bool stopped_at_limit(const FrameReader &reader, unsigned frames_read)
+{
+    return reader.limit() && frames_read >= reader.limit();
+}
+
 // One input ended after `shorter_frames` frames while the other goes on:
 // the message names both counts, the longer's read to its end (or to its
 // reader's limit).
 std::string length_mismatch(const VideoInput &shorter, unsigned shorter_frames,
                             const VideoInput &longer, FrameReader &longer_reader)
 {
-    unsigned longer_frames = 0;
-    for (;;) {
-        const FrameReader::Item item = longer_reader.next();
-        if (item.status == ReadStatus::Error) return item.error;
-        if (item.status == ReadStatus::End) {
-            longer_frames = item.frames_read;
-            break;
-        }
-    }
-    const bool capped = longer_reader.limit() && longer_frames >= longer_reader.limit();
+    std::string error;
+    const std::optional<unsigned> longer_frames = read_to_end(longer_reader, error);
+    if (!longer_frames) return error;
     return fmt::format("{} has {} frames but {} has {}{}; the videos must have the same length "
                        "(or use {})",
-                       shorter.path(), shorter_frames, longer.path(), capped ? "at least " : "",
-                       longer_frames, option(Option::FrameCnt));
-}
-
-// The frames `reader` has still to give, read to its end; nothing on a bad
-// file (its error in `error`).
-std::optional<unsigned> frames_to_end(FrameReader &reader, std::string &error)
-{
-    for (unsigned n = 0;; n++) {
-        const FrameReader::Item item = reader.next();
-        if (item.status == ReadStatus::Error) return error = item.error, std::nullopt;
-        if (item.status == ReadStatus::End) return n;
-    }
+                       shorter.path(), shorter_frames, longer.path(),
+                       stopped_at_limit(longer_reader, *longer_frames) ? "at least " : "",
+                       *longer_frames, option(Option::FrameCnt));
 }
 
 } // namespace
@@ -103,11 +105,16 @@ bool feed_all(const std::vector<const Scorer *> &scorers, VideoInput &ref,
             *left = Leftover{0u, 0u};
         if (span.overlap && n == 1 && a.status != b[0]->status) {
             // The shorter ended: the longer's frame just read and the rest
-            // are left out, counted.
+            // are left out, counted unless the reader's limit (the frame
+            // count) stops it first.
             const bool ref_longer = a.status == ReadStatus::Frame;
-            const auto rest = frames_to_end(ref_longer ? ref_reader : *dis_readers[0], error);
-            if (!rest) return false;
-            if (left) *left = ref_longer ? Leftover{*rest + 1, 0u} : Leftover{0u, *rest + 1};
+            FrameReader &longer = ref_longer ? ref_reader : *dis_readers[0];
+            const unsigned scored_to = (ref_longer ? a : *b[0]).frames_read - 1;
+            const std::optional<unsigned> end = read_to_end(longer, error);
+            if (!end) return false;
+            const std::optional<unsigned> unscored =
+                stopped_at_limit(longer, *end) ? std::nullopt : std::optional(*end - scored_to);
+            if (left) *left = ref_longer ? Leftover{unscored, 0u} : Leftover{0u, unscored};
             break;
         }
         for (size_t i = 0; i < n; i++) {

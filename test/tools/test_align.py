@@ -296,6 +296,11 @@ def outputs_and_options(ref, dis, header, df):
     check("--offset 2: the distorted's first two frames left out",
           a.get("dis_skipped") == 2 and a.get("ref_skipped") == 0 and a.get("dis_unscored") == 10,
           f"{a} {err[-300:]}")
+    js, err, rc = run(ref, cut, "--offset", "-2", "--frame_cnt", "149", *common)
+    a = json.loads(js)["alignment"] if rc == 0 else {}
+    check("--frame_cnt past the shared frames: the longer's rest not counted, not undercounted",
+          rc == 0 and "ref_unscored" in a and a["ref_unscored"] is None and a["dis_unscored"] == 0,
+          f"{a} {err[-300:]}")
     js, err, rc = run(ref, cut, *common)
     check("without --align, lengths that differ are still an error", rc != 0 and "160" in err and
           "148" in err, err[-300:])
