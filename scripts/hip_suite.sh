@@ -135,7 +135,6 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     for t in "${tests[@]}"; do cp "$build/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
     cp "$(command -v xz)" "$suite/"
-    cp test/tools/test_cli.py "$suite/"
     # Whether this vmaf reads containers (FFmpeg's libraries, loaded on use):
     # without VMAF_LIBAV_DIR none are packed, and test_cli.py then expects the
     # message that names the missing library, not "built without".
@@ -143,9 +142,9 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
         echo built >"$suite/libav"
     fi
     mkdir -p "$suite/tools" "$suite/support"
-    cp test/tools/test_batch.py test/tools/test_kill.py "$suite/tools/"
-    cp test/support/clip_files.py "$suite/support/"
-    # As in the tree: the script finds ../support/clip_files.py.
+    cp test/tools/test_cli.py test/tools/test_batch.py test/tools/test_kill.py "$suite/tools/"
+    cp test/support/clip_files.py test/support/y4m_files.py "$suite/support/"
+    # As in the tree: the scripts find ../support/clip_files.py and y4m_files.py.
     mkdir -p "$suite/hip"
     cp test/hip/test_runtime_absent.py "$suite/hip/"
     cp test/support/clip_files.py "$suite/support/"
@@ -375,13 +374,13 @@ run() {
         rows+=("$(printf '%-24s %6s %7s %6s  %s' "$t" "$passed" "$skipped" "$failed" "$verdict")")
     done
     local cli_tests=missing
-    if [[ -f $suite/test_cli.py && -d $work/shared/golden ]]; then
+    if [[ -f $suite/tools/test_cli.py && -d $work/shared/golden ]]; then
         # Whether the suite reads containers and converts depths: FFmpeg's
         # libraries, loaded on use, packed from VMAF_LIBAV_DIR.
         local libav_mode=no-libav
         [[ -f $suite/libav ]] && libav_mode=libav-unloadable
         compgen -G "$suite/lib/libavformat.so.*" >/dev/null && libav_mode=libav
-        if python3 "$suite/test_cli.py" "$suite/bin/vmaf" "$work/shared" "$libav_mode" >"$out/test_cli.log" 2>&1; then
+        if python3 "$suite/tools/test_cli.py" "$suite/bin/vmaf" "$work/shared" "$libav_mode" >"$out/test_cli.log" 2>&1; then
             cli_tests="ok ($(tail -1 "$out/test_cli.log"))"
         else
             cli_tests="FAIL ($(tail -1 "$out/test_cli.log"), see test_cli.log)"

@@ -38,6 +38,7 @@ import numpy as np  # meson runs this with a Python that has it (test/meson.buil
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from clip_files import clip_file  # noqa: E402
+from y4m_files import write_y4m, y4m_frames  # noqa: E402
 
 VMAF, SHARED, WORK, FFMPEG, LIBAV = sys.argv[1:6]
 results = {"passed": 0, "failed": 0}
@@ -64,29 +65,6 @@ def scores(doc):
     """What must equal the hand-aligned run's: every frame's metrics and the
     pools, by position (frame numbers start at 0 in both)."""
     return [f["metrics"] for f in doc["frames"]], doc["pooled_metrics"]
-
-
-# Y4M: a header line, then FRAME records of the same size.
-def read_y4m(path):
-    data = open(path, "rb").read()
-    header, _, rest = data.partition(b"\n")
-    fields = dict((f[:1], f[1:]) for f in header.split()[1:])
-    w, h = int(fields[b"W"]), int(fields[b"H"])
-    c = fields.get(b"C", b"420jpeg")
-    depth = 2 if b"p10" in c or b"p12" in c or b"p16" in c else 1
-    chroma = {b"444": w * h, b"422": (w // 2 + w % 2) * h}.get(
-        c[:3], (w // 2 + w % 2) * (h // 2 + h % 2)) if not c.startswith(b"mono") else 0
-    size = 6 + (w * h + 2 * chroma) * depth
-    frames = [rest[i:i + size] for i in range(0, len(rest), size)]
-    return header + b"\n", frames
-
-
-def write_y4m(path, header, frames):
-    with open(path, "wb") as f:
-        f.write(header)
-        for fr in frames:
-            f.write(fr)
-    return path
 
 
 def lined_up(name, ref, dis, want, hand, *more):
@@ -132,8 +110,8 @@ def real_clips():
     for row in clip_names():
         name, frames = row[0], int(row[5])
         ref, dis = clip_file(SHARED, WORK, name, "ref"), clip_file(SHARED, WORK, name, "dis")
-        rh, rf = read_y4m(ref)
-        dh, df = read_y4m(dis)
+        rh, rf = y4m_frames(ref)
+        dh, df = y4m_frames(dis)
         if frames < 8:
             refused(f"{name}: {frames} frames are too few to compare", ref, dis,
                     "too few frames")
@@ -160,7 +138,7 @@ def synthetic(frames=160, w=192, h=108, seed=5):
         yd = (y + np.roll(y, 1, 1) + np.roll(y, 1, 0)) / 3 + rng.normal(0, 3, y.shape)
         uv = np.full((h // 2) * (w // 2) * 2, 128, np.uint8).tobytes()
         for planes, luma in ((ref, y), (dis, yd)):
-            planes.append(b"FRAME\n" + np.clip(luma, 0, 255).astype(np.uint8).tobytes() + uv)
+            planes.append(np.clip(luma, 0, 255).astype(np.uint8).tobytes() + uv)
     header = f"YUV4MPEG2 W{w} H{h} F25:1 Ip A1:1 C420jpeg\n".encode()
     return header, ref, dis
 
@@ -231,9 +209,9 @@ def presentation_times():
 
 def ambiguous(header, rf, df):
     flat = clip_file(SHARED, WORK, "flat_64x64_420p8", "ref")
-    fh, ff = read_y4m(flat)
+    fh, ff = y4m_frames(flat)
     flat_ref = write_y4m(os.path.join(TMP, "flat_ref.y4m"), fh, ff * 10)
-    flat_dis = write_y4m(os.path.join(TMP, "flat_dis.y4m"), fh, read_y4m(
+    flat_dis = write_y4m(os.path.join(TMP, "flat_dis.y4m"), fh, y4m_frames(
         clip_file(SHARED, WORK, "flat_64x64_420p8", "dis"))[1] * 10)
     refused("a flat picture is refused", flat_ref, flat_dis, "hardly changes")
     rng = np.random.default_rng(3)
@@ -241,8 +219,8 @@ def ambiguous(header, rf, df):
     w, h = 192, 108
     noisy = []
     for _ in range(60):
-        y = np.frombuffer(rf[40][6:6 + w * h], np.uint8).astype(float) + rng.normal(0, 2, w * h)
-        noisy.append(b"FRAME\n" + np.clip(y, 0, 255).astype(np.uint8).tobytes() + rf[40][6 + w * h:])
+        y = np.frombuffer(rf[40][:w * h], np.uint8).astype(float) + rng.normal(0, 2, w * h)
+        noisy.append(np.clip(y, 0, 255).astype(np.uint8).tobytes() + rf[40][w * h:])
     refused("a still picture is refused", write_y4m(os.path.join(TMP, "still_ref.y4m"), header, still),
             write_y4m(os.path.join(TMP, "still_dis.y4m"), header, noisy), "hardly changes")
     loop_ref = write_y4m(os.path.join(TMP, "loop_ref.y4m"), header, rf[:8] * 10)

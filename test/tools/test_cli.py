@@ -16,6 +16,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from y4m_files import write_y4m, y4m_frames  # noqa: E402
+
 LIBAV_MODES = ("libav", "no-libav", "libav-unloadable")
 if len(sys.argv) != 4 or sys.argv[3] not in LIBAV_MODES:
     sys.exit(f"usage: {sys.argv[0]} VMAF_BINARY SHARED_DIR {'|'.join(LIBAV_MODES)}")
@@ -38,41 +41,8 @@ def run_stdin(stdin_path, *args, timeout=120, env=None):
 
 def y4m_to_raw(src, dst):
     """The frames of a Y4M file without its header and FRAME lines."""
-    with open(src, "rb") as f:
-        data = f.read()
-    pos = data.index(b"\n") + 1
-    out = bytearray()
-    while pos < len(data):
-        pos = data.index(b"\n", pos) + 1  # the FRAME line
-        nxt = data.find(b"FRAME", pos)
-        end = len(data) if nxt < 0 else nxt
-        out += data[pos:end]
-        pos = end
     with open(dst, "wb") as f:
-        f.write(out)
-
-
-def y4m_frames(path):
-    """The header line and each frame's samples of an 8-bit Y4M file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    pos = data.index(b"\n") + 1
-    header, frames = data[:pos], []
-    while pos < len(data):
-        pos = data.index(b"\n", pos) + 1  # the FRAME line
-        nxt = data.find(b"FRAME", pos)
-        end = len(data) if nxt < 0 else nxt
-        frames.append(data[pos:end])
-        pos = end
-    return header, frames
-
-
-def write_y4m(path, header, frames):
-    with open(path, "wb") as f:
-        f.write(header)
-        for frame in frames:
-            f.write(b"FRAME\n" + frame)
-    return path
+        f.write(b"".join(y4m_frames(src)[1]))
 
 
 def check(name, ok, detail=""):
