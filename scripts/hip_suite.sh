@@ -15,7 +15,8 @@
 #
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
-#       carried over: runs every HIP test, test_cli.py, a CLI smoke run
+#       carried over: runs every HIP test, test_cli.py (and test_batch.py,
+#       test_align.py, test_kill.py with --backend hip), a CLI smoke run
 #       (every twinned feature, then every shipped model alone, on every
 #       clip, with --backend hip against --backend cpu: outputs identical,
 #       SSIM, CIEDE and CAMBI values within 1e-6) and the kernel time per frame of each twin
@@ -142,7 +143,8 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
         echo built >"$suite/libav"
     fi
     mkdir -p "$suite/tools" "$suite/support"
-    cp test/tools/test_cli.py test/tools/test_batch.py test/tools/test_kill.py "$suite/tools/"
+    cp test/tools/test_cli.py test/tools/test_batch.py test/tools/test_kill.py test/tools/test_align.py \
+        "$suite/tools/"
     cp test/support/clip_files.py test/support/y4m_files.py "$suite/support/"
     # As in the tree: the scripts find ../support/clip_files.py and y4m_files.py.
     mkdir -p "$suite/hip"
@@ -399,6 +401,18 @@ run() {
             status=1
         fi
     fi
+    # --align auto searched on the GPU (test/tools/test_align.py with
+    # --backend hip; the GPU machine has no ffmpeg to make its two encodes).
+    local align_tests=missing
+    if [[ -f $suite/tools/test_align.py ]]; then
+        if VMAF_ALIGN_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_align.py" \
+            "$suite/bin/vmaf" "$work/shared" "$work/clips" none no-libav >"$out/test_align.log" 2>&1; then
+            align_tests="ok ($(tail -1 "$out/test_align.log"))"
+        else
+            align_tests="FAIL ($(tail -1 "$out/test_align.log"), see test_align.log)"
+            status=1
+        fi
+    fi
     # The CLI killed at random moments on the GPU: no output's name ever
     # holds part of a report (test/tools/test_kill.py with --backend hip).
     local kill_tests=missing
@@ -592,6 +606,7 @@ run() {
         echo "test_runtime_absent.py: $runtime_absent"
         echo "test_batch.py (--backend hip): $batch_tests"
         echo "test_kill.py (--backend hip): $kill_tests"
+        echo "test_align.py (--backend hip): $align_tests"
         echo "test_hwdec.py (--hwdec cuda against the CPU's decoding): $hwdec_tests"
         echo
         echo "== one pair in chunks (--gpu $gpu,$gpu,$gpu) against one GPU"

@@ -1,57 +1,65 @@
-// The offset search of --align auto on thumbnails made here: a shift found
-// with the margin the mean squared differences give, ties refused saying why.
+// The offset search of --align auto on frames made here, their thumbnails
+// and distances libvmaf's (vmaf_thumbnails_*, on the CPU): a shift found
+// with the margin the mean squared differences give, ties refused saying
+// why.
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <optional>
 #include <random>
 #include <vector>
 
-#include "libvmaf/picture.h"
+#include "libvmaf/libvmaf_ext.h"
 #include "session/align/offset_search.h"
 
 namespace {
 
+using vmaf::session::OffsetFound;
 using vmaf::session::OffsetSearch;
-using vmaf::session::search_offset;
-using vmaf::session::Thumbnail;
 
-// A 10-bit picture's thumbnail: each sample the mean of its block, in 8-bit
-// units; the rows and columns past the last whole block left out.
-TEST(OffsetSearch, ThumbnailAveragesBlocksInEightBitUnits)
-{
-    VmafPicture pic{};
-    ASSERT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 10, 7, 5), 0);
-    for (unsigned y = 0; y < 5; y++)
-        for (unsigned x = 0; x < 7; x++)
-            reinterpret_cast<uint16_t *>(static_cast<uint8_t *>(pic.data[0]) +
-                                         y * pic.stride[0])[x] =
-                static_cast<uint16_t>(4 * (x + 10 * y));
-    const Thumbnail t = vmaf::session::make_thumbnail(pic, 2);
-    vmaf_picture_unref(&pic);
-    ASSERT_EQ(t.w, 3u);
-    ASSERT_EQ(t.h, 2u);
-    for (unsigned ty = 0; ty < 2; ty++)
-        for (unsigned tx = 0; tx < 3; tx++) {
-            // The block's 8-bit values x + 10y, x in {2tx, 2tx+1}, y in {2ty, 2ty+1}.
-            const double mean = 2 * tx + 0.5 + 10 * (2 * ty + 0.5);
-            EXPECT_FLOAT_EQ(t.luma[ty * 3 + tx], static_cast<float>(mean)) << tx << "," << ty;
-        }
-    EXPECT_EQ(vmaf::session::thumbnail_factor(1920, 1080), 12u);
-    EXPECT_EQ(vmaf::session::thumbnail_factor(64, 48), 1u);
-}
+// 8x4 8-bit frames: too small to shrink, so each thumbnail is its frame.
+using Frame = std::vector<uint8_t>;
+constexpr unsigned kW = 8, kH = 4;
 
-std::vector<Thumbnail> noise_frames(unsigned n, unsigned seed)
+std::vector<Frame> noise_frames(unsigned n, unsigned seed)
 {
     std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> u(0, 255);
-    std::vector<Thumbnail> out(n);
-    for (Thumbnail &t : out) {
-        t.w = 8;
-        t.h = 4;
-        t.luma.resize(32);
-        for (float &v : t.luma) v = u(rng);
-    }
+    std::uniform_int_distribution<int> u(0, 254);
+    std::vector<Frame> out(n, Frame(kW * kH));
+    for (Frame &f : out)
+        for (uint8_t &v : f) v = static_cast<uint8_t>(u(rng));
     return out;
+}
+
+// The search over libvmaf's thumbnails of `ref` and `dis`.
+OffsetFound search(const std::vector<Frame> &ref, const std::vector<Frame> &dis,
+                   const OffsetSearch &how = {})
+{
+    VmafThumbnails *t = nullptr;
+    EXPECT_EQ(vmaf_thumbnails_init(&t, kW, kH, 8, unsigned(ref.size() + dis.size())), 0);
+    std::vector<unsigned> ids[2];
+    for (int side = 0; side < 2; side++)
+        for (const Frame &f : side ? dis : ref) {
+            VmafPicture pic{};
+            EXPECT_EQ(vmaf_picture_alloc(&pic, VMAF_PIX_FMT_YUV420P, 8, kW, kH), 0);
+            for (unsigned y = 0; y < kH; y++)
+                for (unsigned x = 0; x < kW; x++)
+                    static_cast<uint8_t *>(pic.data[0])[y * pic.stride[0] + x] = f[y * kW + x];
+            unsigned index = 0;
+            EXPECT_EQ(vmaf_thumbnails_add(t, &pic, &index), 0);
+            ids[side].push_back(index);
+            vmaf_picture_unref(&pic);
+        }
+    const std::optional<OffsetFound> found = vmaf::session::search_offset(
+        ids[0], ids[1], how,
+        [&](const std::vector<unsigned> &a, const std::vector<unsigned> &b,
+            std::vector<double> &mse) {
+            return vmaf_thumbnails_mse(t, a.data(), b.data(), a.size(), mse.data()) == 0;
+        });
+    vmaf_thumbnails_free(t);
+    EXPECT_TRUE(found.has_value());
+    return found.value_or(OffsetFound{});
 }
 
 TEST(OffsetSearch, FindsAShiftEitherWay)
@@ -59,10 +67,10 @@ TEST(OffsetSearch, FindsAShiftEitherWay)
     const auto frames = noise_frames(100, 1);
     for (int shift : {-17, -1, 0, 3, 30}) {
         // dis[i + shift] = ref[i]: the distorted starts `shift` frames later.
-        std::vector<Thumbnail> ref, dis;
+        std::vector<Frame> ref, dis;
         for (int i = 0; i < 40; i++) ref.push_back(frames[size_t(i + 30)]);
         for (int i = 0; i < 40; i++) dis.push_back(frames[size_t(i + 30 - shift)]);
-        const auto found = search_offset(ref, dis, OffsetSearch{});
+        const auto found = search(ref, dis);
         EXPECT_TRUE(found.found) << shift << ": " << found.why;
         EXPECT_EQ(found.offset, shift);
         EXPECT_EQ(found.margin, 1.0); // exact frames: no difference at all
@@ -74,19 +82,19 @@ TEST(OffsetSearch, RefusesTiesSayingWhy)
 {
     // A loop of five frames: offsets five apart match exactly alike.
     const auto five = noise_frames(5, 2);
-    std::vector<Thumbnail> loop;
+    std::vector<Frame> loop;
     for (int i = 0; i < 50; i++) loop.push_back(five[size_t(i % 5)]);
-    auto found = search_offset(loop, loop, OffsetSearch{});
+    auto found = search(loop, loop);
     EXPECT_FALSE(found.found);
     EXPECT_NE(found.why.find("repeats itself"), std::string::npos) << found.why;
     // A still picture.
-    const std::vector<Thumbnail> still(50, five[0]);
-    found = search_offset(still, still, OffsetSearch{});
+    const std::vector<Frame> still(50, five[0]);
+    found = search(still, still);
     EXPECT_FALSE(found.found);
     EXPECT_NE(found.why.find("hardly changes"), std::string::npos) << found.why;
     // Too few frames for two offsets of four pairs.
-    found = search_offset(std::vector<Thumbnail>(five.begin(), five.begin() + 4),
-                          std::vector<Thumbnail>(five.begin(), five.begin() + 4), OffsetSearch{});
+    found = search(std::vector<Frame>(five.begin(), five.begin() + 4),
+                   std::vector<Frame>(five.begin(), five.begin() + 4));
     EXPECT_FALSE(found.found);
     EXPECT_NE(found.why.find("too few frames"), std::string::npos) << found.why;
 }
@@ -98,16 +106,28 @@ TEST(OffsetSearch, MarginIsTheRatioToTheRunnerUp)
     auto ref = noise_frames(40, 3);
     auto dis = ref;
     // Every frame off by 1 at the true offset (0): best MSE 1.
-    for (Thumbnail &t : dis)
-        for (float &v : t.luma) v += 1;
-    const auto found = search_offset(ref, dis, OffsetSearch{});
+    for (Frame &f : dis)
+        for (uint8_t &v : f) v += 1;
+    const auto found = search(ref, dis);
     ASSERT_TRUE(found.found) << found.why;
     EXPECT_EQ(found.offset, 0);
-    EXPECT_NEAR(found.best_mse, 1.0, 1e-6); // floats' rounding of v + 1
+    EXPECT_EQ(found.best_mse, 1.0);
     EXPECT_DOUBLE_EQ(found.margin, 1.0 - found.best_mse / found.runner_up_mse);
     OffsetSearch strict;
     strict.min_margin = 1.0;
-    EXPECT_FALSE(search_offset(ref, dis, strict).found);
+    EXPECT_FALSE(search(ref, dis, strict).found);
+}
+
+// Distances that cannot be had: no search result, not a refusal.
+TEST(OffsetSearch, NothingWhereTheDistancesFail)
+{
+    const std::vector<unsigned> ref{0, 1, 2, 3, 4, 5}, dis{6, 7, 8, 9, 10, 11};
+    const auto found = vmaf::session::search_offset(
+        ref, dis, OffsetSearch{},
+        [](const std::vector<unsigned> &, const std::vector<unsigned> &, std::vector<double> &) {
+            return false;
+        });
+    EXPECT_FALSE(found.has_value());
 }
 
 } // namespace

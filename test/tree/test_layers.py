@@ -21,11 +21,13 @@ FLOORS = {
     "core/src/base": [],
     "core/src/cpu": ["core/src/base"],
     "core/src/extractor": ["core/src/base"],
+    "core/src/align": ["core/src/base"],
     "core/src/feature": ["core/src/base", "core/src/cpu", "core/src/extractor"],
-    "core/src/hip": ["core/src/base", "core/src/cpu", "core/src/extractor", "core/src/feature"],
+    "core/src/hip": ["core/src/base", "core/src/cpu", "core/src/extractor", "core/src/feature",
+                     "core/src/align"],
     "core/src/model": ["core/src/base", "core/src/extractor"],
     "core/src/engine": ["core/src/base", "core/src/cpu", "core/src/extractor", "core/src/model",
-                        "core/src/hip/module/module_abi.h"],
+                        "core/src/align", "core/src/hip/module/module_abi.h"],
     # The scoring session sits on the library's public API; its video
     # inputs are a floor below the rest that knows nothing of scoring, and
     # the options' names (how each front end spells them) one below that.

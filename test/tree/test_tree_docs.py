@@ -26,9 +26,9 @@ TOP = ["core", "python", "test", "bench", "scripts", ".ci"]
 # The four folders of each metric, and what else may stand beside them.
 METRIC_PARENTS = {
     "core/src/feature": {"common"},
-    "core/src/hip": {"runtime", "module"},
+    "core/src/hip": {"runtime", "module", "align"},
     "test/feature": set(),
-    "test/hip": {"runtime", "vmaf"},
+    "test/hip": {"runtime", "vmaf", "align"},
 }
 
 

@@ -181,6 +181,28 @@ typedef struct VmafInputProperties {
 
 int vmaf_set_input_properties(VmafContext *vmaf, const VmafInputProperties *properties);
 
+/*
+ * Thumbnails for lining up a reference and its encode (the vmaf CLI's
+ * --align auto): each frame's luma averaged over square blocks (about 90
+ * lines a thumbnail; frames under 180 lines kept whole) in 8-bit units, and
+ * the mean squared difference of any two of them. vmaf_thumbnails_init
+ * keeps them in host memory; vmaf_hip_thumbnails_init (libvmaf_hip.h) on a
+ * GPU, with the same values to the last bit. Every frame has the size and
+ * depth given (8 to 16 bits, any pixel format: the luma is read); at most
+ * `capacity` are added, each numbered in *index, from one thread or
+ * several. -EINVAL for a frame of another size or depth, a device picture
+ * or an index not added, -ENOSPC past the capacity.
+ */
+typedef struct VmafThumbnails VmafThumbnails;
+
+int vmaf_thumbnails_init(VmafThumbnails **thumbnails, unsigned w, unsigned h, unsigned bpc,
+                         unsigned capacity);
+int vmaf_thumbnails_add(VmafThumbnails *thumbnails, const VmafPicture *pic, unsigned *index);
+/* mse[i] = the mean squared difference of thumbnails a[i] and b[i], i < count. */
+int vmaf_thumbnails_mse(VmafThumbnails *thumbnails, const unsigned *a, const unsigned *b,
+                        size_t count, double *mse);
+int vmaf_thumbnails_free(VmafThumbnails *thumbnails);
+
 #ifdef __cplusplus
 }
 #endif

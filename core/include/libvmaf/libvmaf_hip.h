@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "libvmaf/libvmaf.h"
+#include "libvmaf/libvmaf_ext.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -102,6 +103,14 @@ typedef struct VmafHipDevicePicture {
  */
 int vmaf_hip_picture_wrap(VmafHipState *hip_state, const VmafHipDevicePicture *desc,
                           VmafPicture *pic);
+
+/*
+ * vmaf_thumbnails_init's thumbnails made and compared on the state's GPU
+ * (libvmaf_ext.h): the same values; frames are copied from host memory.
+ * Free them (vmaf_thumbnails_free) before the state.
+ */
+int vmaf_hip_thumbnails_init(VmafThumbnails **thumbnails, VmafHipState *hip_state, unsigned w,
+                             unsigned h, unsigned bpc, unsigned capacity);
 
 /* Frees the state; call after vmaf_close of every context it was imported into. */
 int vmaf_hip_state_free(VmafHipState *hip_state);

@@ -8,8 +8,15 @@
 #include <string_view>
 #include <vector>
 
+#include "base/log.h"
+#include "libvmaf/libvmaf_ext.h"
+#include "session/hip_session.h"
 #include "session/inputs.h"
 #include "session/options/option_names.h"
+
+#ifdef VMAF_HAVE_HIP
+#include "libvmaf/libvmaf_hip.h"
+#endif
 
 namespace vmaf::session {
 
@@ -48,15 +55,78 @@ bool read_frames(VideoInput &in, unsigned skip, unsigned count,
     return true;
 }
 
-// The thumbnails of `in`'s frames after `skip`, `count` at most.
-bool read_thumbnails(VideoInput &in, unsigned skip, unsigned count, std::vector<Thumbnail> &out,
-                     std::string &error)
-{
-    const unsigned factor = thumbnail_factor(in.format().w, in.format().h);
-    return read_frames(
-        in, skip, count,
-        [&](const VmafPicture &pic) { out.push_back(make_thumbnail(pic, factor)); }, error);
-}
+// Thumbnails of a pair's first frames, on the CPU or a GPU, and the HIP
+// state they are kept on.
+class PairThumbnails {
+public:
+    PairThumbnails() = default;
+    ~PairThumbnails()
+    {
+        if (thumbnails_) vmaf_thumbnails_free(thumbnails_);
+#ifdef VMAF_HAVE_HIP
+        if (state_) vmaf_hip_state_free(state_);
+#endif
+    }
+    PairThumbnails(const PairThumbnails &) = delete;
+    PairThumbnails &operator=(const PairThumbnails &) = delete;
+
+    // Room for `capacity` frames of `f`, on GPU `gpu` where given.
+    bool open(const VideoFormat &f, unsigned capacity, std::optional<unsigned> gpu,
+              std::string &error)
+    {
+        if (!gpu) {
+            if (vmaf_thumbnails_init(&thumbnails_, f.w, f.h, f.bpc, capacity) == 0) return true;
+            error = fmt::format("{}: no thumbnails of {}", option(Option::Align, "auto"),
+                                format_text(f));
+            return false;
+        }
+#ifdef VMAF_HAVE_HIP
+        VmafHipConfiguration cfg{};
+        cfg.device = static_cast<int>(*gpu);
+        if (vmaf_hip_state_init(&state_, cfg) == 0 &&
+            vmaf_hip_thumbnails_init(&thumbnails_, state_, f.w, f.h, f.bpc, capacity) == 0)
+            return true;
+        error = fmt::format("{}: cannot search on GPU {} (see the message above)",
+                            option(Option::Align, "auto"), *gpu);
+#else
+        error = no_hip_backend();
+#endif
+        return false;
+    }
+
+    // The thumbnails of `in`'s frames after `skip`, `count` at most, their
+    // numbers in `out`.
+    bool read(VideoInput &in, unsigned skip, unsigned count, std::vector<unsigned> &out,
+              std::string &error)
+    {
+        bool made = true;
+        if (!read_frames(
+                in, skip, count,
+                [&](const VmafPicture &pic) {
+                    unsigned index = 0;
+                    if (made && vmaf_thumbnails_add(thumbnails_, &pic, &index) == 0)
+                        out.push_back(index);
+                    else
+                        made = false;
+                },
+                error))
+            return false;
+        if (!made)
+            error = fmt::format("{}: cannot make the thumbnails of {} (see the message above)",
+                                option(Option::Align, "auto"), in.path());
+        return made;
+    }
+
+    bool measure(const std::vector<unsigned> &a, const std::vector<unsigned> &b,
+                 std::vector<double> &mse) const
+    {
+        return vmaf_thumbnails_mse(thumbnails_, a.data(), b.data(), a.size(), mse.data()) == 0;
+    }
+
+private:
+    VmafHipState *state_ = nullptr;
+    VmafThumbnails *thumbnails_ = nullptr;
+};
 
 // A search reads the first frames twice (to search, then to score): not
 // possible with a pipe. False with `error` set for one.
@@ -72,30 +142,57 @@ bool readable_twice(const ScoreRequest &r, std::string_view how, std::string &er
     return true;
 }
 
-bool find_offset(const ScoreRequest &r, OffsetFound &found, std::string &error)
+// The offset that --align auto finds, on GPU `gpu` where given.
+bool find_offset(const ScoreRequest &r, std::optional<unsigned> gpu, OffsetFound &found,
+                 std::string &error)
 {
-    if (!readable_twice(r, "auto", error)) return false;
     PairInputs in;
     if (!in.open(r, error)) return false;
     const unsigned count = kAlignFrames + r.align_window;
-    std::vector<Thumbnail> ref, dis;
+    PairThumbnails thumbnails;
+    if (!thumbnails.open(in.ref->format(), 2 * count, gpu, error)) return false;
+    std::vector<unsigned> ref, dis;
     std::string dis_error;
     auto dis_read = std::async(std::launch::async, [&] {
-        return read_thumbnails(*in.dis, r.frame_skip_dist, count, dis, dis_error);
+        return thumbnails.read(*in.dis, r.frame_skip_dist, count, dis, dis_error);
     });
-    const bool ref_ok = read_thumbnails(*in.ref, r.frame_skip_ref, count, ref, error);
+    const bool ref_ok = thumbnails.read(*in.ref, r.frame_skip_ref, count, ref, error);
     const bool dis_ok = dis_read.get();
     if (!ref_ok) return false;
     if (!dis_ok) return error = dis_error, false;
     OffsetSearch how;
     how.window = static_cast<int>(r.align_window);
-    found = search_offset(ref, dis, how);
+    const std::optional<OffsetFound> searched = search_offset(
+        ref, dis, how,
+        [&](const std::vector<unsigned> &a, const std::vector<unsigned> &b,
+            std::vector<double> &mse) { return thumbnails.measure(a, b, mse); });
+    if (!searched) {
+        error = fmt::format("{}: cannot compare the thumbnails (see the message above)",
+                            option(Option::Align, "auto"));
+        return false;
+    }
+    found = *searched;
     if (!found.found) {
         error = fmt::format("{}: no offset found: {}; give it with {} (0: as given)",
                             option(Option::Align, "auto"), found.why, option(Option::Offset, "N"));
         return false;
     }
     return true;
+}
+
+// --align auto on the GPU of --backend hip, else on the CPU; with
+// --fallback cpu, on the CPU again where the GPU failed.
+bool search(const ScoreRequest &r, OffsetFound &found, std::string &error)
+{
+    if (!readable_twice(r, "auto", error)) return false;
+    if (r.backend != Backend::Hip) return find_offset(r, std::nullopt, found, error);
+    const unsigned gpu = r.gpus.empty() ? 0 : r.gpus.front();
+    if (find_offset(r, gpu, found, error)) return true;
+    if (r.fallback != Fallback::Cpu || found.why.size()) return false;
+    vmaf::log(VMAF_LOG_LEVEL_WARNING, "{}; searching on the CPU ({})", error,
+        option(Option::Fallback, "cpu"));
+    error.clear();
+    return find_offset(r, std::nullopt, found, error);
 }
 
 bool find_pts_offset(const ScoreRequest &r, int &offset, std::string &error)
@@ -193,7 +290,7 @@ bool settle_alignment(const ScoreRequest &r, std::optional<AlignmentReport> &ali
     if (r.align == Align::Auto) {
         OffsetFound found;
         const auto t0 = std::chrono::steady_clock::now();
-        if (!find_offset(r, found, error)) return false;
+        if (!search(r, found, error)) return false;
         a.search_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         a.searched_pairs = found.pairs;

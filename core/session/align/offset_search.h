@@ -1,29 +1,21 @@
-// The offset between a reference and its encode (--align auto): each frame's
-// luma shrunk to a thumbnail, the mean squared difference of the thumbnails
-// of every pair of frames an offset puts together, the offset where it is
-// smallest, taken only where no other offset comes close (ADR 0059).
+// The offset between a reference and its encode (--align auto): the mean
+// squared difference of the thumbnails of every pair of frames an offset
+// puts together, the offset where it is smallest, taken only where no other
+// offset comes close (ADR 0059).
 #pragma once
 
-#include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "libvmaf/picture.h"
-
 namespace vmaf::session {
 
-// A frame's luma averaged over blocks of factor x factor samples, in 8-bit
-// units whatever the depth.
-struct Thumbnail {
-    unsigned w = 0, h = 0;
-    std::vector<float> luma;
-};
-
-// The block size that shrinks a w x h frame to about 90 lines (1 for small
-// frames).
-unsigned thumbnail_factor(unsigned w, unsigned h);
-
-Thumbnail make_thumbnail(const VmafPicture &pic, unsigned factor);
+// The mean squared differences of pairs of frames' thumbnails (libvmaf's
+// VmafThumbnails, on the CPU or a GPU): mse[i] of thumbnails a[i] and b[i];
+// false where they could not be had.
+using MeasurePairs = std::function<bool(const std::vector<unsigned> &a,
+                                        const std::vector<unsigned> &b, std::vector<double> &mse)>;
 
 // Offsets: the distorted's frame i + offset shows the reference's frame i (a
 // positive offset: the encode has frames of its own first).
@@ -47,7 +39,12 @@ struct OffsetFound {
     std::string why;
 };
 
-OffsetFound search_offset(const std::vector<Thumbnail> &ref, const std::vector<Thumbnail> &dis,
-                          const OffsetSearch &how);
+// ref[i] and dis[j]: the thumbnails of the reference's frame i and the
+// distorted's frame j, compared with one call of `measure` (every pair an
+// offset tried puts together, and the reference's neighbours, for the
+// reason of a refusal). Nothing where `measure` failed.
+std::optional<OffsetFound> search_offset(const std::vector<unsigned> &ref,
+                                         const std::vector<unsigned> &dis, const OffsetSearch &how,
+                                         const MeasurePairs &measure);
 
 } // namespace vmaf::session

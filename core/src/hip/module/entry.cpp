@@ -5,6 +5,7 @@
 #include <new>
 
 #include "base/log.h"
+#include "hip/align/thumbnails.h"
 #include "hip/module/host.h"
 #include "hip/module/twins.h"
 #include "hip/runtime/device.h"
@@ -99,11 +100,14 @@ int uploader_wait(void *uploader, uint64_t ticket)
 }
 
 const VmafHipModule kModule{
-    VMAF_HIP_MODULE_ABI, VMAF_VERSION,       twin_table().data(), twin_table().size(),
-    device_count,        state_init,         state_free,          allocator_of,
-    ready_of,            ready_free,         state_init_context,  device_allocator_of,
-    fill_of,             read_of,            uploader_create,     uploader_free,
-    uploader_copy,       uploader_wait,
+    VMAF_HIP_MODULE_ABI,     VMAF_VERSION,          twin_table().data(),
+    twin_table().size(),     device_count,          state_init,
+    state_free,              allocator_of,          ready_of,
+    ready_free,              state_init_context,    device_allocator_of,
+    fill_of,                 read_of,               uploader_create,
+    uploader_free,           uploader_copy,         uploader_wait,
+    align::thumbnails_create, align::thumbnails_free, align::thumbnails_put,
+    align::thumbnails_mse,
 };
 
 } // namespace

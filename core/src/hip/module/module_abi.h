@@ -14,7 +14,7 @@
 // Bump when anything that crosses here changes: these two tables,
 // VmafExtractor, VmafExtractorSetup, VmafExtractorFrame, PictureAllocator,
 // DevicePlanes.
-#define VMAF_HIP_MODULE_ABI 6
+#define VMAF_HIP_MODULE_ABI 7
 
 // The module's one exported function, as dlsym looks it up.
 #define VMAF_HIP_MODULE_ENTRY "vmaf_hip_module_open"
@@ -74,6 +74,15 @@ typedef struct VmafHipModule {
     int (*uploader_copy)(void *uploader, const VmafPicture *src, const VmafPicture *dst,
                          unsigned planes, void **ready, uint64_t *ticket);
     int (*uploader_wait)(void *uploader, uint64_t ticket);
+    // The thumbnails of vmaf_hip_thumbnails_init (align/thumbnail_store.h's
+    // put and mse), their arguments checked by the core: `capacity`
+    // thumbnails of w x h frames of bpc bits, kept on the state's GPU.
+    int (*thumbnails_create)(const VmafHipState *state, unsigned w, unsigned h, unsigned bpc,
+                             unsigned capacity, void **thumbnails);
+    void (*thumbnails_free)(void *thumbnails);
+    int (*thumbnails_put)(void *thumbnails, const VmafPicture *pic, unsigned index);
+    int (*thumbnails_mse)(void *thumbnails, const unsigned *a, const unsigned *b, size_t count,
+                          double *mse);
 } VmafHipModule;
 
 // NULL when the host's ABI differs from the module's (the module logs why
