@@ -7,7 +7,10 @@ namespace vmaf::hip {
 Stream::~Stream()
 {
     if (!stream_) return;
-    synchronize();
+    // Made even where a fault is injected (give_back, not check): the work
+    // queued before the fault still runs on the device, and the buffers
+    // destroyed after the stream must not be freed under it.
+    give_back([&] { return hipStreamSynchronize(stream_); }, "hipStreamSynchronize");
     give_back([&] { return hipStreamDestroy(stream_); }, "hipStreamDestroy");
 }
 
