@@ -23,13 +23,17 @@ struct Picture {
     ~Picture() { vmaf_picture_unref(&pic); }
     Picture(const Picture &) = delete;
     Picture &operator=(const Picture &) = delete;
-    void set(unsigned x, unsigned y, unsigned v)
+    // Luma sample (x, y) = value(x, y).
+    template <typename Value> void fill(Value value)
     {
-        uint8_t *row = static_cast<uint8_t *>(pic.data[0]) + y * pic.stride[0];
-        if (pic.bpc > 8)
-            reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(v);
-        else
-            row[x] = static_cast<uint8_t>(v);
+        for (unsigned y = 0; y < pic.h[0]; y++) {
+            uint8_t *row = static_cast<uint8_t *>(pic.data[0]) + y * pic.stride[0];
+            for (unsigned x = 0; x < pic.w[0]; x++)
+                if (pic.bpc > 8)
+                    reinterpret_cast<uint16_t *>(row)[x] = static_cast<uint16_t>(value(x, y));
+                else
+                    row[x] = static_cast<uint8_t>(value(x, y));
+        }
     }
 };
 
@@ -58,36 +62,29 @@ struct Thumbnails {
 
 TEST(Thumbnails, AboutNinetyLinesOfWholeBlocks)
 {
-    const auto hd = thumbnail_shape(1920, 1080, 8);
-    EXPECT_EQ(hd.block, 12u);
-    EXPECT_EQ(hd.w, 160u);
-    EXPECT_EQ(hd.h, 90u);
-    const auto uhd = thumbnail_shape(3840, 2160, 10);
-    EXPECT_EQ(uhd.block, 24u);
-    EXPECT_EQ(uhd.w, 160u);
-    EXPECT_EQ(uhd.h, 90u);
-    EXPECT_EQ(uhd.scale, 1.0f / (24 * 24 * 4));
-    const auto odd = thumbnail_shape(481, 271, 8); // 3 x 3 blocks; the last lines left out
-    EXPECT_EQ(odd.block, 3u);
-    EXPECT_EQ(odd.w, 160u);
-    EXPECT_EQ(odd.h, 90u);
-    const auto small = thumbnail_shape(64, 48, 8);
-    EXPECT_EQ(small.block, 1u);
-    EXPECT_EQ(small.w, 64u);
-    EXPECT_EQ(small.h, 48u);
+    struct Case {
+        unsigned w, h, block, tw, th;
+    };
+    // 481x271: blocks of 3, the last lines and columns left out; 64x48:
+    // under 180 lines, kept whole.
+    for (const Case &c : {Case{1920, 1080, 12, 160, 90}, Case{3840, 2160, 24, 160, 90},
+                          Case{481, 271, 3, 160, 90}, Case{64, 48, 1, 64, 48}}) {
+        const auto s = thumbnail_shape(c.w, c.h, 8);
+        EXPECT_EQ(s.block, c.block) << c.w << "x" << c.h;
+        EXPECT_EQ(s.w, c.tw) << c.w << "x" << c.h;
+        EXPECT_EQ(s.h, c.th) << c.w << "x" << c.h;
+    }
+    EXPECT_EQ(thumbnail_shape(3840, 2160, 10).scale, 1.0f / (24 * 24 * 4));
 }
 
-// A 10-bit 200x190 frame in blocks of 2: each thumbnail sample the mean of
+// A 10-bit 201x191 frame in blocks of 2: each thumbnail sample the mean of
 // its block in 8-bit units, the odd last rows and columns left out.
 TEST(Thumbnails, EachSampleIsItsBlocksMeanInEightBitUnits)
 {
     const unsigned w = 201, h = 191;
     Picture frame(10, w, h), black(10, w, h);
-    for (unsigned y = 0; y < h; y++)
-        for (unsigned x = 0; x < w; x++) {
-            frame.set(x, y, (x * 7 + y * 13) % 1024);
-            black.set(x, y, 0);
-        }
+    frame.fill([](unsigned x, unsigned y) { return (x * 7 + y * 13) % 1024; });
+    black.fill([](unsigned, unsigned) { return 0u; });
     double expected = 0;
     for (unsigned ty = 0; ty < 95; ty++)
         for (unsigned tx = 0; tx < 100; tx++) {
@@ -110,11 +107,8 @@ TEST(Thumbnails, DistanceOfFramesOffByAConstant)
 {
     const unsigned w = 37, h = 11;
     Picture a(8, w, h), b(8, w, h);
-    for (unsigned y = 0; y < h; y++)
-        for (unsigned x = 0; x < w; x++) {
-            a.set(x, y, (x * 31 + y * 17) % 250);
-            b.set(x, y, (x * 31 + y * 17) % 250 + 3);
-        }
+    a.fill([](unsigned x, unsigned y) { return (x * 31 + y * 17) % 250; });
+    b.fill([](unsigned x, unsigned y) { return (x * 31 + y * 17) % 250 + 3; });
     Thumbnails t(w, h, 8, 4);
     const unsigned ia = t.add(a), ib = t.add(b);
     EXPECT_EQ(t.mse(ia, ib), 9.0);
