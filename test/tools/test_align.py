@@ -25,7 +25,10 @@ LIBAV is "libav" where vmaf reads containers (the --align pts encode is
 scored), else "no-libav". FFMPEG "none" (the GPU machine has no ffmpeg):
 the two encodes are not made, and the checks on them not run (said so).
 $VMAF_ALIGN_ARGS: more vmaf arguments for every run ("--backend hip --gpu
-0": the search and the scores on the GPU).
+0": the search and the scores on the GPU). $VMAF_ALIGN_SAMPLE=1 (the
+sanitizer builds, where each run is several times slower): of the cuts of 0
+to n frames, the first three, the middle one and the last, the same code
+paths in a fifth of the runs.
 
 usage: test_align.py VMAF_BINARY SHARED_DIR WORK_DIR FFMPEG LIBAV
 """
@@ -45,6 +48,7 @@ from y4m_files import write_y4m, y4m_frames  # noqa: E402
 
 VMAF, SHARED, WORK, FFMPEG, LIBAV = sys.argv[1:6]
 EXTRA = os.environ.get("VMAF_ALIGN_ARGS", "").split()
+SAMPLE = os.environ.get("VMAF_ALIGN_SAMPLE") == "1"
 results = {"passed": 0, "failed": 0}
 TMP = tempfile.mkdtemp(prefix="vmaf_align_")
 
@@ -98,6 +102,11 @@ def clip_names():
         return [line.split("\t") for line in f.read().splitlines()[1:] if line.strip()]
 
 
+def cuts(n):
+    """The frames cut from the start, 0 to n - 1: each, or a sample of them."""
+    return sorted({0, 1, 2, n // 2, n - 1} & set(range(n))) if SAMPLE else range(n)
+
+
 def cut_either(name, k, ref, dis):
     """`k` frames cut from the start of the distorted, then of the reference
     (each side given as (path, Y4M header, frames)): found and scored as
@@ -120,7 +129,7 @@ def real_clips():
             refused(f"{name}: {frames} frames are too few to compare", ref, dis,
                     "too few frames")
             continue
-        for k in range(frames - 3):
+        for k in cuts(frames - 3):
             cut_either(name, k, (ref, rh, rf), (dis, dh, df))
         if name.startswith("vtest_576"):
             cut = write_y4m(os.path.join(TMP, "cut_dis.y4m"), dh, df[3:])
@@ -151,7 +160,7 @@ def synthetic_cases():
     header, rf, df = synthetic()
     ref = write_y4m(os.path.join(TMP, "syn_ref.y4m"), header, rf)
     dis = write_y4m(os.path.join(TMP, "syn_dis.y4m"), header, df)
-    for k in range(31):
+    for k in cuts(31):
         cut_either("synthetic", k, (ref, header, rf), (dis, header, df))
     dup = write_y4m(os.path.join(TMP, "syn_dup.y4m"), header, [df[0]] + df)
     lined_up("synthetic: the distorted's first frame duplicated", ref, dup, 1,

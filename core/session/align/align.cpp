@@ -124,7 +124,9 @@ public:
     }
 
 private:
+#ifdef VMAF_HAVE_HIP
     VmafHipState *state_ = nullptr;
+#endif
     VmafThumbnails *thumbnails_ = nullptr;
 };
 
