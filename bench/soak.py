@@ -90,9 +90,38 @@ def y4m_frames(w, h, count):
     return [b"FRAME\n" + os.urandom(size) for _ in range(count)]
 
 
+def records_file(records):
+    """The records one after the other in an anonymous memory file, so that
+    the writer splices pages into the pipe instead of copying them (at 2160p
+    the copy bounded the soak to ~140-195 frames/s)."""
+    fd = os.memfd_create("soak_frames")
+    for record in records:
+        view = memoryview(record)
+        while view:
+            view = view[os.write(fd, view):]
+    return fd
+
+
+def send(fd, src, offset, size, record):
+    """One record into the pipe: spliced from `src` at `offset`, else written."""
+    if src is not None:
+        done = 0
+        while done < size:
+            done += os.splice(src, fd, size - done, offset_src=offset + done)
+        return
+    view = memoryview(record)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 def writer(path, w, h, frames, distinct, counter, index):
     header = f"YUV4MPEG2 W{w} H{h} F25:1 Ip A1:1 C420jpeg\n".encode()
     records = y4m_frames(w, h, distinct)
+    size = len(records[0])
+    try:
+        src = records_file(records) if hasattr(os, "splice") else None
+    except OSError:
+        src = None  # no memfd: written, as before
     fd = os.open(path, os.O_WRONLY)
     try:
         fcntl.fcntl(fd, F_SETPIPE_SZ, 1 << 20)
@@ -101,14 +130,14 @@ def writer(path, w, h, frames, distinct, counter, index):
     try:
         os.write(fd, header)
         for i in range(frames):
-            view = memoryview(records[i % distinct])
-            while view:
-                view = view[os.write(fd, view):]
+            send(fd, src, (i % distinct) * size, size, records[i % distinct])
             counter[index] = i + 1
     except BrokenPipeError:
         pass  # vmaf stopped reading (it failed): its exit status says why
     finally:
         os.close(fd)
+        if src is not None:
+            os.close(src)
 
 
 def soak_pair(vmaf, w, h, frames, checkpoints, args):
