@@ -149,7 +149,6 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     # As in the tree: the scripts find ../support/clip_files.py and y4m_files.py.
     mkdir -p "$suite/hip"
     cp test/hip/test_runtime_absent.py "$suite/hip/"
-    cp test/support/clip_files.py "$suite/support/"
     cp test/tools/test_hwdec.py "$suite/tools/"
     bundle_libs "$suite"/bin/* "$suite"/module/* | while read -r lib; do
         case $(basename "$lib") in

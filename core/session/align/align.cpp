@@ -190,9 +190,10 @@ bool search(const ScoreRequest &r, OffsetFound &found, std::string &error)
     if (r.backend != Backend::Hip) return find_offset(r, std::nullopt, found, error);
     const unsigned gpu = r.gpus.empty() ? 0 : r.gpus.front();
     if (find_offset(r, gpu, found, error)) return true;
-    if (r.fallback != Fallback::Cpu || found.why.size()) return false;
+    // A search that ran and refused (its reason set) refuses on the CPU too.
+    if (r.fallback != Fallback::Cpu || !found.why.empty()) return false;
     vmaf::log(VMAF_LOG_LEVEL_WARNING, "{}; searching on the CPU ({})", error,
-        option(Option::Fallback, "cpu"));
+              option(Option::Fallback, "cpu"));
     error.clear();
     return find_offset(r, std::nullopt, found, error);
 }
