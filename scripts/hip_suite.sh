@@ -24,6 +24,14 @@
 #       else $VMAF_HIP_CLIPS, else BUILD_DIR/suite/clips, else ../shared/clips.
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
 #       when a test fails, the outputs differ or no GPU is usable.
+#       VMAF_SUITE_PARTS runs only the parts it lists (of tests, cli, batch,
+#       kill, align, hwdec, absent, chunks, ladder, smoke, profile, badgpu),
+#       for calls that a device's time limit cuts; VMAF_SUITE_TESTS picks
+#       HIP test programs by name.
+#
+#   scripts/hip_suite.sh soak [BUILD_DIR] pair|batch [ARGS...]
+#       On the GPU machine: bench/soak.py with the packed vmaf (memory,
+#       threads and open files over a long run; docs/reliability.md).
 #
 #   scripts/hip_suite.sh bench [BUILD_DIR] [ARGS...]
 #       On the GPU machine: the throughput table of bench/gpu_throughput.py
@@ -74,7 +82,7 @@ V1_MODELS=(vmaf_v1.0.16_3d0h vmaf_v1.0.16_5d0h vmaf_v1.0.16_1d5h_2160 vmaf_v1.0.
            vmaf_v1.0.16_hfr_3d0h_2160)
 
 usage() {
-    sed -n '2,58p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,66p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -287,6 +295,20 @@ decode() {
         --clips "$suite/clips" --encodes "$encodes" "$@"
 }
 
+# Whether VMAF_SUITE_PARTS (default: every part) names this part of run.
+part() {
+    [[ -z ${VMAF_SUITE_PARTS:-} || " ${VMAF_SUITE_PARTS//,/ } " == *" $1 "* ]]
+}
+
+# A long run of bench/soak.py with the packed programs.
+soak() {
+    local suite
+    suite=$(cd "$1/suite" && pwd)
+    shift
+    suite_env "$suite"
+    python3 "$suite/soak.py" "$1" "$suite/bin/vmaf" "${@:2}"
+}
+
 # The HIP test programs packed into a suite, by name.
 suite_tests() {
     local t
@@ -364,9 +386,10 @@ run() {
         echo "== clips from $clips"
     } | tee "$out/device.txt"
 
-    local status=0 rows=() tests
-    read -r -a tests <<<"$(suite_tests "$suite" | tr '\n' ' ')"
+    local status=0 rows=() tests=()
+    part tests && read -r -a tests <<<"$(suite_tests "$suite" | tr '\n' ' ')"
     for t in "${tests[@]}"; do
+        [[ -z ${VMAF_SUITE_TESTS:-} || " ${VMAF_SUITE_TESTS//,/ } " == *" $t "* ]] || continue
         local rc=0
         "$suite/bin/$t" --gtest_output="xml:$out/$t.xml" >"$out/$t.log" 2>&1 || rc=$?
         read -r passed skipped failed < <(gtest_counts "$out/$t.log")
@@ -374,8 +397,9 @@ run() {
         if ((rc != 0 || failed > 0)); then verdict=FAIL; status=1; fi
         rows+=("$(printf '%-24s %6s %7s %6s  %s' "$t" "$passed" "$skipped" "$failed" "$verdict")")
     done
-    local cli_tests=missing
-    if [[ -f $suite/tools/test_cli.py && -d $work/shared/golden ]]; then
+    local cli_tests="not run (VMAF_SUITE_PARTS)"
+    part cli && cli_tests=missing
+    if part cli && [[ -f $suite/tools/test_cli.py && -d $work/shared/golden ]]; then
         # Whether the suite reads containers and converts depths: FFmpeg's
         # libraries, loaded on use, packed from VMAF_LIBAV_DIR.
         local libav_mode=no-libav
@@ -390,8 +414,9 @@ run() {
     fi
     # Batch mode on the GPU: every report as the single GPU run's, resume
     # after a kill (test/tools/test_batch.py with --backend hip).
-    local batch_tests=missing
-    if [[ -f $suite/tools/test_batch.py ]]; then
+    local batch_tests="not run (VMAF_SUITE_PARTS)"
+    part batch && batch_tests=missing
+    if part batch && [[ -f $suite/tools/test_batch.py ]]; then
         if VMAF_BATCH_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_batch.py" \
             "$suite/bin/vmaf" "$work/shared" "$work/clips" >"$out/test_batch.log" 2>&1; then
             batch_tests="ok ($(tail -1 "$out/test_batch.log"))"
@@ -402,8 +427,9 @@ run() {
     fi
     # --align auto searched on the GPU (test/tools/test_align.py with
     # --backend hip; the GPU machine has no ffmpeg to make its two encodes).
-    local align_tests=missing
-    if [[ -f $suite/tools/test_align.py ]]; then
+    local align_tests="not run (VMAF_SUITE_PARTS)"
+    part align && align_tests=missing
+    if part align && [[ -f $suite/tools/test_align.py ]]; then
         if VMAF_ALIGN_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_align.py" \
             "$suite/bin/vmaf" "$work/shared" "$work/clips" none no-libav >"$out/test_align.log" 2>&1; then
             align_tests="ok ($(tail -1 "$out/test_align.log"))"
@@ -414,8 +440,9 @@ run() {
     fi
     # The CLI killed at random moments on the GPU: no output's name ever
     # holds part of a report (test/tools/test_kill.py with --backend hip).
-    local kill_tests=missing
-    if [[ -f $suite/tools/test_kill.py ]]; then
+    local kill_tests="not run (VMAF_SUITE_PARTS)"
+    part kill && kill_tests=missing
+    if part kill && [[ -f $suite/tools/test_kill.py ]]; then
         if VMAF_KILL_ARGS="--backend hip --gpu $gpu" python3 "$suite/tools/test_kill.py" \
             "$suite/bin/vmaf" "$work/shared" >"$out/test_kill.log" 2>&1; then
             kill_tests="ok ($(tail -1 "$out/test_kill.log"))"
@@ -426,8 +453,9 @@ run() {
     fi
     # Hardware decoding (test/tools/test_hwdec.py): every codec NVDEC takes
     # against the CPU's decoding, on encodes made where the suite was built.
-    local hwdec_tests=missing
-    if [[ -f $suite/tools/test_hwdec.py && -d $suite/hwdec ]] &&
+    local hwdec_tests="not run (VMAF_SUITE_PARTS)"
+    part hwdec && hwdec_tests=missing
+    if part hwdec && [[ -f $suite/tools/test_hwdec.py && -d $suite/hwdec ]] &&
         compgen -G "$suite/lib/libavcodec.so.*" >/dev/null; then
         cp -r "$suite/hwdec" "$work/hwdec"
         if python3 "$suite/tools/test_hwdec.py" "$suite/bin/vmaf" "$work/shared" "$work/hwdec" \
@@ -440,8 +468,9 @@ run() {
     fi
     # The driver hidden from a copy of the module: --backend cpu still
     # scores, --backend hip names the driver (test/hip/test_runtime_absent.py).
-    local runtime_absent=missing
-    if [[ -f $suite/hip/test_runtime_absent.py && -d $work/shared/golden ]]; then
+    local runtime_absent="not run (VMAF_SUITE_PARTS)"
+    part absent && runtime_absent=missing
+    if part absent && [[ -f $suite/hip/test_runtime_absent.py && -d $work/shared/golden ]]; then
         if python3 "$suite/hip/test_runtime_absent.py" "$suite/bin/vmaf" "$suite/module/libvmaf.so" \
             "$VMAF_HIP_MODULE" nvidia "$work/shared" "$work/clips" >"$out/test_runtime_absent.log" 2>&1; then
             runtime_absent="ok ($(tail -1 "$out/test_runtime_absent.log"))"
@@ -450,7 +479,7 @@ run() {
             status=1
         fi
     fi
-    if grep -q 'vmaf_hip_available() is false' "$out/test_hip_psnr_parity.log"; then
+    if [[ -f $out/test_hip_psnr_parity.log ]] && grep -q 'vmaf_hip_available() is false' "$out/test_hip_psnr_parity.log"; then
         echo "hip_suite: no usable GPU: the GPU tests skipped (see $out/test_hip_psnr_parity.log)" >&2
         status=1
     fi
@@ -498,6 +527,7 @@ run() {
         for side in ref dis; do
             [[ -f $work/clips/${c}_$side.y4m ]] || xz -dc "$clips/${c}_$side.y4m.xz" >"$work/clips/${c}_$side.y4m"
         done
+        part smoke || continue
         local these=("${features[@]}")
         # float_ms_ssim's five scales need 176x176, cambi a side of 216.
         [[ $c == flat_64x64_* ]] || these+=(--feature float_ms_ssim --feature cambi=full_ref=true)
@@ -513,21 +543,22 @@ run() {
     # Frame skips and subsampling: motion's first frame moves, its scores
     # are every other frame's.
     c=${CLIPS[0]}
-    model_smoke+=("$(smoke_row "$c" "model_skip_$c" --frame_skip_ref 1 --frame_skip_dist 1 --subsample 2)")
-    model_smoke[-1]="${model_smoke[-1]} (--frame_skip_ref/dist 1, --subsample 2)"
+    part smoke && model_smoke+=("$(smoke_row "$c" "model_skip_$c" --frame_skip_ref 1 --frame_skip_dist 1 --subsample 2)")
+    part smoke && model_smoke[-1]="${model_smoke[-1]} (--frame_skip_ref/dist 1, --subsample 2)"
     # Pooling beyond the four methods, from either backend's scores.
-    model_smoke+=("$(smoke_row "$c" "model_pool_$c" --feature psnr --pool median,p5,p95,below:86)")
-    model_smoke[-1]="${model_smoke[-1]} (--pool median,p5,p95,below:86)"
+    part smoke && model_smoke+=("$(smoke_row "$c" "model_pool_$c" --feature psnr --pool median,p5,p95,below:86)")
+    part smoke && model_smoke[-1]="${model_smoke[-1]} (--pool median,p5,p95,below:86)"
     for row in "${smoke[@]}" "${model_smoke[@]}"; do
         [[ $row == *" identical"* ]] || status=1
     done
 
     # Kernel time per frame of each twin at 1080p, on noise (the kernels do
     # the same work whatever the content).
-    local frames=24 profile=()
-    noise_y4m 1920 1080 "$frames" "$work/noise_ref.y4m"
-    noise_y4m 1920 1080 "$frames" "$work/noise_dis.y4m"
-    for f in "${TWINS[@]}"; do
+    local frames=24 profile=() twins=()
+    part profile && twins=("${TWINS[@]}")
+    ((${#twins[@]} == 0)) || noise_y4m 1920 1080 "$frames" "$work/noise_ref.y4m"
+    ((${#twins[@]} == 0)) || noise_y4m 1920 1080 "$frames" "$work/noise_dis.y4m"
+    for f in "${twins[@]}"; do
         local line rc=0
         VMAF_HIP_PROFILE=1 "$suite/bin/vmaf" -r "$work/noise_ref.y4m" -d "$work/noise_dis.y4m" -n -q \
             --feature "$f" --backend hip --gpu "$gpu" -o /dev/null >"$out/profile_$f.log" 2>&1 || rc=$?
@@ -539,8 +570,9 @@ run() {
     # A ladder on the GPU: each rendition's report is its own run's (the
     # clip's distorted, its reference, the distorted again under another
     # name), with the default model and with a v1 model.
-    local ladder=() model
-    for model in vmaf_v0.6.1 vmaf_v1.0.16_3d0h; do
+    local ladder=() model models=()
+    part ladder && models=(vmaf_v0.6.1 vmaf_v1.0.16_3d0h)
+    for model in "${models[@]}"; do
         local c=vtest_576x324_420p8 verdict=identical name="ladder_$model" r
         mkdir -p "$out/$name"
         cp "$work/clips/${c}_dis.y4m" "$out/$name/r_copy.y4m"
@@ -566,8 +598,9 @@ run() {
 
     # One pair in chunks over "two GPUs" (this GPU twice): the report is
     # the one-GPU run's, temporal features across the chunk borders included.
-    local chunks=() args
-    for c in vtest_576x324_420p8 box_960x540_420p8; do
+    local chunks=() args pairs=()
+    part chunks && pairs=(vtest_576x324_420p8 box_960x540_420p8)
+    for c in "${pairs[@]}"; do
         for args in "" "--model version=vmaf_float_v0.6.1 --feature motion=motion_five_frame_window=true:motion_moving_average=true --subsample 2"; do
             local verdict=identical name="chunks_${c}_${#chunks[@]}"
             # shellcheck disable=SC2086
@@ -586,14 +619,18 @@ run() {
     done
 
     # A GPU index that does not exist must fail cleanly.
-    local bad=ok c=${CLIPS[0]}
-    if "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -n -q \
+    local bad="not run (VMAF_SUITE_PARTS)" c=${CLIPS[0]}
+    if ! part badgpu; then
+        :
+    elif "$suite/bin/vmaf" -r "$work/clips/${c}_ref.y4m" -d "$work/clips/${c}_dis.y4m" -n -q \
         --feature psnr --backend hip --gpu 999 >"$out/cli_bad_gpu.log" 2>&1; then
         bad="FAIL (exit 0)"
         status=1
     elif ! grep -Eq 'out of range|no usable GPU' "$out/cli_bad_gpu.log"; then
         bad="FAIL (no clear message, see cli_bad_gpu.log)"
         status=1
+    else
+        bad=ok
     fi
 
     {
@@ -641,6 +678,7 @@ run) run "${2:-build-hip-nvidia}" "${3:-}" ;;
 bench) bench "${2:-build-hip-nvidia}" "${@:3}" ;;
 sanitize) sanitize "${2:-build-hip-nvidia}" ;;
 decode) decode "${2:-build-hip-nvidia}" "${3:?decode needs the encodes folder}" "${@:4}" ;;
+soak) soak "${2:-build-hip-nvidia}" "${3:?soak needs pair or batch}" "${@:4}" ;;
 dropin) dropin "${2:-build-hip-nvidia}" "${3:?dropin needs the folder of scripts/ffmpeg_dropin_gpu.sh build}" ;;
 *) usage ;;
 esac
