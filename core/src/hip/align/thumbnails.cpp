@@ -25,7 +25,7 @@ class DeviceThumbnails {
     // Its buffers are freed with their device current.
     ~DeviceThumbnails()
     {
-        if (device_) static_cast<void>(make_current(*device_));
+        if (device_) make_current_to_release(*device_);
     }
     DeviceThumbnails(const DeviceThumbnails &) = delete;
     DeviceThumbnails &operator=(const DeviceThumbnails &) = delete;

@@ -104,4 +104,15 @@ int make_current(const DeviceInfo &device)
     return check([&] { return hipSetDevice(device.index); }, "hipSetDevice");
 }
 
+void make_current_to_release(const DeviceInfo &device)
+{
+#if defined(VMAF_HIP_PLATFORM_NVIDIA)
+    if (device.context) {
+        static_cast<void>(cuda_context_make_current(device.context));
+        return;
+    }
+#endif
+    give_back([&] { return hipSetDevice(device.index); }, "hipSetDevice");
+}
+
 } // namespace vmaf::hip

@@ -32,4 +32,10 @@ int select_context(void *context, DeviceInfo *info);
 // current device is per thread, and extractors run on worker threads.
 int make_current(const DeviceInfo &device);
 
+// The same before resources are given back: always made, as give_back()'s
+// calls are (an injected fault does not stop it), its failure logged. A
+// release that gave up where the device could not be made current would
+// lose what it releases.
+void make_current_to_release(const DeviceInfo &device);
+
 } // namespace vmaf::hip

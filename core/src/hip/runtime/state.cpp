@@ -31,7 +31,7 @@ void *device_picture_allocate(size_t bytes, void *state)
 
 void device_picture_release(void *block, void *state)
 {
-    if (make_current(static_cast<const VmafHipState *>(state)->device)) return;
+    make_current_to_release(static_cast<const VmafHipState *>(state)->device);
     give_back([&] { return hipFree(block); }, "hipFree (device picture)");
 }
 

@@ -46,6 +46,7 @@ public:
     {}
 
     int make_current() const { return hip::make_current(device_); }
+    void make_current_to_release() const { hip::make_current_to_release(device_); }
 
     int init(const VmafExtractorSetup &setup)
     {
@@ -115,7 +116,7 @@ private:
 template <typename Work> void close_twin(void *state)
 {
     auto *twin = static_cast<HipTwin<Work> *>(state);
-    twin->make_current();
+    twin->make_current_to_release();
     delete twin;
 }
 
