@@ -37,6 +37,8 @@ def status(pid):
         fds = len(os.listdir(f"/proc/{pid}/fd"))
     except OSError:
         return None
+    if "VmRSS" not in fields:  # exited, not yet waited for
+        return None
     return (int(fields["VmRSS"][0]) / 1024, int(fields["VmHWM"][0]) / 1024,
             int(fields["Threads"][0]), fds)
 
