@@ -92,32 +92,54 @@ def test_pairs_score_as_the_cli_and_a_broken_one_fails_alone(client, tmp_path):
 
 
 def test_killed_workers_lose_no_pair_and_leave_no_partial_report(tmp_path):
-    # Three times, as a pair finishes, a worker busy with another is killed
-    # (SIGKILL): its pair goes to another worker (the nanny starts a new
-    # one), each pair is reported once, and every report is the CLI's.
+    # As pairs finish, a worker busy with pairs is killed (SIGKILL): its
+    # pairs go to other workers (the nanny starts a new one), each pair is
+    # reported once, and every report is the CLI's. Three kills here;
+    # VMAF_TEST_DASK_KILLS=50 in the slow suite (issue 57). Three kills at
+    # most per cluster: a pair held by a worker that dies counts against it,
+    # and Dask gives a task up after three such deaths (allowed-failures).
+    kills_wanted = int(os.environ.get("VMAF_TEST_DASK_KILLS", "3"))
     name = "vtest_481x271_420p8"
     ref, dis = clip(name, "ref"), clip(name, "dis")
-    n = 12
-    pairs = [{"ref": ref, "dis": dis, "output": str(tmp_path / f"r{i}.json")} for i in range(n)]
     want = {k: v for k, v in cli_json(ref, dis).items() if k != "fps"}
-    seen, kills = [], 0
-    with distributed.LocalCluster(n_workers=3, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as c:
-        pids = c.run(os.getpid)  # the first workers: each killed once at most
-        for i, summary in iter_scores(pairs, c, output_format="json"):
-            seen.append(i)
-            assert summary["status"] == "ok", summary["error"]
-            busy = [w for w, tasks in c.processing().items() if tasks and w in pids]
-            if kills < 3 and busy:
-                os.kill(pids.pop(busy[0]), signal.SIGKILL)
-                kills += 1
-    assert kills == 3
-    assert sorted(seen) == list(range(n))
-    for i in range(n):
-        with open(tmp_path / f"r{i}.json") as f:
-            got = {k: v for k, v in json.load(f).items() if k != "fps"}
-        assert got == want, i
+    kills, rounds = 0, 0
+    # Rounds of twelve pairs, each on a cluster of its own with up to three
+    # kills: distributed 2022.12's nanny gives up restarting its worker after
+    # a dozen kills or so.
+    while kills < kills_wanted:
+        rounds += 1
+        assert rounds <= kills_wanted, f"{kills} workers killed in {rounds - 1} rounds"
+        out = tmp_path / f"round{rounds}"
+        out.mkdir()
+        pairs = [{"ref": ref, "dis": dis, "output": str(out / f"r{i}.json")} for i in range(12)]
+        seen, round_kills = [], 0
+        with distributed.LocalCluster(n_workers=3, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as c:
+            # The timeout ends the test where the cluster lost every worker.
+            for i, summary in iter_scores(pairs, c, output_format="json", timeout=600):
+                seen.append(i)
+                assert summary["status"] == "ok", summary["error"]
+                # Only while every worker is up: a worker killed as it
+                # starts can leave its nanny without one.
+                if (round_kills == 3 or kills == kills_wanted or
+                        len(c.scheduler_info()["workers"]) < 3):
+                    continue
+                busy = [w for w, tasks in c.processing().items() if tasks]
+                if busy:
+                    # The busy worker alone is asked for its process: one
+                    # killed before may not be known gone yet, and asking
+                    # it would wait for its connection.
+                    pid = c.run(os.getpid, workers=busy[:1], on_error="return").get(busy[0])
+                    if isinstance(pid, int):
+                        os.kill(pid, signal.SIGKILL)
+                        kills += 1
+                        round_kills += 1
+        assert sorted(seen) == list(range(len(pairs)))
+        for i in range(len(pairs)):
+            with open(out / f"r{i}.json") as f:
+                got = {k: v for k, v in json.load(f).items() if k != "fps"}
+            assert got == want, (rounds, i)
 
 
 def test_hip_pairs_ask_for_a_gpu_worker(client):
