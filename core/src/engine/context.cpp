@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -488,9 +489,18 @@ int VmafContext::preallocate(const VmafPictureConfiguration &c)
                         c.pic_cnt);
         return -EINVAL;
     }
+    // The planes the features read are written once now, so that their
+    // pages count from the start; the others (chroma, for the default
+    // model) are never touched. Before any feature, all of them are.
+    unsigned planes = 3;
+    if (!extractors_.empty()) planes_read(&planes);
     const vmaf::PictureAllocator allocator = picture_allocator;
-    return preallocate_with(c.pic_cnt, [allocator, p = c.pic_params](VmafPicture *pic) {
-        return vmaf::picture_alloc(pic, p.pix_fmt, p.bpc, p.w, p.h, allocator);
+    return preallocate_with(c.pic_cnt, [allocator, planes, p = c.pic_params](VmafPicture *pic) {
+        if (int err = vmaf::picture_alloc(pic, p.pix_fmt, p.bpc, p.w, p.h, allocator)) return err;
+        for (unsigned i = 0; i < planes; i++)
+            if (pic->data[i])
+                std::memset(pic->data[i], 0, static_cast<size_t>(pic->stride[i]) * pic->h[i]);
+        return 0;
     });
 }
 
@@ -502,8 +512,7 @@ int VmafContext::preallocate_with(unsigned count, std::function<int(VmafPicture 
     }
     // The context may keep two previous reference pictures (motion) and the
     // last frame's pair (extract_holding), which the caller cannot give
-    // back: the pool holds them on top of what was asked for. Pictures are
-    // allocated on first use, so unused room is free.
+    // back: the pool holds them on top of what was asked for.
     auto pool = std::make_unique<vmaf::PicturePool>(count + kHistoryPictures + kHeldPictures,
                                                     std::move(make));
     int err = pool->init();

@@ -18,21 +18,12 @@ struct PicturePool::Shared {
     std::mutex mutex;
     std::condition_variable available;
     std::vector<VmafPicture> free;
-    unsigned capacity, allocated = 0, out = 0;
+    unsigned capacity, out = 0;
     bool closed = false;
     std::function<int(VmafPicture *)> make;
 
     static void recycle(void *user, VmafPicture *pic);
-    int allocate(VmafPicture *pic);
 };
-
-int PicturePool::Shared::allocate(VmafPicture *pic)
-{
-    if (int err = make(pic)) return err;
-    picture_set_recycler(pic, &Shared::recycle, this);
-    allocated++;
-    return 0;
-}
 
 void PicturePool::Shared::recycle(void *user, VmafPicture *pic)
 {
@@ -60,7 +51,7 @@ PicturePool::PicturePool(unsigned count, VmafPixelFormat pix_fmt, unsigned bpc, 
 {}
 
 PicturePool::PicturePool(unsigned count, std::function<int(VmafPicture *)> make)
-    : shared_(new Shared{{}, {}, {}, count, 0, 0, false, std::move(make)})
+    : shared_(new Shared{{}, {}, {}, count, 0, false, std::move(make)})
 {}
 
 PicturePool::~PicturePool()
@@ -78,11 +69,15 @@ PicturePool::~PicturePool()
 
 int PicturePool::init()
 {
-    std::lock_guard lock(shared_->mutex);
-    VmafPicture pic;
-    int err = shared_->allocate(&pic);
-    if (err) return err;
-    shared_->free.push_back(pic);
+    Shared &s = *shared_;
+    std::lock_guard lock(s.mutex);
+    s.free.reserve(s.capacity);
+    while (s.free.size() < s.capacity) {
+        VmafPicture pic;
+        if (int err = s.make(&pic)) return err;
+        picture_set_recycler(&pic, &Shared::recycle, shared_);
+        s.free.push_back(pic);
+    }
     return 0;
 }
 
@@ -95,10 +90,6 @@ int PicturePool::fetch(VmafPicture *pic, const std::function<bool()> &returning)
         if (!s.free.empty()) {
             *pic = s.free.back();
             s.free.pop_back();
-            break;
-        }
-        if (s.allocated < s.capacity) {
-            if (int err = s.allocate(pic)) return err;
             break;
         }
         if (!returning()) {

@@ -1,6 +1,8 @@
 // Preallocated pictures handed out in turn; a picture comes back to the pool
-// when its last reference is dropped. Pictures are allocated on first use,
-// so a pool costs only what is taken from it.
+// when its last reference is dropped. Every picture is made by init(), as
+// libvmaf's pool does: a run's picture memory is held from its start, so a
+// memory limit is met or refused at once, not hours into a run when the
+// readers first run further ahead than before.
 #pragma once
 
 #include <functional>
@@ -22,7 +24,8 @@ public:
     PicturePool(const PicturePool &) = delete;
     PicturePool &operator=(const PicturePool &) = delete;
 
-    // Checks the format by allocating the first picture.
+    // Makes every picture; an error (a bad format, no memory) leaves the
+    // pool unusable.
     int init();
     // Waits for a picture while `returning()` says someone else will give
     // one back (the context's workers); otherwise an empty pool is an error

@@ -13,6 +13,10 @@ int SharedUpload::create(const VmafHipModule &module, const VmafHipState *state,
     PictureAllocator device{};
     module.device_allocator(state, &device);
     out.reset(new SharedUpload(module, uploader, device, params, planes, pictures));
+    if (int err = out->pool_.init()) {
+        out.reset();
+        return err;
+    }
     return 0;
 }
 
