@@ -114,7 +114,8 @@ typedef struct VmafPictureConfiguration {
     unsigned pic_cnt;
 } VmafPictureConfiguration;
 
-/* A pool of pic_cnt pictures (pinned when a HIP state is imported). */
+/* A pool of pic_cnt pictures (pinned when a HIP state is imported), all
+ * made now, with the planes the features added so far read written. */
 int vmaf_preallocate_pictures(VmafContext *vmaf, VmafPictureConfiguration cfg);
 
 /* Waits until a pooled picture is free; it returns when its last ref goes. */
