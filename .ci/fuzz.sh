@@ -23,7 +23,7 @@ fi
 
 rm -rf build-fuzz
 CC=clang CXX=clang++ meson setup build-fuzz -Denable_fuzzing=true -Db_sanitize=address,undefined \
-  -Db_lundef=false -Dbuildtype=debugoptimized -Dwerror=true -Denable_tests=false \
+  -Db_lundef=false -Doptimization=2 -Ddebug=false -Dc_args=-g1 -Dcpp_args=-g1 -Dwerror=true -Denable_tests=false \
   -Denable_bench=false -Denable_hip=disabled -Dpython=disabled -Dcontainers=disabled >/dev/null
 ninja -C build-fuzz >/dev/null
 
@@ -61,21 +61,35 @@ mkdir -p build-fuzz/artifacts
 # report still comes.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1
-failed=()
-for h in "${harnesses[@]}"; do
-  dict=()
+# One harness for its time; its log in build-fuzz/HARNESS.log.
+fuzz_one() {
+  local h=$1 dict=()
   if [ -f "build-fuzz/$h.dict" ]; then
     dict=("-dict=build-fuzz/$h.dict")
   elif [ -f "test/fuzz/$h.dict" ]; then
     dict=("-dict=test/fuzz/$h.dict")
   fi
+  "build-fuzz/test/fuzz/$h" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+    -timeout=25 -close_fd_mask=3 "${dict[@]}" -artifact_prefix="build-fuzz/artifacts/$h-" \
+    -print_final_stats=1 "build-fuzz/corpus/$h" >"build-fuzz/$h.log" 2>&1
+}
+
+# As many harnesses at once as there are cores (each is one process of one
+# thread): each still runs its full time, CI waits a fraction of the sum.
+for h in "${harnesses[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do sleep 1; done
   echo "== $h: ${seconds} s"
-  if build-fuzz/test/fuzz/$h -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-      -timeout=25 -close_fd_mask=3 "${dict[@]}" -artifact_prefix="build-fuzz/artifacts/$h-" \
-      -print_final_stats=1 "build-fuzz/corpus/$h" >"build-fuzz/$h.log" 2>&1; then
+  (rc=0; fuzz_one "$h" || rc=$?; echo "$rc" >"build-fuzz/$h.rc") &
+done
+wait
+failed=()
+for h in "${harnesses[@]}"; do
+  if [ "$(cat "build-fuzz/$h.rc")" = 0 ]; then
+    echo "== $h"
     grep -E '^(Done|stat::number_of_executed_units)' "build-fuzz/$h.log" || true
   else
     failed+=("$h")
+    echo "== $h: failed"
     # The sanitizer's or libFuzzer's report, then where the input went.
     grep -m1 -A30 -E 'ERROR: |runtime error:|ALARM: ' "build-fuzz/$h.log" || tail -n 30 "build-fuzz/$h.log"
     grep -E '^(artifact_prefix|Base64)' "build-fuzz/$h.log" || true
