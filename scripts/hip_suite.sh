@@ -16,7 +16,8 @@
 #   scripts/hip_suite.sh run [BUILD_DIR] [CLIPS_DIR]
 #       On the GPU machine, from the repository root, with BUILD_DIR/suite
 #       carried over: runs every HIP test, test_cli.py (and test_batch.py,
-#       test_align.py, test_kill.py with --backend hip), a CLI smoke run
+#       test_align.py, test_kill.py, test_dask.py's killed workers with
+#       --backend hip), a CLI smoke run
 #       (every twinned feature, then every shipped model alone, on every
 #       clip, with --backend hip against --backend cpu: outputs identical,
 #       SSIM, CIEDE and CAMBI values within 1e-6) and the kernel time per frame of each twin
@@ -25,9 +26,10 @@
 #       Logs go to $OUT when set, else BUILD_DIR/suite/out. Exits non-zero
 #       when a test fails, the outputs differ or no GPU is usable.
 #       VMAF_SUITE_PARTS runs only the parts it lists (of tests, cli, batch,
-#       kill, align, hwdec, absent, chunks, ladder, smoke, profile, badgpu),
-#       for calls that a device's time limit cuts; VMAF_SUITE_TESTS picks
-#       HIP test programs by name.
+#       kill, dask, align, hwdec, absent, chunks, ladder, smoke, profile,
+#       badgpu), for calls that a device's time limit cuts; VMAF_SUITE_TESTS
+#       picks HIP test programs by name; VMAF_SUITE_DASK_KILLS sets how many
+#       Dask workers part dask kills (50).
 #
 #   scripts/hip_suite.sh soak [BUILD_DIR] pair|batch [ARGS...]
 #       On the GPU machine: bench/soak.py with the packed vmaf (memory,
@@ -128,8 +130,15 @@ import json, os, sys
 root = sys.argv[1]
 print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.stdin)
                if t["type"] == "executable" and t["name"].startswith("test_hip_")))' "$(cd "$build" && pwd)")"
+    # The Python package (part dask), where the build has it.
+    local python=()
+    read -r -a python <<<"$(meson introspect --targets "$build" | python3 -c '
+import json, os, sys
+root = sys.argv[1]
+print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.stdin)
+               if t["name"].startswith("_vmaf_hip.") or t["name"] == "vmaf_hip_init"))' "$(cd "$build" && pwd)")"
     ninja -C "$build" -j1 core/tools/vmaf core/src/hip/module/hip_backend.so "core/libvmaf.so.$version" \
-        "${tests[@]}" "${bench[@]}"
+        "${tests[@]}" "${bench[@]}" "${python[@]}"
 
     rm -rf "$suite"
     mkdir -p "$suite/bin" "$suite/lib" "$suite/lib-cxx" "$suite/clips" "$suite/module" "$suite/support"
@@ -158,7 +167,17 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     mkdir -p "$suite/hip"
     cp test/hip/test_runtime_absent.py "$suite/hip/"
     cp test/tools/test_hwdec.py "$suite/tools/"
-    bundle_libs "$suite"/bin/* "$suite"/module/* | while read -r lib; do
+    # Dask workers killed on the GPU (part dask): the package as the build
+    # tree holds it, for the python3 version it was built for.
+    local packed_python=()
+    if ((${#python[@]} > 0)); then
+        mkdir -p "$suite/python/vmaf_hip"
+        cp "$build"/python/vmaf_hip/__init__.py "$build"/python/vmaf_hip/_vmaf_hip.*.so python/vmaf_hip/dask.py \
+            "$suite/python/vmaf_hip/"
+        cp test/python/test_dask.py test/python/harness.py "$suite/python/"
+        packed_python=("$suite"/python/vmaf_hip/_vmaf_hip.*.so)
+    fi
+    bundle_libs "$suite"/bin/* "$suite"/module/* "${packed_python[@]}" | while read -r lib; do
         case $(basename "$lib") in
         libstdc++.so* | libgcc_s.so*) cp -L "$lib" "$suite/lib-cxx/" ;;
         *) cp -L "$lib" "$suite/lib/" ;;
@@ -455,6 +474,41 @@ run() {
             status=1
         fi
     fi
+    # Dask workers killed mid-pair on the GPU, fifty by default
+    # (test/python/test_dask.py with VMAF_TEST_DASK_BACKEND=hip): every pair
+    # reported once, every report the CLI's. The machine's python3 needs
+    # numpy, pytest and distributed, and the version the package was built for.
+    local dask_tests="not run (VMAF_SUITE_PARTS)"
+    part dask && dask_tests="missing (a build without the Python package)"
+    if part dask && [[ -d $suite/python/vmaf_hip ]]; then
+        # The first python3 on PATH may not be the system's: the first of
+        # the two that has the modules.
+        local lacking="" py
+        for py in python3 /usr/bin/python3; do
+            lacking=$(PYTHONPATH=$suite/python "$py" -c '
+import importlib.util, sys
+version = "python3 " + sys.version.split()[0]
+lacking = [m for m in ("numpy", "pytest", "distributed") if importlib.util.find_spec(m) is None]
+if lacking:
+    print(version + " lacks " + ", ".join(lacking))
+else:
+    try:
+        import vmaf_hip
+    except Exception as e:
+        print(f"vmaf_hip does not load in {version}: {e}")' 2>&1) && [[ -z $lacking ]] && break
+        done
+        if [[ -n $lacking ]]; then
+            dask_tests="FAIL ($lacking)"
+            status=1
+        elif VMAF_TEST_DASK_KILLS=${VMAF_SUITE_DASK_KILLS:-50} VMAF_TEST_DASK_BACKEND=hip \
+            PYTHONPATH=$suite/python VMAF_TEST_VMAF=$suite/bin/vmaf "$py" -m pytest -q \
+            -p no:cacheprovider -rs -k killed_workers "$suite/python/test_dask.py" >"$out/test_dask.log" 2>&1; then
+            dask_tests="ok ($(tail -1 "$out/test_dask.log"))"
+        else
+            dask_tests="FAIL ($(tail -1 "$out/test_dask.log"), see test_dask.log)"
+            status=1
+        fi
+    fi
     # Hardware decoding (test/tools/test_hwdec.py): every codec NVDEC takes
     # against the CPU's decoding, on encodes made where the suite was built.
     local hwdec_tests="not run (VMAF_SUITE_PARTS)"
@@ -653,6 +707,7 @@ run() {
         echo "test_runtime_absent.py: $runtime_absent"
         echo "test_batch.py (--backend hip): $batch_tests"
         echo "test_kill.py (--backend hip): $kill_tests"
+        echo "test_dask.py killed workers (backend hip, ${VMAF_SUITE_DASK_KILLS:-50} kills): $dask_tests"
         echo "test_align.py (--backend hip): $align_tests"
         echo "test_hwdec.py (--hwdec cuda against the CPU's decoding): $hwdec_tests"
         echo

@@ -98,10 +98,15 @@ def test_killed_workers_lose_no_pair_and_leave_no_partial_report(tmp_path):
     # VMAF_TEST_DASK_KILLS=50 in the slow suite (issue 57). Three kills at
     # most per cluster: a pair held by a worker that dies counts against it,
     # and Dask gives a task up after three such deaths (allowed-failures).
+    # VMAF_TEST_DASK_BACKEND=hip: on the GPU, each worker offering one, as
+    # the HIP suite runs it (scripts/hip_suite.sh, part dask).
     kills_wanted = int(os.environ.get("VMAF_TEST_DASK_KILLS", "3"))
+    backend = os.environ.get("VMAF_TEST_DASK_BACKEND", "cpu")
+    assert backend in ("cpu", "hip"), backend
+    gpu = {"resources": {"GPU": 1}} if backend == "hip" else {}
     name = "vtest_481x271_420p8"
     ref, dis = clip(name, "ref"), clip(name, "dis")
-    want = {k: v for k, v in cli_json(ref, dis).items() if k != "fps"}
+    want = {k: v for k, v in cli_json(ref, dis, "--backend", backend).items() if k != "fps"}
     kills, rounds = 0, 0
     # Rounds of twelve pairs, each on a cluster of its own with up to three
     # kills: distributed 2022.12's nanny gives up restarting its worker after
@@ -114,10 +119,11 @@ def test_killed_workers_lose_no_pair_and_leave_no_partial_report(tmp_path):
         pairs = [{"ref": ref, "dis": dis, "output": str(out / f"r{i}.json")} for i in range(12)]
         seen, round_kills = [], 0
         with distributed.LocalCluster(n_workers=3, threads_per_worker=1, processes=True,
-                                      dashboard_address=None) as cluster, \
+                                      dashboard_address=None, **gpu) as cluster, \
                 distributed.Client(cluster) as c:
             # The timeout ends the test where the cluster lost every worker.
-            for i, summary in iter_scores(pairs, c, output_format="json", timeout=600):
+            for i, summary in iter_scores(pairs, c, backend=backend, output_format="json",
+                                          timeout=600):
                 seen.append(i)
                 assert summary["status"] == "ok", summary["error"]
                 # Only while every worker is up: a worker killed as it
