@@ -73,7 +73,7 @@ namespace {
 // The flags' values as CLI11 leaves them, before they are checked and put
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
-    std::optional<std::string> cpumask, gpu, jobs, log_level;
+    std::optional<std::string> cpumask, gpu, jobs, log_level, serve_timeout;
     std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
@@ -178,7 +178,21 @@ void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
                    "Score every pair of a CSV manifest (columns ref, dis; optional model, "
                    "feature, output); --output names the directory of reports and summary.csv")
         ->group(group);
-    app.add_option("--jobs", t.jobs, "With --batch: pairs in flight per GPU (default 2), or CPU workers")
+    app.add_option("--jobs", t.jobs,
+                   "With --batch: pairs in flight per GPU (default 2), or CPU workers; with "
+                   "--serve: requests scored at once (default 2)")
+        ->group(group);
+    app.add_option("--serve", cli.serve,
+                   "Stay resident, scoring the requests of vmaf --server clients on this Unix "
+                   "socket (created with mode 0600) until SIGTERM; GPU contexts stay warm")
+        ->group(group);
+    app.add_option("--serve-timeout", t.serve_timeout,
+                   "With --serve: seconds a client has to send its request (default 10)")
+        ->group(group);
+    app.add_option("--server", cli.server,
+                   "Have the server at this socket (vmaf --serve) score the run, with this "
+                   "run's folder and terminal; where none answers, score here. Without it, "
+                   "VMAF_SERVER's value")
         ->group(group);
     app.add_option("--log-level", t.log_level,
                    "Library messages on stderr: none, error, warning, info or debug (which "
@@ -210,7 +224,9 @@ bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
 {
     session::ScoreRequest &s = cli.request;
     return read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) &&
-           read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error);
+           read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error) &&
+           read_number(t.serve_timeout, "--serve-timeout", positive_integer, cli.serve_timeout,
+                       error);
 }
 
 // The backend, the GPUs and the log level; the library's
@@ -288,6 +304,19 @@ bool read_pairs(const FlagText &t, CliSettings &cli, std::string &error)
     session::ScoreRequest &s = cli.request;
     if (t.distorted.size() == 1) s.distorted = t.distorted[0];
     else cli.ladder = t.distorted;
+    if (cli.serve) {
+        // The requests name what to score, each with its own flags.
+        if (!s.reference.empty() || !t.distorted.empty() || cli.batch || cli.server) {
+            error = "--serve takes its requests from its clients: leave out -r, -d, --batch and "
+                    "--server";
+            return false;
+        }
+        return true;
+    }
+    if (t.serve_timeout) {
+        error = "--serve-timeout is for --serve";
+        return false;
+    }
     if (cli.batch) {
         if (!s.reference.empty() || !t.distorted.empty()) {
             error = "--batch takes the pairs from its manifest: leave out -r and -d";
@@ -304,7 +333,7 @@ bool read_pairs(const FlagText &t, CliSettings &cli, std::string &error)
         error = "several --distorted (a ladder) need --output DIR, the folder of their reports";
         return false;
     } else if (t.jobs) {
-        error = "--jobs is for --batch";
+        error = "--jobs is for --batch and --serve";
         return false;
     }
     return true;

@@ -26,6 +26,12 @@ struct CliSettings {
     // --backend auto (or VMAF_BACKEND=auto): the GPU where one is usable,
     // decided when the run starts; request.backend is Cpu until then.
     bool backend_auto = false;
+    // --serve SOCKET: a resident server of the requests below, --jobs of
+    // them at once; --serve-timeout: seconds a client has to send one.
+    std::optional<std::string> serve;
+    unsigned serve_timeout = 10;
+    // --server SOCKET (or VMAF_SERVER): this run scored by that server.
+    std::optional<std::string> server;
 };
 
 struct ParseResult {

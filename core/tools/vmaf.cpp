@@ -1,15 +1,19 @@
 // vmaf: scores a distorted video against its reference.
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <exception>
 #include <fmt/core.h>
 #include <optional>
+#include <string_view>
+#include <vector>
 #include <unistd.h>
 
 #include "batch.h"
 #include "cli_options.h"
 #include "libvmaf/libvmaf.h"
 #include "progress.h"
+#include "serve.h"
 #include "session/session.h"
 
 namespace {
@@ -108,9 +112,10 @@ int run(const CliSettings &settings)
                : fail(error);
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// The command line parsed and run in this process: main's work without a
+// server, and a server worker's for each request (`request`: --serve and
+// --server are then refused, VMAF_SERVER is not read).
+int run_arguments(int argc, const char *const *argv, bool request)
 {
     const ParseResult parsed = parse_cli(argc, argv);
     if (!parsed.ok) {
@@ -121,14 +126,46 @@ int main(int argc, char **argv)
         fmt::print("{}", parsed.message);
         return 0;
     }
-    if (parsed.settings.version) {
+    const CliSettings &s = parsed.settings;
+    if (s.version) {
         fmt::print("{}\n", vmaf_version());
         return 0;
     }
+    if (request && (s.serve || s.server)) {
+        fmt::print(stderr, "vmaf: a request to a server cannot use --serve or --server\n");
+        return 2;
+    }
+    if (s.serve) {
+        const ServeSettings serving{*s.serve, s.jobs ? s.jobs : 2, s.serve_timeout, s.quiet};
+        return serve(serving, [](const std::vector<std::string> &args) {
+            std::vector<const char *> argv{"vmaf"};
+            for (const std::string &a : args) argv.push_back(a.c_str());
+            return run_arguments(static_cast<int>(argv.size()), argv.data(), true);
+        });
+    }
+    std::optional<std::string> server = s.server;
+    if (const char *env = std::getenv("VMAF_SERVER"); !server && !request && env && *env)
+        server = env;
+    if (server) {
+        // The arguments as given, less the server's.
+        std::vector<std::string> args;
+        for (int i = 1; i < argc; i++) {
+            const std::string_view a = argv[i];
+            if (a == "--server" && i + 1 < argc) i++;
+            else if (!a.starts_with("--server=")) args.emplace_back(a);
+        }
+        std::string why;
+        if (const std::optional<int> status = score_on_server(*server, args, why)) return *status;
+        fmt::print(stderr, "vmaf: no server answers at '{}' ({}); scoring here\n", *server, why);
+    }
     try {
-        return run(parsed.settings);
+        return run(s);
     } catch (const std::exception &e) {
         // Out of memory, or no thread to read with.
         return fail(e.what());
     }
 }
+
+} // namespace
+
+int main(int argc, char **argv) { return run_arguments(argc, argv, false); }

@@ -1,0 +1,55 @@
+// One request to a resident vmaf (--serve) and its answer, over a Unix
+// socket. The request is the client's arguments and umask, with its working
+// folder and standard streams passed as open descriptors (SCM_RIGHTS): the
+// server reads and writes what the client named, from where the client is,
+// and prints on the client's terminal. The answer is the exit status.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <utility>
+#include <vector>
+
+namespace vmaf::tools {
+
+// An open file descriptor, closed with its owner.
+class Descriptor {
+public:
+    Descriptor() = default;
+    explicit Descriptor(int fd) : fd_(fd) {}
+    ~Descriptor() { reset(); }
+    Descriptor(Descriptor &&o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+    Descriptor &operator=(Descriptor &&o) noexcept
+    {
+        if (this != &o) reset(std::exchange(o.fd_, -1));
+        return *this;
+    }
+    Descriptor(const Descriptor &) = delete;
+    Descriptor &operator=(const Descriptor &) = delete;
+
+    int get() const { return fd_; }
+    explicit operator bool() const { return fd_ >= 0; }
+    void reset(int fd = -1);
+
+private:
+    int fd_ = -1;
+};
+
+struct ServeRequest {
+    std::vector<std::string> args; // argv without the program's name
+    mode_t umask = 022;
+    Descriptor cwd, in, out, err;
+};
+
+// Sends `args` with this process's umask, working folder and standard
+// streams; false with `error` set.
+bool send_request(int socket, const std::vector<std::string> &args, std::string &error);
+// False with `error` set where the request is malformed, too large or does
+// not come whole before the socket's receive timeout.
+bool receive_request(int socket, ServeRequest &request, std::string &error);
+bool send_status(int socket, int status);
+// The exit status, or nothing where the connection ended without one.
+std::optional<int> receive_status(int socket);
+
+} // namespace vmaf::tools
