@@ -124,7 +124,8 @@ void handle(Descriptor connection, const ServeSettings &s, const RunArguments &r
     ServeRequest request;
     std::string error;
     if (!receive_request(connection.get(), request, error)) {
-        if (!s.quiet) fmt::print(stderr, "vmaf --serve: a request refused: {}\n", error);
+        if (!s.quiet && !error.empty())
+            fmt::print(stderr, "vmaf --serve: a request refused: {}\n", error);
         return;
     }
     // A client of another user could name files only the server's user may

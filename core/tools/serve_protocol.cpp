@@ -133,7 +133,8 @@ bool receive_request(int socket, ServeRequest &request, std::string &error)
         got = ::recvmsg(socket, &msg, MSG_CMSG_CLOEXEC);
     } while (got < 0 && errno == EINTR);
     if (got <= 0) {
-        error = got == 0 ? "the client sent nothing"
+        // Nothing at all: a client checking that the server answers.
+        error = got == 0 ? ""
                          : (errno == EAGAIN ? "the client sent no request in time"
                                             : std::string("recvmsg: ") + std::strerror(errno));
         return false;

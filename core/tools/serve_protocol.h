@@ -46,7 +46,8 @@ struct ServeRequest {
 // streams; false with `error` set.
 bool send_request(int socket, const std::vector<std::string> &args, std::string &error);
 // False with `error` set where the request is malformed, too large or does
-// not come whole before the socket's receive timeout.
+// not come whole before the socket's receive timeout; with `error` empty
+// where the client closed without sending anything.
 bool receive_request(int socket, ServeRequest &request, std::string &error);
 bool send_status(int socket, int status);
 // The exit status, or nothing where the connection ended without one.

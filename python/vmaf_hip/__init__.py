@@ -5,7 +5,8 @@ them (same models, features, backends and numbers).
     r = vmaf_hip.score("ref.y4m", "dis.y4m", features=["psnr"])
     r.pooled["vmaf"]["mean"], r["psnr_y"]
 
-See docs/python.md; vmaf_hip.dask scores many pairs on a Dask cluster.
+See docs/python.md; vmaf_hip.dask scores many pairs on a Dask cluster;
+vmaf_hip.Server and connect() reach a resident ``vmaf --serve`` (docs/serve.md).
 """
 # Annotations stay strings, so that `X | None` reads on Python 3.9 too.
 from __future__ import annotations
@@ -36,12 +37,13 @@ _load_carried_libraries()
 
 from . import _vmaf_hip  # noqa: E402  (after its libraries)
 from ._vmaf_hip import VmafDeviceError, VmafError, __version__  # noqa: E402
+from .serve import Connection, Server, connect  # noqa: E402
 
 if TYPE_CHECKING:
     import pandas  # type: ignore[import]  # pandas ships no annotations; pandas-stubs does
 
-__all__ = ["Result", "VmafDeviceError", "VmafError", "hip_available", "score", "score_ladder",
-           "__version__"]
+__all__ = ["Connection", "Result", "Server", "VmafDeviceError", "VmafError", "connect",
+           "hip_available", "score", "score_ladder", "__version__"]
 
 VmafError.__module__ = __name__
 VmafError.__doc__ = "Scoring failed; the message says why, with the library's reason."
