@@ -1,9 +1,12 @@
 #include "serve_protocol.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fcntl.h>
+#include <fmt/core.h>
+#include <string_view>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,7 +18,8 @@ namespace {
 constexpr char kRequestMagic[8] = {'V', 'M', 'A', 'F', 'R', 'Q', '0', '1'};
 constexpr char kStatusMagic[8] = {'V', 'M', 'A', 'F', 'S', 'T', '0', '1'};
 constexpr uint32_t kMaxPayload = 1u << 20;
-constexpr int kPassed = 4; // working folder, stdin, stdout, stderr
+constexpr size_t kStandard = 4; // working folder, stdin, stdout, stderr
+constexpr size_t kMaxNamed = 16;
 
 void put_u32(std::string &out, uint32_t v)
 {
@@ -58,6 +62,22 @@ bool write_all(int socket, const char *src, size_t n)
 
 } // namespace
 
+int named_descriptor(const std::string &arg)
+{
+    for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+        if (!arg.starts_with(prefix) || arg.size() == prefix.size() ||
+            arg.size() - prefix.size() > 6)
+            continue;
+        int fd = 0;
+        for (size_t i = prefix.size(); i < arg.size(); i++) {
+            if (arg[i] < '0' || arg[i] > '9') return -1;
+            fd = fd * 10 + (arg[i] - '0');
+        }
+        return fd;
+    }
+    return -1;
+}
+
 void Descriptor::reset(int fd)
 {
     if (fd_ >= 0) ::close(fd_);
@@ -71,10 +91,21 @@ bool send_request(int socket, const std::vector<std::string> &args, std::string 
     std::string payload;
     put_u32(payload, static_cast<uint32_t>(mask));
     put_u32(payload, static_cast<uint32_t>(args.size()));
+    std::vector<int> named;
     for (const std::string &a : args) {
         put_u32(payload, static_cast<uint32_t>(a.size()));
         payload += a;
+        const int fd = named_descriptor(a);
+        if (fd >= 0 && ::fcntl(fd, F_GETFD) >= 0 &&
+            std::find(named.begin(), named.end(), fd) == named.end())
+            named.push_back(fd);
     }
+    if (named.size() > kMaxNamed) {
+        error = fmt::format("a server request passes at most {} /dev/fd/N inputs", kMaxNamed);
+        return false;
+    }
+    put_u32(payload, static_cast<uint32_t>(named.size()));
+    for (int fd : named) put_u32(payload, static_cast<uint32_t>(fd));
     if (payload.size() > kMaxPayload) {
         error = "the arguments are too long for a server request";
         return false;
@@ -89,19 +120,21 @@ bool send_request(int socket, const std::vector<std::string> &args, std::string 
         error = std::string("cannot open the working folder: ") + std::strerror(errno);
         return false;
     }
-    const int fds[kPassed] = {cwd.get(), 0, 1, 2};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof fds)] = {};
+    std::vector<int> fds{cwd.get(), 0, 1, 2};
+    fds.insert(fds.end(), named.begin(), named.end());
+    const size_t fd_bytes = fds.size() * sizeof(int);
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * (kStandard + kMaxNamed))] = {};
     iovec iov{message.data(), message.size()};
     msghdr msg{};
     msg.msg_iov = &iov;
     msg.msg_iovlen = 1;
     msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
+    msg.msg_controllen = CMSG_SPACE(fd_bytes);
     cmsghdr *c = CMSG_FIRSTHDR(&msg);
     c->cmsg_level = SOL_SOCKET;
     c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof fds);
-    std::memcpy(CMSG_DATA(c), fds, sizeof fds);
+    c->cmsg_len = CMSG_LEN(fd_bytes);
+    std::memcpy(CMSG_DATA(c), fds.data(), fd_bytes);
     ssize_t sent;
     do {
         sent = ::sendmsg(socket, &msg, MSG_NOSIGNAL);
@@ -121,7 +154,7 @@ bool send_request(int socket, const std::vector<std::string> &args, std::string 
 bool receive_request(int socket, ServeRequest &request, std::string &error)
 {
     char header[sizeof kRequestMagic + sizeof(uint32_t)];
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kPassed)] = {};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * (kStandard + kMaxNamed))] = {};
     iovec iov{header, sizeof header};
     msghdr msg{};
     msg.msg_iov = &iov;
@@ -150,7 +183,7 @@ bool receive_request(int socket, ServeRequest &request, std::string &error)
             passed.emplace_back(fd);
         }
     }
-    if ((msg.msg_flags & MSG_CTRUNC) || passed.size() != kPassed) {
+    if ((msg.msg_flags & MSG_CTRUNC) || passed.size() < kStandard) {
         error = "the request did not pass its folder and standard streams";
         return false;
     }
@@ -186,9 +219,32 @@ bool receive_request(int socket, ServeRequest &request, std::string &error)
         request.args.emplace_back(payload, at, size);
         at += size;
     }
+    // The numbers the client's arguments name, in the order passed.
+    uint32_t n_named;
+    if (!get_u32(payload, at, n_named) || n_named != passed.size() - kStandard) {
+        error = "a malformed request";
+        return false;
+    }
+    std::vector<uint32_t> numbers(n_named);
+    for (uint32_t &n : numbers)
+        if (!get_u32(payload, at, n)) {
+            error = "a malformed request";
+            return false;
+        }
     if (at != payload.size()) {
         error = "a malformed request";
         return false;
+    }
+    // Never one of the server's own descriptors.
+    for (std::string &a : request.args) {
+        const int fd = named_descriptor(a);
+        if (fd < 0) continue;
+        const auto it = std::find(numbers.begin(), numbers.end(), static_cast<uint32_t>(fd));
+        if (it == numbers.end()) {
+            error = fmt::format("{} names no descriptor the client has open", a);
+            return false;
+        }
+        a = "/dev/fd/" + std::to_string(passed[kStandard + (it - numbers.begin())].get());
     }
     struct stat st;
     if (::fstat(passed[0].get(), &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -200,6 +256,8 @@ bool receive_request(int socket, ServeRequest &request, std::string &error)
     request.in = std::move(passed[1]);
     request.out = std::move(passed[2]);
     request.err = std::move(passed[3]);
+    request.named.clear();
+    for (size_t i = kStandard; i < passed.size(); i++) request.named.push_back(std::move(passed[i]));
     return true;
 }
 

@@ -37,13 +37,19 @@ private:
 };
 
 struct ServeRequest {
-    std::vector<std::string> args; // argv without the program's name
+    // argv without the program's name; a /dev/fd/N the client named (a
+    // pipe of bash's <(...)) now names the descriptor passed for it.
+    std::vector<std::string> args;
     mode_t umask = 022;
     Descriptor cwd, in, out, err;
+    std::vector<Descriptor> named; // the descriptors the arguments name
 };
 
-// Sends `args` with this process's umask, working folder and standard
-// streams; false with `error` set.
+// The descriptor an argument names as /dev/fd/N or /proc/self/fd/N, or -1.
+int named_descriptor(const std::string &arg);
+
+// Sends `args` with this process's umask, working folder, standard streams
+// and the descriptors its arguments name; false with `error` set.
 bool send_request(int socket, const std::vector<std::string> &args, std::string &error);
 // False with `error` set where the request is malformed, too large or does
 // not come whole before the socket's receive timeout; with `error` empty

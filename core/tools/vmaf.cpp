@@ -7,6 +7,8 @@
 #include <optional>
 #include <string_view>
 #include <vector>
+#include <algorithm>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "batch.h"
@@ -14,6 +16,7 @@
 #include "libvmaf/libvmaf.h"
 #include "progress.h"
 #include "serve.h"
+#include "serve_protocol.h"
 #include "session/session.h"
 
 namespace {
@@ -154,9 +157,18 @@ int run_arguments(int argc, const char *const *argv, bool request)
             if (a == "--server" && i + 1 < argc) i++;
             else if (!a.starts_with("--server=")) args.emplace_back(a);
         }
+        // A /dev/fd/N this process has not open fails here as it would there.
+        const bool passable = std::ranges::none_of(args, [](const std::string &a) {
+            const int fd = named_descriptor(a);
+            return fd >= 0 && ::fcntl(fd, F_GETFD) < 0;
+        });
         std::string why;
-        if (const std::optional<int> status = score_on_server(*server, args, why)) return *status;
-        fmt::print(stderr, "vmaf: no server answers at '{}' ({}); scoring here\n", *server, why);
+        if (passable) {
+            if (const std::optional<int> status = score_on_server(*server, args, why))
+                return *status;
+            fmt::print(stderr, "vmaf: no server answers at '{}' ({}); scoring here\n", *server,
+                       why);
+        }
     }
     try {
         return run(s);

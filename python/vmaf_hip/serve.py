@@ -48,21 +48,31 @@ class Connection:
         """Scores ``vmaf ARGS`` on the server and returns its exit status.
 
         Relative paths in ``args`` are taken from ``cwd`` (default: the
-        current folder); what the run prints goes to ``stdout`` and
+        current folder), a /dev/fd/N from this process's descriptor N (a
+        pipe); what the run prints goes to ``stdout`` and
         ``stderr`` (file objects with a descriptor, or descriptors; default:
         this process's). Raises ConnectionError where no server answers.
         """
         args = [os.fsdecode(a) for a in args]
         payload = struct.pack("<II", _umask(), len(args))
+        named: list[int] = []
         for a in args:
             data = a.encode()
             payload += struct.pack("<I", len(data)) + data
+            fd = _named_descriptor(a)
+            if fd is not None and fd not in named:
+                try:
+                    os.fstat(fd)
+                except OSError:
+                    raise ValueError(f"{a} names no open descriptor") from None
+                named.append(fd)
+        payload += struct.pack(f"<I{len(named)}I", len(named), *named)
         if len(payload) > _MAX_PAYLOAD:
             raise ValueError("the arguments are too long for a server request")
         message = _REQUEST + struct.pack("<I", len(payload)) + payload
         folder = os.open(cwd if cwd is not None else ".", os.O_PATH | os.O_DIRECTORY)
         try:
-            fds = [folder, _fileno(stdin, 0), _fileno(stdout, 1), _fileno(stderr, 2)]
+            fds = [folder, _fileno(stdin, 0), _fileno(stdout, 1), _fileno(stderr, 2), *named]
             with _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM) as s:
                 try:
                     s.connect(self.socket)
@@ -87,6 +97,15 @@ class Connection:
             raise ConnectionError(f"the server at {self.socket!r} answered something else")
         status: int = struct.unpack("<i", answer[8:])[0]
         return status
+
+
+def _named_descriptor(arg: str) -> Optional[int]:
+    """N where `arg` is /dev/fd/N or /proc/self/fd/N (a pipe's path)."""
+    for prefix in ("/dev/fd/", "/proc/self/fd/"):
+        rest = arg[len(prefix):]
+        if arg.startswith(prefix) and rest.isdigit() and len(rest) <= 6:
+            return int(rest)
+    return None
 
 
 def _umask() -> int:

@@ -3,6 +3,7 @@ and requests through it that write the CLI's reports from the folder
 given, print on the streams given and return the CLI's exit status."""
 import json
 import os
+import threading
 
 import pytest
 
@@ -33,10 +34,24 @@ def test_requests_write_what_the_cli_writes(tmp_path):
             assert conn.run(["-r", ref, "-d", dis, "--json", "-o", "out.json"],
                             cwd=str(served), stderr=err) == 0
             assert conn.run(["-r", "missing.y4m", "-d", dis], cwd=str(served), stderr=err) == 1
+            # A pipe the caller holds, named as /dev/fd/N.
+            read_end, write_end = os.pipe()
+            with open(ref, "rb") as f:
+                data = f.read()
+            writer = threading.Thread(target=lambda: (os.write(write_end, data),
+                                                      os.close(write_end)))
+            writer.start()
+            assert conn.run(["-r", f"/dev/fd/{read_end}", "-d", dis, "--json", "-o", "pipe.json",
+                             "-q"], cwd=str(served), stderr=err) == 0
+            writer.join()
+            os.close(read_end)
+            with pytest.raises(ValueError, match="no open descriptor"):
+                conn.run(["-r", "/dev/fd/999", "-d", dis])
         socket = server.socket
         assert os.path.exists(socket)
     assert not os.path.exists(socket)
     assert _report(served / "out.json") == _report(here / "out.json")
+    assert _report(served / "pipe.json") == _report(here / "out.json")
     said = (tmp_path / "err.txt").read_text()
     assert "missing.y4m: cannot open" in said and "vmaf_v0.6.1: " in said
 

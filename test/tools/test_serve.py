@@ -177,6 +177,32 @@ def main():
     same_as_here("batch", sock, ["--batch", manifest, "-o", "reports", "-q", "--jobs", "2"],
                  files=["reports/summary.csv", f"reports/0001-{CLIP}_dis.xml"])
 
+    # Pipes: the client's stdin as /dev/stdin, a pipe it holds as /dev/fd/N
+    # (bash's <(...)), a /dev/fd/N it has not open.
+    d = folder("pipes")
+    here = run(["-r", REF, "-d", DIS, "-o", "here.xml", "-q"], d)
+    with open(REF, "rb") as f:
+        data = f.read()
+    p = subprocess.run([VMAF, "--server", sock, "-r", "/dev/stdin", "-d", DIS, "-o", "stdin.xml",
+                        "-q"], cwd=d, input=data, capture_output=True, timeout=120, env=ENV)
+    read_end, write_end = os.pipe()
+    writer = threading.Thread(target=lambda: (os.write(write_end, data), os.close(write_end)))
+    writer.start()
+    q = subprocess.run([VMAF, "--server", sock, "-r", f"/dev/fd/{read_end}", "-d", DIS, "-o",
+                        "fd.xml", "-q"], cwd=d, capture_output=True, timeout=120, env=ENV,
+                       stdin=subprocess.DEVNULL, pass_fds=[read_end])
+    writer.join()
+    os.close(read_end)
+    reports = []
+    for name in ("here.xml", "stdin.xml", "fd.xml"):
+        path = os.path.join(d, name)
+        with open(path, "rb") if os.path.exists(path) else open(os.devnull, "rb") as f:
+            reports.append(without_fps(f.read()))
+    check("pipes: /dev/stdin and /dev/fd/N of the client",
+          here.returncode == p.returncode == q.returncode == 0 and reports[0] and
+          reports[0] == reports[1] == reports[2], (p.stderr, q.stderr))
+    same_as_here("closed_descriptor", sock, ["-r", "/dev/fd/77", "-d", DIS, "-o", "x.xml"])
+
     # VMAF_SERVER names the server where --server does not.
     d = folder("env")
     p = run(["-r", REF, "-d", DIS, "-o", "out.xml"], d, env={**ENV, "VMAF_SERVER": sock})
