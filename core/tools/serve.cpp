@@ -84,7 +84,7 @@ Descriptor duplicate(int fd) { return Descriptor(::fcntl(fd, F_DUPFD_CLOEXEC, 3)
 
 // Runs `r` with its standard streams, folder and umask, then puts the
 // worker's back.
-int run_redirected(const ServeRequest &r, const RunArguments &run)
+int run_redirected(const ServeRequest &r, int connection, const RunArguments &run)
 {
     std::fflush(stdout);
     std::fflush(stderr);
@@ -101,7 +101,12 @@ int run_redirected(const ServeRequest &r, const RunArguments &run)
     } else {
         const mode_t mask = ::umask(r.umask);
         try {
-            status = run(r.args);
+            // The client sends nothing after its request: a hang-up is all
+            // the connection can tell.
+            status = run(r.args, [connection] {
+                pollfd p{connection, POLLRDHUP, 0};
+                return ::poll(&p, 1, 0) <= 0 || !(p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+            });
         } catch (const std::exception &e) {
             fmt::print(stderr, "vmaf: {}\n", e.what());
         }
@@ -143,7 +148,7 @@ void handle(Descriptor connection, const ServeSettings &s, const RunArguments &r
         send_status(connection.get(), 1);
         return;
     }
-    const int status = run_redirected(request, run);
+    const int status = run_redirected(request, connection.get(), run);
     // A client killed meanwhile reads no status: nothing more to do.
     send_status(connection.get(), status);
 }

@@ -19,8 +19,11 @@ struct ServeSettings {
 
 // Runs one request's arguments (argv without the program's name) with the
 // process's standard streams and working folder as the request set them;
-// returns the exit status the CLI would.
-using RunArguments = std::function<int(const std::vector<std::string> &)>;
+// returns the exit status the CLI would. `client_waits` says, frame by
+// frame, whether the client still waits for the answer: a run whose client
+// is gone may stop (and writes no report).
+using RunArguments = std::function<int(const std::vector<std::string> &args,
+                                       const std::function<bool()> &client_waits)>;
 
 // Listens on `socket` (a new Unix socket, mode 0600) until SIGTERM or
 // SIGINT, each worker process scoring one request at a time; the requests

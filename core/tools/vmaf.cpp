@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <fmt/core.h>
 #include <optional>
 #include <string_view>
@@ -62,7 +63,9 @@ CliSettings with_backend_chosen(CliSettings s)
     return s;
 }
 
-int run(const CliSettings &settings)
+// `keep_going` (a server's request): checked after each frame, false stops
+// the run.
+int run(const CliSettings &settings, const std::function<bool()> &keep_going = {})
 {
     const CliSettings s = with_backend_chosen(settings);
     if (s.batch) return run_batch(s);
@@ -80,6 +83,11 @@ int run(const CliSettings &settings)
             return true;
         };
         hooks.on_frames_read = [] { fmt::print(stderr, "\n"); };
+    }
+    if (keep_going) {
+        hooks.on_frame = [shown = hooks.on_frame, keep_going](unsigned frames) {
+            return (!shown || shown(frames)) && keep_going();
+        };
     }
     if (!s.quiet)
         hooks.on_notice = [](const std::string &line) { fmt::print(stderr, "{}\n", line); };
@@ -116,10 +124,11 @@ int run(const CliSettings &settings)
 }
 
 // The command line parsed and run in this process: main's work without a
-// server, and a server worker's for each request (`request`: --serve and
-// --server are then refused, VMAF_SERVER is not read).
-int run_arguments(int argc, const char *const *argv, bool request)
+// server, and a server worker's for each request (`client_waits` set:
+// --serve and --server are then refused, VMAF_SERVER is not read).
+int run_arguments(int argc, const char *const *argv, const std::function<bool()> *client_waits)
 {
+    const bool request = client_waits != nullptr;
     const ParseResult parsed = parse_cli(argc, argv);
     if (!parsed.ok) {
         fmt::print(stderr, "vmaf: {}\nRun 'vmaf --help' for the options.\n", parsed.message);
@@ -140,10 +149,11 @@ int run_arguments(int argc, const char *const *argv, bool request)
     }
     if (s.serve) {
         const ServeSettings serving{*s.serve, s.jobs ? s.jobs : 2, s.serve_timeout, s.quiet};
-        return serve(serving, [](const std::vector<std::string> &args) {
+        return serve(serving, [](const std::vector<std::string> &args,
+                                 const std::function<bool()> &client_waits) {
             std::vector<const char *> argv{"vmaf"};
             for (const std::string &a : args) argv.push_back(a.c_str());
-            return run_arguments(static_cast<int>(argv.size()), argv.data(), true);
+            return run_arguments(static_cast<int>(argv.size()), argv.data(), &client_waits);
         });
     }
     std::optional<std::string> server = s.server;
@@ -171,7 +181,7 @@ int run_arguments(int argc, const char *const *argv, bool request)
         }
     }
     try {
-        return run(s);
+        return run(s, request ? *client_waits : std::function<bool()>{});
     } catch (const std::exception &e) {
         // Out of memory, or no thread to read with.
         return fail(e.what());
@@ -180,4 +190,4 @@ int run_arguments(int argc, const char *const *argv, bool request)
 
 } // namespace
 
-int main(int argc, char **argv) { return run_arguments(argc, argv, false); }
+int main(int argc, char **argv) { return run_arguments(argc, argv, nullptr); }

@@ -248,6 +248,10 @@ def main():
     check("a client killed mid-request: the next one is served",
           after.returncode == 0 and server.poll() is None and b"no server" not in after.stderr,
           after.stderr)
+    # Its run stopped at the next frame: nothing written for nobody.
+    time.sleep(3)
+    check("a client killed mid-request: its run stops, no report",
+          not os.path.exists(os.path.join(d, "out.xml")))
 
     # A worker killed: another takes its place.
     workers = children(server.pid)
