@@ -73,7 +73,7 @@ namespace {
 // The flags' values as CLI11 leaves them, before they are checked and put
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
-    std::optional<std::string> cpumask, gpu, jobs, log_level, serve_timeout;
+    std::optional<std::string> cpumask, gpu, jobs, log_level, serve_timeout, serve_queue;
     std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
@@ -189,6 +189,10 @@ void add_run_flags(CLI::App &app, CliSettings &cli, FlagText &t)
     app.add_option("--serve-timeout", t.serve_timeout,
                    "With --serve: seconds a client has to send its request (default 10)")
         ->group(group);
+    app.add_option("--serve-queue", t.serve_queue,
+                   "With --serve: requests that may wait for a worker (default 64); a client "
+                   "finding the queue full scores by itself")
+        ->group(group);
     app.add_option("--server", cli.server,
                    "Have the server at this socket (vmaf --serve) score the run, with this "
                    "run's folder and terminal; where none answers, score here. Without it, "
@@ -226,7 +230,8 @@ bool read_numbers(const FlagText &t, CliSettings &cli, std::string &error)
     return read_number(t.cpumask, "--cpumask", whole_number, s.cpumask, error) &&
            read_number(t.jobs, "--jobs", positive_integer, cli.jobs, error) &&
            read_number(t.serve_timeout, "--serve-timeout", positive_integer, cli.serve_timeout,
-                       error);
+                       error) &&
+           read_number(t.serve_queue, "--serve-queue", positive_integer, cli.serve_queue, error);
 }
 
 // The backend, the GPUs and the log level; the library's
@@ -313,8 +318,8 @@ bool read_pairs(const FlagText &t, CliSettings &cli, std::string &error)
         }
         return true;
     }
-    if (t.serve_timeout) {
-        error = "--serve-timeout is for --serve";
+    if (t.serve_timeout || t.serve_queue) {
+        error = t.serve_timeout ? "--serve-timeout is for --serve" : "--serve-queue is for --serve";
         return false;
     }
     if (cli.batch) {

@@ -27,9 +27,10 @@ struct CliSettings {
     // decided when the run starts; request.backend is Cpu until then.
     bool backend_auto = false;
     // --serve SOCKET: a resident server of the requests below, --jobs of
-    // them at once; --serve-timeout: seconds a client has to send one.
+    // them at once, --serve-queue more waiting; --serve-timeout: seconds a
+    // client has to send one.
     std::optional<std::string> serve;
-    unsigned serve_timeout = 10;
+    unsigned serve_timeout = 10, serve_queue = 64;
     // --server SOCKET (or VMAF_SERVER): this run scored by that server.
     std::optional<std::string> server;
 };

@@ -41,7 +41,7 @@ bool socket_address(const std::string &path, sockaddr_un &addr, std::string &err
 
 // A new listening socket at `path`. A socket file no server answers on (one
 // left by a killed server) is replaced; anything else there is kept.
-Descriptor make_listener(const std::string &path, std::string &error)
+Descriptor make_listener(const std::string &path, unsigned queue, std::string &error)
 {
     sockaddr_un addr;
     if (!socket_address(path, addr, error)) return {};
@@ -72,7 +72,7 @@ Descriptor make_listener(const std::string &path, std::string &error)
         error = fmt::format("--serve: cannot create '{}': {}", path, std::strerror(bind_errno));
         return {};
     }
-    if (::listen(s.get(), 64) != 0) {
+    if (::listen(s.get(), static_cast<int>(queue)) != 0) {
         error = fmt::format("--serve: listen: {}", std::strerror(errno));
         ::unlink(path.c_str());
         return {};
@@ -205,7 +205,7 @@ int serve(const ServeSettings &s, const RunArguments &run)
     for (int sig : {SIGTERM, SIGINT, SIGCHLD}) ::sigaddset(&watched, sig);
     ::sigprocmask(SIG_BLOCK, &watched, nullptr);
     std::string error;
-    Descriptor listener = make_listener(s.socket, error);
+    Descriptor listener = make_listener(s.socket, s.queue, error);
     if (!listener) {
         fmt::print(stderr, "vmaf: {}\n", error);
         return 1;
@@ -266,11 +266,14 @@ std::optional<int> score_on_server(const std::string &socket, const std::vector<
 {
     sockaddr_un addr;
     if (!socket_address(socket, addr, why)) return std::nullopt;
-    Descriptor s(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    // Not blocking while connecting: a server whose queue is full refuses
+    // at once (EAGAIN) instead of keeping the client waiting.
+    Descriptor s(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
     if (!s || ::connect(s.get(), reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0) {
-        why = std::strerror(errno);
+        why = errno == EAGAIN ? "its queue is full" : std::strerror(errno);
         return std::nullopt;
     }
+    ::fcntl(s.get(), F_SETFL, ::fcntl(s.get(), F_GETFL) & ~O_NONBLOCK);
     if (!send_request(s.get(), args, why)) return std::nullopt;
     const std::optional<int> status = receive_status(s.get());
     if (!status) {

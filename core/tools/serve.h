@@ -13,6 +13,7 @@ namespace vmaf::tools {
 struct ServeSettings {
     std::string socket;
     unsigned workers = 2;         // requests scored at once
+    unsigned queue = 64;          // requests waiting beyond those, at most
     unsigned request_timeout = 10; // seconds a client has to send its request
     bool quiet = false;
 };
@@ -32,7 +33,7 @@ using RunArguments = std::function<int(const std::vector<std::string> &args,
 int serve(const ServeSettings &settings, const RunArguments &run);
 
 // The exit status of `args` scored by the server at `socket`, or nothing
-// where no server answers there (`why` says why).
+// where no server answers there or its queue is full (`why` says why).
 std::optional<int> score_on_server(const std::string &socket, const std::vector<std::string> &args,
                                    std::string &why);
 

@@ -148,7 +148,8 @@ int run_arguments(int argc, const char *const *argv, const std::function<bool()>
         return 2;
     }
     if (s.serve) {
-        const ServeSettings serving{*s.serve, s.jobs ? s.jobs : 2, s.serve_timeout, s.quiet};
+        const ServeSettings serving{*s.serve, s.jobs ? s.jobs : 2, s.serve_queue, s.serve_timeout,
+                                    s.quiet};
         return serve(serving, [](const std::vector<std::string> &args,
                                  const std::function<bool()> &client_waits) {
             std::vector<const char *> argv{"vmaf"};
@@ -176,8 +177,8 @@ int run_arguments(int argc, const char *const *argv, const std::function<bool()>
         if (passable) {
             if (const std::optional<int> status = score_on_server(*server, args, why))
                 return *status;
-            fmt::print(stderr, "vmaf: no server answers at '{}' ({}); scoring here\n", *server,
-                       why);
+            fmt::print(stderr, "vmaf: no server takes the run at '{}' ({}); scoring here\n",
+                       *server, why);
         }
     }
     try {

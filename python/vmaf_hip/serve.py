@@ -74,11 +74,16 @@ class Connection:
         try:
             fds = [folder, _fileno(stdin, 0), _fileno(stdout, 1), _fileno(stderr, 2), *named]
             with _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM) as s:
+                # A server whose queue is full refuses at once.
+                s.setblocking(False)
                 try:
                     s.connect(self.socket)
+                except BlockingIOError as e:
+                    raise ConnectionError(f"the server at {self.socket!r}: its queue is full") from e
                 except OSError as e:
                     raise ConnectionError(f"no server answers at {self.socket!r}: "
                                           f"{e.strerror}") from e
+                s.setblocking(True)
                 sent = _socket.send_fds(s, [message], fds)
                 # Never an empty send: a quick request (a missing file) may
                 # be answered and closed already, and that would fail.

@@ -215,7 +215,7 @@ def main():
     # No server there: scored here, said once.
     d = folder("none")
     p = run(["--server", os.path.join(tmp, "nobody.sock"), "-r", REF, "-d", DIS, "-o", "out.xml"], d)
-    said = p.stderr.count(b"no server answers")
+    said = p.stderr.count(b"no server takes the run")
     check("no server: scored here, said once", p.returncode == 0 and said == 1 and
           os.path.exists(os.path.join(d, "out.xml")), p.stderr)
 
@@ -253,6 +253,31 @@ def main():
     check("a client killed mid-request: its run stops, no report",
           not os.path.exists(os.path.join(d, "out.xml")))
 
+    # A full queue: one worker busy, --serve-queue 1; the clients beyond
+    # what waits score by themselves, saying so, the others are served.
+    small_sock = os.path.join(tmp, "small.sock")
+    small = start_server(small_sock, "--jobs", "1", "--serve-queue", "1")
+    d = folder("queue")
+    fifo = os.path.join(d, "ref.y4m")
+    writer, release = slow_pair(fifo, 30)
+    busy = subprocess.Popen([VMAF, "--server", small_sock, "-r", "ref.y4m", "-d", DIS, "-o",
+                             "busy.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=ENV)
+    time.sleep(1)
+    waiting = [subprocess.Popen([VMAF, "--server", small_sock, "-r", REF, "-d", DIS, "-o",
+                                 f"w{i}.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, env=ENV) for i in range(5)]
+    time.sleep(1)
+    release.set()
+    said = [w.communicate(timeout=120)[1] for w in waiting]
+    busy.communicate(timeout=120)
+    writer.join(30)
+    full = sum(b"(its queue is full); scoring here" in e for e in said)
+    check("a full queue: the clients beyond it score by themselves, the others are served",
+          all(w.returncode == 0 for w in waiting) and busy.returncode == 0 and 1 <= full < 5,
+          (full, said))
+    stop_server(small)
+
     # A worker killed: another takes its place.
     workers = children(server.pid)
     if workers:
@@ -271,7 +296,7 @@ def main():
         os.chmod(d, 0o777)
         p = run(["--server", sock, "-r", REF, "-d", DIS, "-o", "out.xml"], d, user=nobody)
         check("another user: not let in, scored by itself",
-              b"no server answers" in p.stderr and b"ermission denied" in p.stderr, p.stderr)
+              b"no server takes the run" in p.stderr and b"ermission denied" in p.stderr, p.stderr)
         os.chmod(sock, 0o666)
         p = run(["--server", sock, "-r", REF, "-d", DIS, "-o", "out2.xml"], d, user=nobody)
         check("another user let in by the socket's mode: refused",
@@ -301,7 +326,7 @@ def main():
         same = without_fps(a.read()) == without_fps(b.read())
     check("SIGTERM: the request being scored finishes", busy.returncode == 0 and same, err)
     check("SIGTERM: socket removed, later clients score by themselves, exit 0",
-          gone and later.returncode == 0 and b"no server answers" in later.stderr and status == 0,
+          gone and later.returncode == 0 and b"no server takes the run" in later.stderr and status == 0,
           (gone, later.stderr, status))
 
     # A socket file left by a killed server is replaced; a file that is not a
