@@ -148,7 +148,7 @@ print(" ".join(os.path.relpath(t["filename"][0], root) for t in json.load(sys.st
     cp "$build/core/src/hip/module/hip_backend.so" "$suite/module/"
     cp "$build/core/libvmaf.so.$version" "$suite/module/libvmaf.so"
     for b in "${bench[@]}"; do cp "$build/$b" "$suite/bin/"; done
-    cp bench/gpu_throughput.py bench/gpu_startup.py bench/ladder_throughput.py bench/batch_throughput.py bench/decode_throughput.py bench/timed_run.py bench/soak.py \
+    cp bench/gpu_throughput.py bench/gpu_startup.py bench/ladder_throughput.py bench/batch_throughput.py bench/decode_throughput.py bench/timed_run.py bench/soak.py bench/serve_latency.py \
         bench/make_clips.py "$suite/"
     for t in "${tests[@]}"; do cp "$build/$t" "$suite/bin/"; done
     cp "$(command -v xz)" "$suite/bin/"
