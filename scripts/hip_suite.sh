@@ -31,6 +31,10 @@
 #       picks HIP test programs by name; VMAF_SUITE_DASK_KILLS sets how many
 #       Dask workers part dask kills (50).
 #
+#   scripts/hip_suite.sh serve [BUILD_DIR] REF DIS [ARGS...]
+#       On the GPU machine: bench/serve_latency.py with the packed vmaf
+#       (calls through vmaf --serve against calls alone; docs/serve.md).
+#
 #   scripts/hip_suite.sh soak [BUILD_DIR] pair|batch [ARGS...]
 #       On the GPU machine: bench/soak.py with the packed vmaf (memory,
 #       threads and open files over a long run; docs/reliability.md).
@@ -84,7 +88,7 @@ V1_MODELS=(vmaf_v1.0.16_3d0h vmaf_v1.0.16_5d0h vmaf_v1.0.16_1d5h_2160 vmaf_v1.0.
            vmaf_v1.0.16_hfr_3d0h_2160)
 
 usage() {
-    sed -n '2,66p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo pipefail$/{/^set /d;p;}' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
@@ -330,6 +334,16 @@ soak() {
     shift
     suite_env "$suite"
     python3 "$suite/soak.py" "$1" "$suite/bin/vmaf" "${@:2}"
+}
+
+# bench/serve_latency.py with the packed vmaf: calls through vmaf --serve
+# against the same calls run alone.
+serve_bench() {
+    local suite
+    suite=$(cd "$1/suite" && pwd)
+    shift
+    suite_env "$suite"
+    python3 "$suite/serve_latency.py" "$suite/bin/vmaf" "$@"
 }
 
 # The HIP test programs packed into a suite, by name.
@@ -745,6 +759,7 @@ bench) bench "${2:-build-hip-nvidia}" "${@:3}" ;;
 sanitize) sanitize "${2:-build-hip-nvidia}" ;;
 decode) decode "${2:-build-hip-nvidia}" "${3:?decode needs the encodes folder}" "${@:4}" ;;
 soak) soak "${2:-build-hip-nvidia}" "${3:?soak needs pair or batch}" "${@:4}" ;;
+serve) serve_bench "${2:-build-hip-nvidia}" "${@:3}" ;;
 dropin) dropin "${2:-build-hip-nvidia}" "${3:?dropin needs the folder of scripts/ffmpeg_dropin_gpu.sh build}" ;;
 *) usage ;;
 esac
