@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace vmaf::cpu {
 
@@ -35,9 +36,12 @@ unsigned permitted(uint64_t cpumask);
 // The widest of a metric's kernel tables that `flags` allow: the portable
 // one, or an AVX2 / AVX-512 (/ AVX-512 ICL) one where built (non-null) and
 // allowed.
+// The table type comes from `portable` alone, so that a build without x86
+// kernels passes nullptr for them.
 template <typename Table>
-const Table &widest(unsigned flags, const Table &portable, const Table *avx2, const Table *avx512,
-                    const Table *avx512icl = nullptr)
+const Table &widest(unsigned flags, const Table &portable, std::type_identity_t<const Table *> avx2,
+                    std::type_identity_t<const Table *> avx512,
+                    std::type_identity_t<const Table *> avx512icl = nullptr)
 {
     if ((flags & kAvx512) && (flags & kAvx512Icl) && avx512icl) return *avx512icl;
     if ((flags & kAvx512) && avx512) return *avx512;
