@@ -348,18 +348,22 @@ TEST(PicturePool, EveryPictureIsMadeAndWrittenAtOnce)
         pc.pic_cnt = kAsked;
         const double before = resident_bytes();
         ASSERT_EQ(vmaf_preallocate_pictures(ctx, pc), 0);
-        const double grown = resident_bytes() - before;
-        // Written planes are resident; allocator and sanitizer overheads
-        // stay well under one plane a picture.
+        const double made = resident_bytes();
+        const double grown = made - before;
+        // Written planes are resident; the allocator's and AddressSanitizer's
+        // overheads stay well under one plane a picture. ThreadSanitizer
+        // shadows every byte written several times over: the planes left
+        // alone are not told from its shadow there.
         EXPECT_GE(grown, 0.95 * kPool * c.planes * kPlane);
+#if !defined(__SANITIZE_THREAD__)
         EXPECT_LT(grown, kPool * (c.planes + 1) * kPlane);
+#endif
         VmafPicture pics[kPool];
         for (auto &p : pics) {
             ASSERT_EQ(vmaf_fetch_preallocated_picture(ctx, &p), 0);
             EXPECT_EQ(static_cast<const unsigned char *>(p.data[0])[0], 0);
         }
-        EXPECT_LT(resident_bytes() - before, kPool * (c.planes + 1) * kPlane)
-            << "fetching made pictures";
+        EXPECT_LT(resident_bytes() - made, kPlane) << "fetching made pictures";
         for (auto &p : pics) EXPECT_EQ(vmaf_picture_unref(&p), 0);
         EXPECT_EQ(vmaf_close(ctx), 0);
     }
