@@ -145,9 +145,12 @@ void handle(Descriptor connection, const ServeSettings &s, const RunArguments &r
         if (::write(request.err.get(), message.data(), message.size()) < 0) {
             // The client is gone: nobody to tell.
         }
+        // Answered, not run: the client must not score it by itself.
+        send_taken(connection.get());
         send_status(connection.get(), 1);
         return;
     }
+    send_taken(connection.get());
     const int status = run_redirected(request, connection.get(), run);
     // A client killed meanwhile reads no status: nothing more to do.
     send_status(connection.get(), status);
@@ -171,6 +174,13 @@ void handle(Descriptor connection, const ServeSettings &s, const RunArguments &r
         pollfd p{listener, POLLIN, 0};
         const int ready = ::ppoll(&p, 1, nullptr, &waiting);
         if (ready < 0 && errno != EINTR) break;
+        // ppoll delivers a pending signal only when nothing was ready: a
+        // SIGTERM that came during the last request may still be pending
+        // while clients queue.
+        sigset_t pending;
+        if (::sigpending(&pending) == 0 &&
+            (::sigismember(&pending, SIGTERM) == 1 || ::sigismember(&pending, SIGINT) == 1))
+            g_stop = 1;
         if (ready <= 0 || g_stop) continue;
         // Another worker may have taken it: the listener does not block.
         Descriptor connection(::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC));
@@ -275,6 +285,10 @@ std::optional<int> score_on_server(const std::string &socket, const std::vector<
     }
     ::fcntl(s.get(), F_SETFL, ::fcntl(s.get(), F_GETFL) & ~O_NONBLOCK);
     if (!send_request(s.get(), args, why)) return std::nullopt;
+    if (!receive_taken(s.get())) {
+        why = "it stopped before taking the run";
+        return std::nullopt;
+    }
     const std::optional<int> status = receive_status(s.get());
     if (!status) {
         fmt::print(stderr, "vmaf: the server at '{}' ended the request without an answer\n", socket);

@@ -16,6 +16,7 @@ namespace vmaf::tools {
 namespace {
 
 constexpr char kRequestMagic[8] = {'V', 'M', 'A', 'F', 'R', 'Q', '0', '1'};
+constexpr char kTaken[8] = {'V', 'M', 'A', 'F', 'T', 'K', '0', '1'};
 constexpr char kStatusMagic[8] = {'V', 'M', 'A', 'F', 'S', 'T', '0', '1'};
 constexpr uint32_t kMaxPayload = 1u << 20;
 constexpr size_t kStandard = 4; // working folder, stdin, stdout, stderr
@@ -259,6 +260,15 @@ bool receive_request(int socket, ServeRequest &request, std::string &error)
     request.named.clear();
     for (size_t i = kStandard; i < passed.size(); i++) request.named.push_back(std::move(passed[i]));
     return true;
+}
+
+bool send_taken(int socket) { return write_all(socket, kTaken, sizeof kTaken); }
+
+bool receive_taken(int socket)
+{
+    char message[sizeof kTaken];
+    return read_exactly(socket, message, sizeof message) &&
+           std::memcmp(message, kTaken, sizeof kTaken) == 0;
 }
 
 bool send_status(int socket, int status)

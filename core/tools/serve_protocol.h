@@ -55,6 +55,11 @@ bool send_request(int socket, const std::vector<std::string> &args, std::string 
 // not come whole before the socket's receive timeout; with `error` empty
 // where the client closed without sending anything.
 bool receive_request(int socket, ServeRequest &request, std::string &error);
+// Once a worker has the request whole and will run it: a client whose
+// connection ends before this (a server stopping with it still queued)
+// knows that nothing of it ran.
+bool send_taken(int socket);
+bool receive_taken(int socket);
 bool send_status(int socket, int status);
 // The exit status, or nothing where the connection ended without one.
 std::optional<int> receive_status(int socket);

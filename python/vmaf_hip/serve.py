@@ -22,6 +22,7 @@ from typing import IO, Mapping, Optional, Sequence, Union
 
 # The request and the answer, as core/tools/serve_protocol.cpp writes them.
 _REQUEST = b"VMAFRQ01"
+_TAKEN = b"VMAFTK01"
 _STATUS = b"VMAFST01"
 _MAX_PAYLOAD = 1 << 20
 
@@ -89,19 +90,34 @@ class Connection:
                 # be answered and closed already, and that would fail.
                 if sent < len(message):
                     s.sendall(message[sent:])
-                answer = b""
-                while len(answer) < 12:
-                    chunk = s.recv(12 - len(answer))
-                    if not chunk:
-                        raise ConnectionError(f"the server at {self.socket!r} ended the request "
-                                              "without an answer")
-                    answer += chunk
+                taken = _receive(s, len(_TAKEN))
+                if taken != _TAKEN:
+                    raise ConnectionError(f"the server at {self.socket!r} stopped before taking "
+                                          "the run")
+                answer = _receive(s, 12)
+                if len(answer) < 12:
+                    raise ConnectionError(f"the server at {self.socket!r} ended the request "
+                                          "without an answer")
         finally:
             os.close(folder)
         if answer[:8] != _STATUS:
             raise ConnectionError(f"the server at {self.socket!r} answered something else")
         status: int = struct.unpack("<i", answer[8:])[0]
         return status
+
+
+def _receive(s: _socket.socket, n: int) -> bytes:
+    """Up to `n` bytes: fewer where the connection ends first."""
+    data = b""
+    while len(data) < n:
+        try:
+            chunk = s.recv(n - len(data))
+        except ConnectionResetError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
 
 
 def _named_descriptor(arg: str) -> Optional[int]:

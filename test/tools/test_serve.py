@@ -278,6 +278,32 @@ def main():
           (full, said))
     stop_server(small)
 
+    # SIGTERM with requests queued: the one being scored finishes, the
+    # queued ones were never taken and score by themselves, saying so.
+    small = start_server(small_sock, "--jobs", "1")
+    fifo = os.path.join(d, "ref2.y4m")
+    writer, release = slow_pair(fifo, 30)
+    busy = subprocess.Popen([VMAF, "--server", small_sock, "-r", "ref2.y4m", "-d", DIS, "-o",
+                             "busy2.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=ENV)
+    time.sleep(1)
+    queued = [subprocess.Popen([VMAF, "--server", small_sock, "-r", REF, "-d", DIS, "-o",
+                                f"q{i}.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, env=ENV) for i in range(2)]
+    time.sleep(1)
+    small.send_signal(signal.SIGTERM)
+    time.sleep(0.5)
+    release.set()
+    said = [q.communicate(timeout=120)[1] for q in queued]
+    busy_err = busy.communicate(timeout=120)[1]
+    writer.join(30)
+    check("SIGTERM with requests queued: they score by themselves, the busy one finishes",
+          busy.returncode == 0 and os.path.exists(os.path.join(d, "busy2.xml")) and
+          all(q.returncode == 0 and b"stopped before taking the run" in e
+              for q, e in zip(queued, said)) and
+          all(os.path.exists(os.path.join(d, f"q{i}.xml")) for i in range(2)) and
+          small.wait(timeout=60) == 0, (said, busy_err))
+
     # A worker killed: another takes its place.
     workers = children(server.pid)
     if workers:
