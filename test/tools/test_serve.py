@@ -151,6 +151,22 @@ def slow_pair(path, pause):
     return t, release
 
 
+def client(sock, cwd, args):
+    return subprocess.Popen([VMAF, "--server", sock, *args, "-q"], cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
+
+
+def busy_and_waiting(sock, d, name, n):
+    """A request held on a FIFO (NAME.y4m) until `release`, then `n` more
+    (NAME_I.xml) behind it."""
+    writer, release = slow_pair(os.path.join(d, name + ".y4m"), 30)
+    busy = client(sock, d, ["-r", name + ".y4m", "-d", DIS, "-o", name + ".xml"])
+    time.sleep(1)
+    behind = [client(sock, d, ["-r", REF, "-d", DIS, "-o", f"{name}_{i}.xml"]) for i in range(n)]
+    time.sleep(1)
+    return writer, release, busy, behind
+
+
 def main():
     sock = os.path.join(tmp, "vmaf.sock")
     server = start_server(sock, "--jobs", "2", "--serve-timeout", "1")
@@ -258,16 +274,7 @@ def main():
     small_sock = os.path.join(tmp, "small.sock")
     small = start_server(small_sock, "--jobs", "1", "--serve-queue", "1")
     d = folder("queue")
-    fifo = os.path.join(d, "ref.y4m")
-    writer, release = slow_pair(fifo, 30)
-    busy = subprocess.Popen([VMAF, "--server", small_sock, "-r", "ref.y4m", "-d", DIS, "-o",
-                             "busy.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env=ENV)
-    time.sleep(1)
-    waiting = [subprocess.Popen([VMAF, "--server", small_sock, "-r", REF, "-d", DIS, "-o",
-                                 f"w{i}.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, env=ENV) for i in range(5)]
-    time.sleep(1)
+    writer, release, busy, waiting = busy_and_waiting(small_sock, d, "busy", 5)
     release.set()
     said = [w.communicate(timeout=120)[1] for w in waiting]
     busy.communicate(timeout=120)
@@ -281,16 +288,7 @@ def main():
     # SIGTERM with requests queued: the one being scored finishes, the
     # queued ones were never taken and score by themselves, saying so.
     small = start_server(small_sock, "--jobs", "1")
-    fifo = os.path.join(d, "ref2.y4m")
-    writer, release = slow_pair(fifo, 30)
-    busy = subprocess.Popen([VMAF, "--server", small_sock, "-r", "ref2.y4m", "-d", DIS, "-o",
-                             "busy2.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, env=ENV)
-    time.sleep(1)
-    queued = [subprocess.Popen([VMAF, "--server", small_sock, "-r", REF, "-d", DIS, "-o",
-                                f"q{i}.xml", "-q"], cwd=d, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=ENV) for i in range(2)]
-    time.sleep(1)
+    writer, release, busy, queued = busy_and_waiting(small_sock, d, "busy2", 2)
     small.send_signal(signal.SIGTERM)
     time.sleep(0.5)
     release.set()
@@ -301,7 +299,7 @@ def main():
           busy.returncode == 0 and os.path.exists(os.path.join(d, "busy2.xml")) and
           all(q.returncode == 0 and b"stopped before taking the run" in e
               for q, e in zip(queued, said)) and
-          all(os.path.exists(os.path.join(d, f"q{i}.xml")) for i in range(2)) and
+          all(os.path.exists(os.path.join(d, f"busy2_{i}.xml")) for i in range(2)) and
           small.wait(timeout=60) == 0, (said, busy_err))
 
     # A worker killed: another takes its place.
