@@ -79,12 +79,6 @@ int named_descriptor(const std::string &arg)
     return -1;
 }
 
-void Descriptor::reset(int fd)
-{
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-}
-
 bool send_request(int socket, const std::vector<std::string> &args, std::string &error)
 {
     const mode_t mask = ::umask(0);

@@ -8,33 +8,11 @@
 #include <optional>
 #include <string>
 #include <sys/types.h>
-#include <utility>
 #include <vector>
 
+#include "base/descriptor.h"
+
 namespace vmaf::tools {
-
-// An open file descriptor, closed with its owner.
-class Descriptor {
-public:
-    Descriptor() = default;
-    explicit Descriptor(int fd) : fd_(fd) {}
-    ~Descriptor() { reset(); }
-    Descriptor(Descriptor &&o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
-    Descriptor &operator=(Descriptor &&o) noexcept
-    {
-        if (this != &o) reset(std::exchange(o.fd_, -1));
-        return *this;
-    }
-    Descriptor(const Descriptor &) = delete;
-    Descriptor &operator=(const Descriptor &) = delete;
-
-    int get() const { return fd_; }
-    explicit operator bool() const { return fd_ >= 0; }
-    void reset(int fd = -1);
-
-private:
-    int fd_ = -1;
-};
 
 struct ServeRequest {
     // argv without the program's name; a /dev/fd/N the client named (a

@@ -9,34 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/descriptor.h"
 
 namespace vmaf {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd) : fd_(fd) {}
-    ~FileDescriptor()
-    {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    FileDescriptor(const FileDescriptor &) = delete;
-    FileDescriptor &operator=(const FileDescriptor &) = delete;
-    int get() const { return fd_; }
-    // Closes now, as close() can report a write error.
-    int close()
-    {
-        const int r = ::close(fd_);
-        fd_ = -1;
-        return r;
-    }
-
-private:
-    int fd_;
-};
 
 int write_all(int fd, const std::string &text)
 {
@@ -75,7 +54,7 @@ mode_t new_file_mode()
 int write_through(const std::string &path, const std::string &text, int flags,
                   std::string &reason)
 {
-    FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666));
+    Descriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666));
     if (fd.get() < 0) return write_failed(errno, reason);
     if (int err = write_all(fd.get(), text)) return write_failed(err, reason);
     if (fd.close() != 0) return write_failed(errno, reason);
@@ -89,7 +68,7 @@ int rewrite_in_place(const std::string &path, const std::string &text, std::stri
 {
     std::string old;
     {
-        FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+        Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
         if (fd.get() < 0) return write_failed(errno, reason);
         char buf[1 << 16];
         for (;;) {
@@ -128,7 +107,7 @@ int replace_file(const std::string &path, const std::string &text, std::string &
     if (exists && !S_ISREG(st.st_mode)) return write_through(path, text, O_TRUNC, reason);
 
     std::string tmp = (dir / fmt::format(".{}.XXXXXX", target.filename().string())).string();
-    FileDescriptor fd(::mkostemp(tmp.data(), O_CLOEXEC));
+    Descriptor fd(::mkostemp(tmp.data(), O_CLOEXEC));
     if (fd.get() < 0) {
         const int err = errno;
         // A read-only folder cannot take the temporary file; a file in it
