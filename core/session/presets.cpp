@@ -3,7 +3,7 @@
 
 #include <array>
 #include <fmt/core.h>
-#include <initializer_list>
+#include <vector>
 
 namespace vmaf::session {
 
@@ -12,9 +12,12 @@ namespace {
 // One version's change to the request. A version is its predecessor's
 // steps plus its own, so the order of models and features (and with it
 // the report's keys) is the reference's.
+// Vectors, not initializer_lists: a list's array lives only as long as the
+// temporary step it was written in (clang frees it before the table is
+// read; GCC happened to keep it).
 struct PresetStep {
     std::string_view version;
-    std::initializer_list<const char *> models, features;
+    std::vector<const char *> models, features;
     const char *replace_feature = nullptr; // the first feature of its name, replaced
     bool common_bitdepth = false;
 };
