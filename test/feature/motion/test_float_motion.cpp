@@ -78,8 +78,11 @@ TEST(FloatMotion, OptionsNameTheKeysAndBadValuesAreErrors)
 
 TEST(FloatMotion, TooSmallPictureIsAClearError)
 {
-    for (auto [w, h, want] : {std::tuple{3u, 3u, 0}, std::tuple{2u, 9u, -EINVAL},
-                              std::tuple{9u, 2u, -EINVAL}}) {
+    // Not structured bindings: clang 14 cannot capture those in a lambda.
+    for (const auto &size : {std::tuple{3u, 3u, 0}, std::tuple{2u, 9u, -EINVAL},
+                             std::tuple{9u, 2u, -EINVAL}}) {
+        const unsigned w = std::get<0>(size), h = std::get<1>(size);
+        const int want = std::get<2>(size);
         auto ctx = make_context(0);
         ASSERT_EQ(use_feature(ctx.get(), "float_motion"), 0);
         ::testing::internal::CaptureStderr();

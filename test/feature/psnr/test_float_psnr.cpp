@@ -60,7 +60,10 @@ TEST(FloatPsnr, ConstantOffsetGivesItsMse)
 
 TEST(FloatPsnr, IdenticalPicturesGiveTheCap)
 {
-    for (auto [bpc, cap] : {std::pair{8u, 60.0}, {10u, 72.0}, {12u, 84.0}, {16u, 108.0}}) {
+    // Not structured bindings: clang 14 cannot capture those in a lambda.
+    for (const auto &depth : {std::pair{8u, 60.0}, {10u, 72.0}, {12u, 84.0}, {16u, 108.0}}) {
+        const unsigned bpc = depth.first;
+        const double cap = depth.second;
         auto ctx = make_context(0);
         ASSERT_EQ(use_feature(ctx.get(), "float_psnr"), 0);
         auto fill = [bpc](unsigned p, unsigned x, unsigned y) { return texture(p, x, y, bpc); };
