@@ -41,8 +41,12 @@ std::vector<Level> levels()
     const unsigned detected = cpu::detected();
     std::vector<Level> out;
     unsigned flags = 0;
+#if defined(VMAF_ARM_SIMD)
+    for (const Level &level : {Level{"neon", cpu::kNeon}}) {
+#else
     for (const Level &level : {Level{"avx2", cpu::kAvx2}, Level{"avx512", cpu::kAvx512},
                                Level{"avx512icl", cpu::kAvx512Icl}}) {
+#endif
         if (!(detected & level.flags)) break;
         flags |= level.flags;
         out.push_back({level.name, flags});

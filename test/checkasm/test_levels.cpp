@@ -34,8 +34,9 @@ template <typename Table> std::string tested(const Table &(*dispatch)(unsigned))
     return names;
 }
 
-// Every metric has AVX2 and AVX-512 builds, VIF one for AVX-512 ICL too:
-// what is checked follows from what the CPU has, not from levels().
+// On x86 every metric has AVX2 and AVX-512 builds, VIF one for AVX-512 ICL
+// too; on aarch64 the metrics with NEON kernels have a NEON build: what is
+// checked follows from what the CPU has, not from levels().
 TEST(Checkasm, EveryBuildTheCpuRunsIsChecked)
 {
     std::string want, vif;
@@ -46,13 +47,17 @@ TEST(Checkasm, EveryBuildTheCpuRunsIsChecked)
     vif = want;
     if ((detected & cpu::kAvx2) && (detected & cpu::kAvx512) && (detected & cpu::kAvx512Icl))
         vif += " avx512icl";
+    EXPECT_EQ(tested(&motion::motion_row_kernels), want);
+#elif defined(VMAF_ARM_SIMD)
+    // Every aarch64 CPU has NEON; the metrics with NEON kernels so far.
+    EXPECT_EQ(cpu::detected(), unsigned{cpu::kNeon});
+    EXPECT_EQ(tested(&motion::motion_row_kernels), "neon");
 #else
-    // Off x86 (aarch64): no x86 extension is ever reported.
     EXPECT_EQ(cpu::detected(), 0u);
+    EXPECT_EQ(tested(&motion::motion_row_kernels), "");
 #endif
     EXPECT_EQ(tested(&adm::adm_kernels), want);
     EXPECT_EQ(tested(&cambi::cambi_kernels), want);
-    EXPECT_EQ(tested(&motion::motion_row_kernels), want);
     EXPECT_EQ(tested(&speed::cov_kernels), want);
     EXPECT_EQ(tested(&vif::vif_row_kernels), vif);
 }

@@ -44,6 +44,8 @@ unsigned detected()
         f |= kAvx512;
     if ((f & kAvx512) && has_icl_extensions()) f |= kAvx512Icl;
     return f;
+#elif defined(VMAF_ARM_SIMD)
+    return kNeon;
 #else
     return 0;
 #endif
@@ -58,8 +60,12 @@ int environment_mask(uint64_t &mask)
     errno = 0;
     const unsigned long long v = std::strtoull(text, &end, 0);
     if (errno || *end || *text == '-') {
+#if defined(VMAF_ARM_SIMD)
+        log_error("VMAF_CPU_MASK='{}' is not a number (instruction sets to forbid: 1 NEON)", excerpt(text));
+#else
         log_error("VMAF_CPU_MASK='{}' is not a number (instruction sets to forbid: 8 AVX2, "
                   "16 AVX-512, 32 AVX-512 ICL)", excerpt(text));
+#endif
         return -EINVAL;
     }
     mask = v;

@@ -18,10 +18,14 @@ enum Flag : unsigned {
     // IFMA, BITALG, VPOPCNTDQ, GFNI, VAES and VPCLMULQDQ. Its kernels run
     // only where kAvx512 is allowed too.
     kAvx512Icl = 1u << 5,
+    // aarch64: the reference's VMAF_ARM_CPU_FLAG_NEON, the bit that is
+    // kSse2 on x86.
+    kNeon = 1u << 0,
 };
 
 // The instruction sets of the running CPU (and operating system) that this
-// build has kernels for; 0 off x86-64.
+// build has kernels for: x86-64's, kNeon on aarch64 (every aarch64 CPU has
+// it), else 0.
 unsigned detected();
 
 // The mask in the environment variable VMAF_CPU_MASK (same bits, decimal
@@ -34,15 +38,17 @@ int environment_mask(uint64_t &mask);
 unsigned permitted(uint64_t cpumask);
 
 // The widest of a metric's kernel tables that `flags` allow: the portable
-// one, or an AVX2 / AVX-512 (/ AVX-512 ICL) one where built (non-null) and
-// allowed.
+// one, or an AVX2 / AVX-512 (/ AVX-512 ICL) / NEON one where built
+// (non-null) and allowed. A build has the x86 tables or NEON's, never both.
 // The table type comes from `portable` alone, so that a build without x86
 // kernels passes nullptr for them.
 template <typename Table>
 const Table &widest(unsigned flags, const Table &portable, std::type_identity_t<const Table *> avx2,
                     std::type_identity_t<const Table *> avx512,
-                    std::type_identity_t<const Table *> avx512icl = nullptr)
+                    std::type_identity_t<const Table *> avx512icl = nullptr,
+                    std::type_identity_t<const Table *> neon = nullptr)
 {
+    if ((flags & kNeon) && neon) return *neon;
     if ((flags & kAvx512) && (flags & kAvx512Icl) && avx512icl) return *avx512icl;
     if ((flags & kAvx512) && avx512) return *avx512;
     if ((flags & kAvx2) && avx2) return *avx2;

@@ -42,12 +42,15 @@ const MotionRowKernels &motion_row_kernels_c()
 const MotionRowKernels &motion_row_kernels(unsigned cpu_flags)
 {
     return cpu::widest(cpu_flags, motion_row_kernels_c(), motion_row_kernels_avx2(),
-                       motion_row_kernels_avx512());
+                       motion_row_kernels_avx512(), nullptr, motion_row_kernels_neon());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const MotionRowKernels *motion_row_kernels_avx2() { return nullptr; }
 const MotionRowKernels *motion_row_kernels_avx512() { return nullptr; }
+#endif
+#if !defined(VMAF_ARM_SIMD)
+const MotionRowKernels *motion_row_kernels_neon() { return nullptr; }
 #endif
 
 } // namespace vmaf::motion

@@ -1,7 +1,7 @@
 // The row kernel of integer motion: the blurred absolute difference of one
 // row of two pictures. The portable function is the definition;
-// MotionRowKernels picks it or its AVX2 / AVX-512 twins (motion_rows_x86.h),
-// which give the same bits.
+// MotionRowKernels picks it or its AVX2 / AVX-512 / NEON twins
+// (motion_rows_simd.h), which give the same bits.
 #pragma once
 
 #include <cstdint>
@@ -26,5 +26,6 @@ const MotionRowKernels &motion_row_kernels(unsigned cpu_flags);
 const MotionRowKernels &motion_row_kernels_c();
 const MotionRowKernels *motion_row_kernels_avx2();
 const MotionRowKernels *motion_row_kernels_avx512();
+const MotionRowKernels *motion_row_kernels_neon();
 
 } // namespace vmaf::motion

@@ -1,6 +1,6 @@
 // blurred_row_sad (motion_rows.h) for a vector type S (cpu/x86/avx2.h,
-// avx512.h), bit-exact with the portable one. Included by one file per
-// instruction set.
+// avx512.h, cpu/arm/neon.h), bit-exact with the portable one. Included by
+// one file per instruction set.
 //
 // Vertical: differences of samples up to 15 bits fit 16-bit lanes and the
 // taps (below 2^15) pair up in _madd_epi16, rows 0/4 and 1/3 sharing a tap;
@@ -15,7 +15,7 @@
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_rows.h"
 
-namespace vmaf::motion::x86 {
+namespace vmaf::motion::simd {
 
 template <class S> inline typename S::V load_samples(const uint8_t *p) { return S::load_u8_as_u16(p); }
 template <class S> inline typename S::V load_samples(const uint16_t *p) { return S::load(p); }
@@ -95,4 +95,4 @@ template <class S> const MotionRowKernels &row_kernels()
     return kernels;
 }
 
-} // namespace vmaf::motion::x86
+} // namespace vmaf::motion::simd
