@@ -175,6 +175,13 @@ def main():
     else:
         expect_error("--bitdepth-convert without libswscale", args, "good2.y4m",
                      "built without libswscale")
+        # A container is not misread as raw YUV where libav was not built in.
+        with open(p("not_really.mkv"), "wb") as f:
+            f.write(b"\x1aE\xdf\xa3 not really a Matroska file")
+        expect_error("container without libavformat", ["-r", p("not_really.mkv"), "-d", good, *n],
+                     "not_really.mkv", "container input (mp4, mkv, ...) was not built in")
+        expect_error("--scale without libswscale", ["-r", good, "-d", good, *n, "--scale"],
+                     "scaling was not built in")
 
     # The output must never replace an input.
     before = open(good, "rb").read()
