@@ -22,6 +22,10 @@ struct Neon {
     static void store(void *p, V v) { vst1q_u8(static_cast<uint8_t *>(p), vreinterpretq_u8_s32(v)); }
     // kBytes / 2 samples, each widened to 16 bits.
     static V load_u8_as_u16(const uint8_t *p) { return vreinterpretq_s32_u16(vmovl_u8(vld1_u8(p))); }
+    // kBytes / 4 samples, each widened to 32 bits.
+    static V load_i16_as_i32(const int16_t *p) { return vmovl_s16(vld1_s16(p)); }
+    // The low 16 bits of each 32-bit lane.
+    static void store_i32_as_i16(int16_t *p, V a) { vst1_s16(p, vmovn_s32(a)); }
 
     static V add32(V a, V b) { return vaddq_s32(a, b); }
     static V sub16(V a, V b) { return vreinterpretq_s32_s16(vsubq_s16(s16(a), s16(b))); }
@@ -37,6 +41,7 @@ struct Neon {
     static V unpacklo16(V a, V b) { return vreinterpretq_s32_s16(vzip1q_s16(s16(a), s16(b))); }
     static V unpackhi16(V a, V b) { return vreinterpretq_s32_s16(vzip2q_s16(s16(a), s16(b))); }
     template <int N> static V srai32(V a) { return vshrq_n_s32(a, N); }
+    template <int N> static V slli32(V a) { return vshlq_n_s32(a, N); }
     static V sra32(V a, int n) { return vshlq_s32(a, vdupq_n_s32(-n)); }
     static V bit_or(V a, V b) { return vorrq_s32(a, b); }
     static V bit_and(V a, V b) { return vandq_s32(a, b); }

@@ -3,7 +3,7 @@
 //
 // csf_row and den_sums are templates on an instruction-set tag (cpu/isa.h),
 // built once per set (adm_csf_rows.cpp); AdmKernels holds each build's or
-// an intrinsics twin (adm_csf_x86.h) with the same bits.
+// an intrinsics twin (adm_csf_simd.h) with the same bits.
 #pragma once
 
 #include <array>

@@ -46,7 +46,7 @@ void den_sums(const Detail<T> &ref, const DenShifts &s, const Region &reg, uint6
     }
 }
 
-#if defined(VMAF_ISA_PORTABLE) // the SIMD tables have adm_csf_x86.h's
+#if defined(VMAF_ISA_PORTABLE) // the SIMD tables have adm_csf_simd.h's
 template void csf_row<cpu::BuiltFor, int16_t>(const int16_t *const[3],
                                               const ScaleMath<int16_t>::Factors &, int, int, int,
                                               int16_t *const[3], int16_t *const[3]);

@@ -19,12 +19,16 @@ const AdmKernels &adm_kernels_c()
 
 const AdmKernels &adm_kernels(unsigned cpu_flags)
 {
-    return cpu::widest(cpu_flags, adm_kernels_c(), adm_kernels_avx2(), adm_kernels_avx512());
+    return cpu::widest(cpu_flags, adm_kernels_c(), adm_kernels_avx2(), adm_kernels_avx512(), nullptr,
+                       adm_kernels_neon());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const AdmKernels *adm_kernels_avx2() { return nullptr; }
 const AdmKernels *adm_kernels_avx512() { return nullptr; }
+#endif
+#if !defined(VMAF_ARM_SIMD)
+const AdmKernels *adm_kernels_neon() { return nullptr; }
 #endif
 
 } // namespace vmaf::adm

@@ -1,7 +1,8 @@
 // The loops of integer ADM, one table per instruction set: the portable
 // table is the definition; the AVX2 and AVX-512 tables hold intrinsics
-// twins where they exist (adm_*_x86.h) and elsewhere the same portable
-// loops built for that set (cpu/isa.h). Every entry gives the portable
+// twins where they exist (adm_*_x86.h, adm_csf_simd.h) and elsewhere the
+// same portable loops built for that set (cpu/isa.h); NEON's holds the
+// twins written so far (adm_csf_simd.h) and the portable loops elsewhere. Every entry gives the portable
 // entry's bits (test/checkasm/test_adm_kernels.cpp). IntegerAdm takes the
 // widest table that the CPU mask allows.
 #pragma once
@@ -63,5 +64,6 @@ const AdmKernels &adm_kernels(unsigned cpu_flags);
 const AdmKernels &adm_kernels_c();
 const AdmKernels *adm_kernels_avx2();
 const AdmKernels *adm_kernels_avx512();
+const AdmKernels *adm_kernels_neon();
 
 } // namespace vmaf::adm

@@ -1,5 +1,5 @@
 // csf_row of scale 0's 16-bit bands (adm_csf.h) for a vector type S
-// (cpu/x86/avx2.h, avx512.h), bit-exact with the portable one: kBytes / 4
+// (cpu/x86/avx2.h, avx512.h, cpu/arm/neon.h), bit-exact with the portable one: kBytes / 4
 // samples in 32-bit lanes, where x * factor (< 2^31 in magnitude) and
 // 4369 * |csf| are exact. The x86 columns change nothing at this scale.
 // Included by one file per instruction set.
@@ -10,7 +10,7 @@
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_math.h"
 
-namespace vmaf::adm::x86 {
+namespace vmaf::adm::simd {
 
 template <class S>
 void csf_row16(const int16_t *const x[3], const ScaleMath<int16_t>::Factors &factors, int lo, int,
@@ -44,4 +44,4 @@ void csf_row16(const int16_t *const x[3], const ScaleMath<int16_t>::Factors &fac
     band.template operator()<2>();
 }
 
-} // namespace vmaf::adm::x86
+} // namespace vmaf::adm::simd
