@@ -18,6 +18,12 @@ struct Neon {
 
     static V zero() { return vdupq_n_s32(0); }
     static V set32(int32_t x) { return vdupq_n_s32(x); }
+    static V set64(int64_t x) { return vreinterpretq_s32_s64(vdupq_n_s64(x)); }
+    static V iota32()
+    {
+        static constexpr int32_t kIota[4] = {0, 1, 2, 3};
+        return vld1q_s32(kIota);
+    }
     static V load(const void *p) { return vreinterpretq_s32_u8(vld1q_u8(static_cast<const uint8_t *>(p))); }
     static void store(void *p, V v) { vst1q_u8(static_cast<uint8_t *>(p), vreinterpretq_u8_s32(v)); }
     // kBytes / 2 samples, each widened to 16 bits.
@@ -28,6 +34,23 @@ struct Neon {
     static void store_i32_as_i16(int16_t *p, V a) { vst1_s16(p, vmovn_s32(a)); }
 
     static V add32(V a, V b) { return vaddq_s32(a, b); }
+    static V sub32(V a, V b) { return vsubq_s32(a, b); }
+    static V add64(V a, V b) { return vreinterpretq_s32_s64(vaddq_s64(s64(a), s64(b))); }
+    static V max32(V a, V b) { return vmaxq_s32(a, b); }
+    // All ones where a > b (signed 32-bit lanes).
+    static V gt32(V a, V b) { return vreinterpretq_s32_u32(vcgtq_s32(a, b)); }
+    // x where the mask's lanes are all ones, else y (masks from gt32 and the like).
+    static V select(V mask, V x, V y) { return vbslq_s32(vreinterpretq_u32_s32(mask), x, y); }
+    // pmuludq / pmuldq: the low 32 bits of each 64-bit lane multiplied into
+    // that 64-bit lane, unsigned / signed.
+    static V mul_u32_to_u64(V a, V b)
+    {
+        return vreinterpretq_s32_u64(vmull_u32(vmovn_u64(u64(a)), vmovn_u64(u64(b))));
+    }
+    static V mul_i32_to_i64(V a, V b)
+    {
+        return vreinterpretq_s32_s64(vmull_s32(vmovn_s64(s64(a)), vmovn_s64(s64(b))));
+    }
     static V sub16(V a, V b) { return vreinterpretq_s32_s16(vsubq_s16(s16(a), s16(b))); }
     static V mullo32(V a, V b) { return vmulq_s32(a, b); }
     // pmaddwd: the 16-bit lanes multiplied pairwise, each pair summed into
@@ -43,12 +66,16 @@ struct Neon {
     template <int N> static V srai32(V a) { return vshrq_n_s32(a, N); }
     template <int N> static V slli32(V a) { return vshlq_n_s32(a, N); }
     static V sra32(V a, int n) { return vshlq_s32(a, vdupq_n_s32(-n)); }
+    template <int N> static V srli64(V a) { return vreinterpretq_s32_u64(vshrq_n_u64(u64(a), N)); }
+    // Arithmetic shift of the 64-bit lanes by n (0..63).
+    static V sra64(V a, int n) { return vreinterpretq_s32_s64(vshlq_s64(s64(a), vdupq_n_s64(-n))); }
     static V bit_or(V a, V b) { return vorrq_s32(a, b); }
     static V bit_and(V a, V b) { return vandq_s32(a, b); }
     static V abs32(V a) { return vabsq_s32(a); }
     static bool all_zero(V a) { return vmaxvq_u32(vreinterpretq_u32_s32(a)) == 0; }
-    // The lanes' sum, wrapping in 32 bits.
+    // The lanes' sum, wrapping in 32 bits; the 64-bit lanes' in 64.
     static uint32_t sum32(V a) { return vaddvq_u32(vreinterpretq_u32_s32(a)); }
+    static uint64_t sum64(V a) { return vaddvq_u64(u64(a)); }
     // The 32-bit results of unpacklo16 / unpackhi16 lanes, stored in the
     // samples' order: in one 128-bit register, lo's lanes come first.
     static void deinterleave_store32(uint32_t *out, V lo, V hi)
@@ -59,6 +86,8 @@ struct Neon {
 
 private:
     static int16x8_t s16(V a) { return vreinterpretq_s16_s32(a); }
+    static int64x2_t s64(V a) { return vreinterpretq_s64_s32(a); }
+    static uint64x2_t u64(V a) { return vreinterpretq_u64_s32(a); }
 };
 
 } // namespace vmaf::cpu

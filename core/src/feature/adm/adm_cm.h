@@ -72,7 +72,7 @@ inline void edge_thresholds(const MaskerRows<T> &m, const MaskedSpan &span, cons
 // shift. `scratch` holds at least 3 * span.w sums.
 // A template on an instruction-set tag (cpu/isa.h), built once per set
 // (adm_cm_rows.cpp); AdmKernels holds each build's or an intrinsics twin
-// (adm_cm_x86.h) with the same bits.
+// (adm_cm_simd.h) with the same bits.
 template <class Isa, typename T>
 void masked_row(const T *const src[3], const typename ScaleMath<T>::Factors &factors,
                 const MaskerRows<T> &masker, const MaskedSpan &span, const CmShifts &shifts,

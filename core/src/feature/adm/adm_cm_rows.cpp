@@ -82,7 +82,7 @@ void masked_row(const T *const src[3], const typename ScaleMath<T>::Factors &fac
     band.template operator()<2>();
 }
 
-#if defined(VMAF_ISA_PORTABLE) // the SIMD tables have adm_cm_x86.h's
+#if defined(VMAF_ISA_PORTABLE) // the SIMD tables have adm_cm_simd.h's
 template void masked_row<cpu::BuiltFor, int16_t>(const int16_t *const[3],
                                                  const ScaleMath<int16_t>::Factors &,
                                                  const MaskerRows<int16_t> &, const MaskedSpan &,

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "feature/adm/adm_cm.h"
-#include "feature/adm/adm_cm_x86.h"
+#include "feature/adm/adm_cm_simd.h"
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_csf_simd.h"
 #include "feature/adm/adm_decouple_x86.h"
@@ -19,7 +19,7 @@ template <class S> const AdmKernels &kernels()
 {
     static constexpr AdmKernels table{
         dwt2_scale0<S, uint8_t>, dwt2_scale0<S, uint16_t>, dwt2_scale<S>,
-        {decouple_row16<S>, simd::csf_row16<S>, adm::den_sums<S, int16_t>, masked_row16<S>},
+        {decouple_row16<S>, simd::csf_row16<S>, adm::den_sums<S, int16_t>, simd::masked_row16<S>},
         {decouple32<S>(), adm::csf_row<S, int32_t>, adm::den_sums<S, int32_t>, adm::masked_row<S, int32_t>},
         S::kName};
     return table;

@@ -1,5 +1,6 @@
 // masked_row of scale 0's 16-bit bands (adm_cm.h) for a vector type S
-// (cpu/x86/avx2.h, avx512.h), bit-exact with the portable one. Included by
+// (cpu/x86/avx2.h, avx512.h, cpu/arm/neon.h), bit-exact with the portable
+// one. Included by
 // one file per instruction set.
 //
 // The masking threshold in 32-bit lanes, modulo 2^32 as the portable sums;
@@ -13,7 +14,7 @@
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_math.h"
 
-namespace vmaf::adm::x86 {
+namespace vmaf::adm::simd {
 
 // |csf| / 15 of kBytes / 4 weighted coefficients (ScaleMath::floor15): the
 // full share in x86 columns (lanes of `in_x86`), its low 16 bits elsewhere.
@@ -109,4 +110,4 @@ void masked_row16(const int16_t *const src[3], const ScaleMath<int16_t>::Factors
     sums[2] = masked_band_row<S, 2>(src[2], factors[2], thr, span.left, span.right, shifts.cube[2]);
 }
 
-} // namespace vmaf::adm::x86
+} // namespace vmaf::adm::simd
