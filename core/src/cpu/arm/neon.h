@@ -18,6 +18,7 @@ struct Neon {
 
     static V zero() { return vdupq_n_s32(0); }
     static V set32(int32_t x) { return vdupq_n_s32(x); }
+    static V set16(int16_t x) { return vreinterpretq_s32_s16(vdupq_n_s16(x)); }
     static V set64(int64_t x) { return vreinterpretq_s32_s64(vdupq_n_s64(x)); }
     static V iota32()
     {
@@ -32,6 +33,15 @@ struct Neon {
     static V load_i16_as_i32(const int16_t *p) { return vmovl_s16(vld1_s16(p)); }
     // The low 16 bits of each 32-bit lane.
     static void store_i32_as_i16(int16_t *p, V a) { vst1_s16(p, vmovn_s32(a)); }
+    // kBytes / 8 samples, each widened to 64 bits; the low 32 bits of each
+    // 64-bit lane stored.
+    static V load_i32_as_i64(const int32_t *p) { return vreinterpretq_s32_s64(vmovl_s32(vld1_s32(p))); }
+    static void store_i64_as_i32(int32_t *p, V a) { vst1_s32(p, vmovn_s64(s64(a))); }
+    // a's then b's 32-bit lanes, each truncated to 16 bits.
+    static V pack_trunc32_to_16(V a, V b)
+    {
+        return vreinterpretq_s32_s16(vcombine_s16(vmovn_s32(a), vmovn_s32(b)));
+    }
 
     static V add32(V a, V b) { return vaddq_s32(a, b); }
     static V sub32(V a, V b) { return vsubq_s32(a, b); }
@@ -67,10 +77,12 @@ struct Neon {
     template <int N> static V slli32(V a) { return vshlq_n_s32(a, N); }
     static V sra32(V a, int n) { return vshlq_s32(a, vdupq_n_s32(-n)); }
     template <int N> static V srli64(V a) { return vreinterpretq_s32_u64(vshrq_n_u64(u64(a), N)); }
+    static V srl64(V a, int n) { return vreinterpretq_s32_u64(vshlq_u64(u64(a), vdupq_n_s64(-n))); }
     // Arithmetic shift of the 64-bit lanes by n (0..63).
     static V sra64(V a, int n) { return vreinterpretq_s32_s64(vshlq_s64(s64(a), vdupq_n_s64(-n))); }
     static V bit_or(V a, V b) { return vorrq_s32(a, b); }
     static V bit_and(V a, V b) { return vandq_s32(a, b); }
+    static V bit_xor(V a, V b) { return veorq_s32(a, b); }
     static V abs32(V a) { return vabsq_s32(a); }
     static bool all_zero(V a) { return vmaxvq_u32(vreinterpretq_u32_s32(a)) == 0; }
     // The lanes' sum, wrapping in 32 bits; the 64-bit lanes' in 64.

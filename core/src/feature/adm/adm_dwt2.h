@@ -4,7 +4,7 @@
 //
 // The functions, instantiated with cpu::Portable (cpu/isa.h), are the
 // definition; AdmKernels (adm_kernels.h) holds them or their intrinsics
-// twins (adm_dwt2_x86.h), with the same bits.
+// twins (adm_dwt2_simd.h), with the same bits.
 #pragma once
 
 #include <cstddef>

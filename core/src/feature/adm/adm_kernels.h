@@ -2,7 +2,7 @@
 // table is the definition; the AVX2 and AVX-512 tables hold intrinsics
 // twins where they exist (adm_*_x86.h, adm_csf_simd.h) and elsewhere the
 // same portable loops built for that set (cpu/isa.h); NEON's holds the
-// twins written so far (adm_csf_simd.h, adm_cm_simd.h) and the portable
+// twins written so far (adm_dwt2_simd.h, adm_csf_simd.h, adm_cm_simd.h) and the portable
 // loops elsewhere. Every entry gives the portable
 // entry's bits (test/checkasm/test_adm_kernels.cpp). IntegerAdm takes the
 // widest table that the CPU mask allows.

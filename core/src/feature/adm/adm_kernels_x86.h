@@ -10,7 +10,7 @@
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_csf_simd.h"
 #include "feature/adm/adm_decouple_x86.h"
-#include "feature/adm/adm_dwt2_x86.h"
+#include "feature/adm/adm_dwt2_simd.h"
 #include "feature/adm/adm_kernels.h"
 
 namespace vmaf::adm::x86 {
@@ -18,7 +18,7 @@ namespace vmaf::adm::x86 {
 template <class S> const AdmKernels &kernels()
 {
     static constexpr AdmKernels table{
-        dwt2_scale0<S, uint8_t>, dwt2_scale0<S, uint16_t>, dwt2_scale<S>,
+        simd::dwt2_scale0<S, uint8_t>, simd::dwt2_scale0<S, uint16_t>, simd::dwt2_scale<S>,
         {decouple_row16<S>, simd::csf_row16<S>, adm::den_sums<S, int16_t>, simd::masked_row16<S>},
         {decouple32<S>(), adm::csf_row<S, int32_t>, adm::den_sums<S, int32_t>, adm::masked_row<S, int32_t>},
         S::kName};

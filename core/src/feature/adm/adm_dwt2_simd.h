@@ -1,5 +1,6 @@
 // dwt2_scale0 and dwt2_scale (adm_dwt2.h) for a vector type S
-// (cpu/x86/avx2.h, avx512.h), bit-exact with the portable ones. Included by
+// (cpu/x86/avx2.h, avx512.h, cpu/arm/neon.h), bit-exact with the portable
+// ones. Included by
 // one file per instruction set.
 //
 // Scale 0, both passes in _madd_epi16: the db2 taps fit 16 signed bits, and so do the
@@ -17,7 +18,7 @@
 #include "feature/adm/adm_dwt2.h"
 #include "feature/adm/adm_math.h"
 
-namespace vmaf::adm::x86 {
+namespace vmaf::adm::simd {
 
 // Two 16-bit taps as one _madd_epi16 operand: `first` times the pair's low
 // lane, `second` times its high one.
@@ -217,4 +218,4 @@ void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale, Detai
     dwt_later_scale(in, pictures, scale, detail, approx, tmp, dwt_vertical<S>, dwt_horizontal<S>);
 }
 
-} // namespace vmaf::adm::x86
+} // namespace vmaf::adm::simd
