@@ -9,12 +9,17 @@
 
 #include <cstdint>
 
+#include "cpu/isa.h"
+
 namespace vmaf::cpu {
 
 struct Neon {
     using V = int32x4_t;
     static constexpr int kBytes = 16;
     static constexpr const char *kName = "neon";
+    // The build of core_isa_sources the kernels' leftovers call: NEON is
+    // aarch64's baseline, so the plain build is NEON's.
+    using Isa = Portable;
 
     static V zero() { return vdupq_n_s32(0); }
     static V set32(int32_t x) { return vdupq_n_s32(x); }
@@ -37,6 +42,13 @@ struct Neon {
     // 64-bit lane stored.
     static V load_i32_as_i64(const int32_t *p) { return vreinterpretq_s32_s64(vmovl_s32(vld1_s32(p))); }
     static void store_i64_as_i32(int32_t *p, V a) { vst1_s32(p, vmovn_s64(s64(a))); }
+    // The low 16 bits of the even 32-bit lanes (kBytes / 8 values).
+    static void store_even32_as_u16(uint16_t *out, V a)
+    {
+        const uint16x4_t n = vmovn_u32(u32(a));
+        out[0] = vget_lane_u16(n, 0);
+        out[1] = vget_lane_u16(n, 2);
+    }
     // a's then b's 32-bit lanes, each truncated to 16 bits.
     static V pack_trunc32_to_16(V a, V b)
     {
@@ -63,6 +75,14 @@ struct Neon {
     }
     static V sub16(V a, V b) { return vreinterpretq_s32_s16(vsubq_s16(s16(a), s16(b))); }
     static V mullo32(V a, V b) { return vmulq_s32(a, b); }
+    static V mullo16(V a, V b) { return vreinterpretq_s32_s16(vmulq_s16(s16(a), s16(b))); }
+    // The high 16 bits of the unsigned 16-bit lanes' products.
+    static V mulhi_u16(V a, V b)
+    {
+        const uint32x4_t lo = vmull_u16(vget_low_u16(u16(a)), vget_low_u16(u16(b)));
+        const uint32x4_t hi = vmull_high_u16(u16(a), u16(b));
+        return vreinterpretq_s32_u16(vuzp2q_u16(vreinterpretq_u16_u32(lo), vreinterpretq_u16_u32(hi)));
+    }
     // pmaddwd: the 16-bit lanes multiplied pairwise, each pair summed into
     // the 32-bit lane that holds it (wrapping where both are -32768).
     static V madd16(V a, V b)
@@ -73,9 +93,15 @@ struct Neon {
     }
     static V unpacklo16(V a, V b) { return vreinterpretq_s32_s16(vzip1q_s16(s16(a), s16(b))); }
     static V unpackhi16(V a, V b) { return vreinterpretq_s32_s16(vzip2q_s16(s16(a), s16(b))); }
+    static V madd16_add(V acc, V a, V b) { return vaddq_s32(acc, madd16(a, b)); }
+    static V unpacklo32(V a, V b) { return vzip1q_s32(a, b); }
+    static V unpackhi32(V a, V b) { return vzip2q_s32(a, b); }
     template <int N> static V srai32(V a) { return vshrq_n_s32(a, N); }
     template <int N> static V slli32(V a) { return vshlq_n_s32(a, N); }
     static V sra32(V a, int n) { return vshlq_s32(a, vdupq_n_s32(-n)); }
+    template <int N> static V srli32(V a) { return vreinterpretq_s32_u32(vshrq_n_u32(u32(a), N)); }
+    static V srl32(V a, int n) { return vreinterpretq_s32_u32(vshlq_u32(u32(a), vdupq_n_s32(-n))); }
+    static V sll32(V a, int n) { return vshlq_s32(a, vdupq_n_s32(n)); }
     template <int N> static V srli64(V a) { return vreinterpretq_s32_u64(vshrq_n_u64(u64(a), N)); }
     static V srl64(V a, int n) { return vreinterpretq_s32_u64(vshlq_u64(u64(a), vdupq_n_s64(-n))); }
     // Arithmetic shift of the 64-bit lanes by n (0..63).
@@ -98,6 +124,8 @@ struct Neon {
 
 private:
     static int16x8_t s16(V a) { return vreinterpretq_s16_s32(a); }
+    static uint16x8_t u16(V a) { return vreinterpretq_u16_s32(a); }
+    static uint32x4_t u32(V a) { return vreinterpretq_u32_s32(a); }
     static int64x2_t s64(V a) { return vreinterpretq_s64_s32(a); }
     static uint64x2_t u64(V a) { return vreinterpretq_u64_s32(a); }
 };

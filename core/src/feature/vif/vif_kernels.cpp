@@ -25,13 +25,16 @@ const VifRowKernels &vif_row_kernels_c()
 const VifRowKernels &vif_row_kernels(unsigned cpu_flags)
 {
     return cpu::widest(cpu_flags, vif_row_kernels_c(), vif_row_kernels_avx2(), vif_row_kernels_avx512(),
-                       vif_row_kernels_avx512icl());
+                       vif_row_kernels_avx512icl(), vif_row_kernels_neon());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const VifRowKernels *vif_row_kernels_avx2() { return nullptr; }
 const VifRowKernels *vif_row_kernels_avx512() { return nullptr; }
 const VifRowKernels *vif_row_kernels_avx512icl() { return nullptr; }
+#endif
+#if !defined(VMAF_ARM_SIMD)
+const VifRowKernels *vif_row_kernels_neon() { return nullptr; }
 #endif
 
 } // namespace vmaf::vif

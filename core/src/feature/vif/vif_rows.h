@@ -1,8 +1,8 @@
 // The row passes of integer VIF's separable filters. The functions here are
 // the portable definition, written so that the compiler vectorises them
 // across the row (tap loop outside, samples inside); VifRowKernels picks
-// them or their AVX2 / AVX-512 twins (vif_rows_x86.h), which give the same
-// bits. Exact: the sums are the reference's, in integers wide enough.
+// them or their AVX2 / AVX-512 / NEON twins (vif_rows_simd.h), which give
+// the same bits. Exact: the sums are the reference's, in integers wide enough.
 // The filter passes are templates on an instruction-set tag (cpu/isa.h):
 // vif_rows.cpp is built once per set, and the twins hand the rows their
 // vectors do not cover (scale 3, row ends) to their own set's build.
@@ -112,5 +112,6 @@ const VifRowKernels &vif_row_kernels_c();
 const VifRowKernels *vif_row_kernels_avx2();
 const VifRowKernels *vif_row_kernels_avx512();
 const VifRowKernels *vif_row_kernels_avx512icl();
+const VifRowKernels *vif_row_kernels_neon();
 
 } // namespace vmaf::vif

@@ -1,6 +1,6 @@
 // The row passes of vif_rows.h for a vector type S (cpu/x86/avx2.h,
-// avx512.h, avx512icl.h), bit-exact with the portable ones. Included by one
-// file per instruction set.
+// avx512.h, avx512icl.h; cpu/arm/neon.h for the filter passes), bit-exact
+// with the portable ones. Included by one file per instruction set.
 //
 // The filters' taps are below 2^15 at scales 0-2 and sum to 2^16, which lets
 // _madd_epi16 (signed 16 x 16 -> 32 bits, two products added) form the
@@ -22,7 +22,7 @@
 
 #include "feature/vif/vif_rows.h"
 
-namespace vmaf::vif::x86 {
+namespace vmaf::vif::simd {
 
 // The sign bias of 16-bit values in 16- and 32-bit lanes, and its total.
 inline constexpr int32_t kBias16 = static_cast<int32_t>(0x80008000u);
@@ -410,4 +410,4 @@ template <class S> const VifRowKernels &row_kernels()
     return kernels;
 }
 
-} // namespace vmaf::vif::x86
+} // namespace vmaf::vif::simd
