@@ -41,7 +41,7 @@ meson setup build-arm64 --cross-file scripts/cross/aarch64-linux-gnu.ini -Dwerro
   -Ddebug=false -Dpython=disabled -Denable_hip=disabled -Dcontainers=disabled -Denable_bench=false >/dev/null
 # The metrics with NEON kernels (docs/arm64.md's table) have their golden
 # tests here; the others run the portable code that the x86 build tests.
-tests=(checkasm model_golden cli motion_golden adm_golden vif_golden)
+tests=(checkasm model_golden cli motion_golden adm_golden vif_golden speed_golden)
 # Only what those tests run is built.
 targets=$(python3 -c '
 import json, os, subprocess, sys

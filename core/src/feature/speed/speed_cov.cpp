@@ -18,12 +18,16 @@ const CovKernels &cov_kernels_c()
 
 const CovKernels &cov_kernels(unsigned cpu_flags)
 {
-    return cpu::widest(cpu_flags, cov_kernels_c(), cov_kernels_avx2(), cov_kernels_avx512());
+    return cpu::widest(cpu_flags, cov_kernels_c(), cov_kernels_avx2(), cov_kernels_avx512(), nullptr,
+                       cov_kernels_neon());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const CovKernels *cov_kernels_avx2() { return nullptr; }
 const CovKernels *cov_kernels_avx512() { return nullptr; }
+#endif
+#if !defined(VMAF_ARM_SIMD)
+const CovKernels *cov_kernels_neon() { return nullptr; }
 #endif
 
 } // namespace vmaf::speed

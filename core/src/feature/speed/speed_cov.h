@@ -3,7 +3,7 @@
 // double. The definition is the portable one below, which follows the
 // reference's default x86 build (its AVX-512 kernel: two 8-lane fused
 // accumulators, then the halves folded, then the row tails summed apart);
-// the AVX2 and AVX-512 kernels give the same bits (ADR 0027).
+// the AVX2, AVX-512 and NEON kernels give the same bits (ADR 0027).
 #pragma once
 
 #include <cstddef>
@@ -22,5 +22,6 @@ const CovKernels &cov_kernels(unsigned cpu_flags);
 const CovKernels &cov_kernels_c();
 const CovKernels *cov_kernels_avx2();
 const CovKernels *cov_kernels_avx512();
+const CovKernels *cov_kernels_neon();
 
 } // namespace vmaf::speed
