@@ -38,7 +38,7 @@ rm -rf build-arm64
 # under qemu optimised code runs these tests hardly faster (model_golden 63 s
 # at -O2, 65 s at -O0).
 meson setup build-arm64 --cross-file scripts/cross/aarch64-linux-gnu.ini -Dwerror=true \
-  -Ddebug=false -Dpython=disabled -Denable_hip=disabled -Dcontainers=disabled -Denable_bench=false >/dev/null
+  -Doptimization=0 -Ddebug=false -Dpython=disabled -Denable_hip=disabled -Dcontainers=disabled -Denable_bench=false >/dev/null
 # The metrics with NEON kernels (docs/arm64.md's table) have their golden
 # tests here; the others run the portable code that the x86 build tests.
 tests=(checkasm model_golden cli motion_golden adm_golden vif_golden speed_golden)

@@ -2,7 +2,7 @@
 // fails, for every N until a run needs fewer, with every CPU feature and a
 // model, on the calling thread and on a worker. VMAF_ALLOCATION_FAILURE_STEP
 // = "S:F" fails every S-th allocation from the F-th instead (the sanitizer
-// build splits the allocations between the two cases). Each run must end with an
+// build's cases take a third of the allocations between them). Each run must end with an
 // error code or with the scores of a run that did not fail: never a crash,
 // an abort or a wrong score (and, under LeakSanitizer, never a leak).
 // The model is loaded before the failures start: nlohmann::json's

@@ -56,11 +56,22 @@ def start_server(sock, *args, env=None):
     log = open(os.path.join(tmp, os.path.basename(sock) + ".log"), "wb")
     p = subprocess.Popen([VMAF, "--serve", sock, *args], stdin=subprocess.DEVNULL, stdout=log,
                          stderr=subprocess.STDOUT, env=env or ENV)
-    for _ in range(100):
-        if os.path.exists(sock):
+    # Until it accepts a connection: a stale socket of a killed server is
+    # there before the new one replaces it.
+    for _ in range(400):
+        if p.poll() is not None or listening(sock):
             break
         time.sleep(0.05)
     return p
+
+
+def listening(sock):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        try:
+            s.connect(sock)
+            return True
+        except OSError:
+            return False
 
 
 def stop_server(p):

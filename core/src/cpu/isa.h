@@ -1,7 +1,8 @@
 // The instruction set that a source built once per set is compiled for.
 // core/meson.build builds the files of core_isa_sources three times: plain
-// (portable), and with VMAF_ISA_AVX2 / VMAF_ISA_AVX512 and that set's
-// compiler flags. Their kernels are templates on an instruction-set tag,
+// (portable), and with VMAF_ISA_AVX2 / VMAF_ISA_AVX512, which open that
+// set's region of code (cpu/target.h); the ICL kernels' files are built
+// with VMAF_ISA_AVX512ICL. Their kernels are templates on an instruction-set tag,
 // instantiated for BuiltFor only, so each build's code has symbols of its
 // own and a table (cpu::widest) picks one by the CPU mask: no loader-chosen
 // clones that the mask cannot reach.
@@ -14,7 +15,9 @@ struct Avx2;
 struct Avx512;
 struct Avx512Icl; // no build of its own: its kernels' leftovers run Avx512's
 
-#if defined(VMAF_ISA_AVX512)
+#if defined(VMAF_ISA_AVX512ICL)
+using BuiltFor = Avx512Icl;
+#elif defined(VMAF_ISA_AVX512)
 using BuiltFor = Avx512;
 #elif defined(VMAF_ISA_AVX2)
 using BuiltFor = Avx2;

@@ -3,7 +3,10 @@
 #include <type_traits>
 
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/adm/adm_cm.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm {
 
@@ -94,3 +97,5 @@ template void masked_row<cpu::BuiltFor, int32_t>(const int32_t *const[3],
                                                  const CmShifts &, int64_t[3], int64_t *);
 
 } // namespace vmaf::adm
+
+VMAF_TARGET_END

@@ -11,8 +11,11 @@
 
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_math.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm::simd {
 
@@ -111,3 +114,5 @@ void masked_row16(const int16_t *const src[3], const ScaleMath<int16_t>::Factors
 }
 
 } // namespace vmaf::adm::simd
+
+VMAF_TARGET_END

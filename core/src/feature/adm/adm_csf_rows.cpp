@@ -1,7 +1,10 @@
 // The CSF stage's loops (adm_csf.h), built once per instruction set
 // (cpu/isa.h).
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/adm/adm_csf.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm {
 
@@ -60,3 +63,5 @@ template void den_sums<cpu::BuiltFor, int32_t>(const Detail<int32_t> &, const De
                                                const Region &, uint64_t[3]);
 
 } // namespace vmaf::adm
+
+VMAF_TARGET_END

@@ -7,8 +7,11 @@
 
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/adm/adm_csf.h"
 #include "feature/adm/adm_math.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm::simd {
 
@@ -45,3 +48,5 @@ void csf_row16(const int16_t *const x[3], const ScaleMath<int16_t>::Factors &fac
 }
 
 } // namespace vmaf::adm::simd
+
+VMAF_TARGET_END

@@ -3,7 +3,10 @@
 #include "feature/adm/adm_decouple.h"
 
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/adm/adm_math.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm {
 
@@ -71,3 +74,5 @@ template void decouple_row<cpu::BuiltFor, int32_t>(const int32_t *const[3], cons
 #endif
 
 } // namespace vmaf::adm
+
+VMAF_TARGET_END

@@ -14,8 +14,11 @@
 #include <cmath>
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/adm/adm_decouple.h"
 #include "feature/adm/adm_math.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm::x86 {
 
@@ -94,7 +97,7 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
         // ((-32768)^2 twice), which wraps to INT32_MIN, a sum no other pair
         // gives, and is put back; converted to float with one rounding, as
         // the portable double is.
-        auto hv = [](V h, V v) { return S::bit_or(S::bit_and(h, S::set32(0xFFFF)), S::template slli32<16>(v)); };
+        auto hv = [&](V h, V v) { return S::bit_or(S::bit_and(h, S::set32(0xFFFF)), S::template slli32<16>(v)); };
         const V o_hv = hv(ov[0], ov[1]), t_hv = hv(tv[0], tv[1]);
         auto dot = [&](V p, V q) {
             const V sum = S::madd16(p, q);
@@ -110,8 +113,8 @@ void decouple_row16(const int16_t *const o[3], const int16_t *const t[3], int16_
             return S::mask_ge_double(dp, zero_d) &
                    S::mask_ge_double(S::mul_double(dp, dp), S::mul_double(S::mul_double(cos_sq, om), tm));
         };
-        const unsigned angle = angle_bits([](F x) { return S::float_low_to_double(x); }) |
-                               (angle_bits([](F x) { return S::float_high_to_double(x); }) << kHalf);
+        const unsigned angle = angle_bits([&](F x) { return S::float_low_to_double(x); }) |
+                               (angle_bits([&](F x) { return S::float_high_to_double(x); }) << kHalf);
         const V angle_lanes = S::lanes_from_bits(angle);
         for (int b = 0; b < 3; b++) {
             const V ob = ov[b], tb = tv[b];
@@ -239,3 +242,5 @@ template <class S> constexpr auto decouple32()
 }
 
 } // namespace vmaf::adm::x86
+
+VMAF_TARGET_END

@@ -11,8 +11,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "feature/adm/adm_bands.h"
+#include "base/host_device.h"
 #include "cpu/isa.h"
+#include "feature/adm/adm_bands.h"
 #include "feature/adm/adm_math.h"
 
 namespace vmaf::adm {
@@ -50,7 +51,7 @@ struct DwtColumns {
     }
     // Calls f(j, c0) for inner outputs [from, n-2) (taps c0..c0+3) and
     // g(j, taps) at the edges; `from` > 1 where the caller did the first ones.
-    template <typename Inner, typename Edge> void each(Inner f, Edge g, int from = 1) const
+    template <typename Inner, typename Edge> VMAF_ALWAYS_INLINE void each(Inner f, Edge g, int from = 1) const
     {
         g(0, first[0]);
         for (int j = from; j < n - 2; j++) f(j, 2 * j - 1);

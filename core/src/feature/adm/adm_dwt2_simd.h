@@ -15,22 +15,37 @@
 #include <cstdint>
 #include <vector>
 
+#include "cpu/target.h"
 #include "feature/adm/adm_dwt2.h"
 #include "feature/adm/adm_math.h"
 
 namespace vmaf::adm::simd {
 
 // Two 16-bit taps as one _madd_epi16 operand: `first` times the pair's low
-// lane, `second` times its high one.
+// lane, `second` times its high one. Outside the region, as every build
+// has it (cpu/target.h).
 inline constexpr int32_t tap_pair(int32_t first, int32_t second)
 {
     return static_cast<int32_t>((static_cast<uint32_t>(static_cast<uint16_t>(second)) << 16) |
                                 static_cast<uint16_t>(first));
 }
 
+} // namespace vmaf::adm::simd
+
+VMAF_TARGET_BEGIN
+
+namespace vmaf::adm::simd {
+
+// The tap structs are set by constructors of the region (cpu/target.h):
+// GCC compiles default member initializers into an implicit constructor
+// without the region's set.
 template <class S> struct Db2Taps {
-    typename S::V lo01 = S::set32(tap_pair(15826, 27411)), lo23 = S::set32(tap_pair(7345, -4240));
-    typename S::V hi01 = S::set32(tap_pair(-4240, -7345)), hi23 = S::set32(tap_pair(27411, -15826));
+    typename S::V lo01, lo23, hi01, hi23;
+    Db2Taps()
+        : lo01(S::set32(tap_pair(15826, 27411))), lo23(S::set32(tap_pair(7345, -4240))),
+          hi01(S::set32(tap_pair(-4240, -7345))), hi23(S::set32(tap_pair(27411, -15826)))
+    {
+    }
 };
 
 template <class S> inline typename S::V load_centred(const uint8_t *p)
@@ -133,8 +148,12 @@ void dwt2_scale0(const Pixel *src, ptrdiff_t stride, int w, int h, int bpc, Deta
 // shifts agree there). Where the vertical pass neither rounds nor shifts
 // (scale 1), the low 32 bits of the products suffice: 32-bit lanes.
 template <class S> struct Db2Taps64 {
-    typename S::V lo[4] = {S::set64(15826), S::set64(27411), S::set64(7345), S::set64(-4240)};
-    typename S::V hi[4] = {S::set64(-4240), S::set64(-7345), S::set64(27411), S::set64(-15826)};
+    typename S::V lo[4], hi[4];
+    Db2Taps64()
+        : lo{S::set64(15826), S::set64(27411), S::set64(7345), S::set64(-4240)},
+          hi{S::set64(-4240), S::set64(-7345), S::set64(27411), S::set64(-15826)}
+    {
+    }
 };
 
 template <class S>
@@ -219,3 +238,5 @@ void dwt2_scale(const Plane<int32_t> *const in[], int pictures, int scale, Detai
 }
 
 } // namespace vmaf::adm::simd
+
+VMAF_TARGET_END

@@ -5,6 +5,7 @@
 // instruction set.
 #pragma once
 
+#include "cpu/target.h"
 #include "feature/adm/adm_cm.h"
 #include "feature/adm/adm_cm_simd.h"
 #include "feature/adm/adm_csf.h"
@@ -12,6 +13,8 @@
 #include "feature/adm/adm_decouple_x86.h"
 #include "feature/adm/adm_dwt2_simd.h"
 #include "feature/adm/adm_kernels.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::adm::x86 {
 
@@ -26,3 +29,5 @@ template <class S> const AdmKernels &kernels()
 }
 
 } // namespace vmaf::adm::x86
+
+VMAF_TARGET_END

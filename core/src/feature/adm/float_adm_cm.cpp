@@ -6,6 +6,9 @@
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
 #include "cpu/isa.h"
+#include "cpu/target.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::float_adm {
 
@@ -90,3 +93,5 @@ template BandSums masked_sums<cpu::BuiltFor>(const Detail &, std::array<float, 2
                                              const Detail &, bool, double);
 
 } // namespace vmaf::float_adm
+
+VMAF_TARGET_END

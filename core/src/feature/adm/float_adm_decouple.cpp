@@ -4,6 +4,9 @@
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
 #include "cpu/isa.h"
+#include "cpu/target.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::float_adm {
 
@@ -41,3 +44,5 @@ void decouple(const Detail &ref, const Detail &dis, double gain_limit, Detail &r
 template void decouple<cpu::BuiltFor>(const Detail &, const Detail &, double, Detail &, Detail &);
 
 } // namespace vmaf::float_adm
+
+VMAF_TARGET_END

@@ -4,6 +4,9 @@
 #include "feature/adm/float_adm_math.h"
 #include "feature/adm/float_adm_stages.h"
 #include "cpu/isa.h"
+#include "cpu/target.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::float_adm {
 
@@ -66,3 +69,5 @@ void dwt2(const FloatPlane &src, FloatPlane &approx, Detail *detail, DwtScratch 
 template void dwt2<cpu::BuiltFor>(const FloatPlane &, FloatPlane &, Detail *, DwtScratch &);
 
 } // namespace vmaf::float_adm
+
+VMAF_TARGET_END

@@ -18,7 +18,10 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/cambi/c_values.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::cambi::x86 {
 
@@ -204,3 +207,5 @@ template <class S> const CambiKernels &kernels()
 }
 
 } // namespace vmaf::cambi::x86
+
+VMAF_TARGET_END

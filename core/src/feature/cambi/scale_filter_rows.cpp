@@ -1,7 +1,10 @@
 // The row loops of ModeFilter (scale_filters.h), built once per instruction
 // set (cpu/isa.h).
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/cambi/scale_filters.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::cambi {
 
@@ -24,3 +27,5 @@ template void vertical_modes<cpu::BuiltFor>(const uint16_t *, const uint16_t *, 
                                             uint16_t *);
 
 } // namespace vmaf::cambi
+
+VMAF_TARGET_END

@@ -1,7 +1,10 @@
 // The row loops of SpatialMask (spatial_mask.h), built once per instruction
 // set (cpu/isa.h).
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/cambi/spatial_mask.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::cambi {
 
@@ -41,3 +44,5 @@ template void take_flat<cpu::BuiltFor>(uint32_t *, const uint16_t *, int);
 template void window_sums<cpu::BuiltFor>(const uint32_t *, int, uint32_t, uint16_t *);
 
 } // namespace vmaf::cambi
+
+VMAF_TARGET_END

@@ -4,8 +4,11 @@
 #include <algorithm>
 
 #include "cpu/isa.h"
+#include "cpu/target.h"
 #include "feature/common/edge.h"
 #include "feature/common/float_filter.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::floatf {
 
@@ -58,3 +61,5 @@ template void column_pass<cpu::BuiltFor>(const float *, int, const float *const 
 template void row_pass<cpu::BuiltFor>(const float *, int, const float *, int, float *);
 
 } // namespace vmaf::floatf
+
+VMAF_TARGET_END

@@ -12,8 +12,11 @@
 
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/motion/motion_math.h"
 #include "feature/motion/motion_rows.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::motion::simd {
 
@@ -96,3 +99,5 @@ template <class S> const MotionRowKernels &row_kernels()
 }
 
 } // namespace vmaf::motion::simd
+
+VMAF_TARGET_END

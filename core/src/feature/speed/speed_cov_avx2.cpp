@@ -2,7 +2,10 @@
 // accumulator of the definition is two 4-lane registers.
 #include <immintrin.h>
 
+#include "cpu/target.h"
 #include "feature/speed/speed_cov.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::speed {
 
@@ -47,3 +50,5 @@ const CovKernels *cov_kernels_avx2()
 }
 
 } // namespace vmaf::speed
+
+VMAF_TARGET_END

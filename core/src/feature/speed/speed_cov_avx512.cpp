@@ -2,7 +2,10 @@
 // definition's two 8-lane accumulators as registers.
 #include <immintrin.h>
 
+#include "cpu/target.h"
 #include "feature/speed/speed_cov.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::speed {
 
@@ -41,3 +44,5 @@ const CovKernels *cov_kernels_avx512()
 }
 
 } // namespace vmaf::speed
+
+VMAF_TARGET_END

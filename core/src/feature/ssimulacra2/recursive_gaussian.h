@@ -62,7 +62,7 @@ public:
 
     // in(i) reads input i, out(i, v) takes output i.
     template <typename In, typename Out>
-    VMAF_HOST_DEVICE void advance(const RecursiveGaussian &g, In in, Out out, int x_end)
+    VMAF_HOST_DEVICE VMAF_ALWAYS_INLINE void advance(const RecursiveGaussian &g, In in, Out out, int x_end)
     {
         const int r = g.radius;
         while (x_ < x_end) {
@@ -102,7 +102,7 @@ private:
 
 // One row of n samples: in(x) reads input x, out(x, v) takes output x.
 template <typename In, typename Out>
-VMAF_HOST_DEVICE inline void blur_row(const RecursiveGaussian &g, In in, Out out, int n)
+VMAF_HOST_DEVICE VMAF_ALWAYS_INLINE void blur_row(const RecursiveGaussian &g, In in, Out out, int n)
 {
     RowBlur b(g, n);
     b.advance(g, in, out, n);

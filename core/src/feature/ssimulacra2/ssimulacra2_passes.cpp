@@ -4,7 +4,10 @@
 #include <cmath>
 #include <cstddef>
 
+#include "cpu/target.h"
 #include "feature/ssimulacra2/ssimulacra2_math.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::ssimulacra2 {
 
@@ -81,3 +84,5 @@ template void blur_plane<cpu::BuiltFor>(const RecursiveGaussian &, const float *
 template void row_terms<cpu::BuiltFor>(const TermRows &, int, double *, double *);
 
 } // namespace vmaf::ssimulacra2
+
+VMAF_TARGET_END

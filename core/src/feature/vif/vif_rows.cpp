@@ -3,6 +3,9 @@
 #include <type_traits>
 
 #include "cpu/isa.h"
+#include "cpu/target.h"
+
+VMAF_TARGET_BEGIN
 
 namespace vmaf::vif {
 
@@ -135,3 +138,5 @@ template void horizontal_moments<cpu::BuiltFor>(const MomentRows &, const uint16
                                                 const MomentRows &, const WideRows &);
 
 } // namespace vmaf::vif
+
+VMAF_TARGET_END

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "cpu/target.h"
 #include "feature/vif/vif_rows.h"
 
 namespace vmaf::vif::simd {
@@ -30,29 +31,9 @@ inline constexpr uint32_t kBiasTotal = 0x80000000u;
 // A mean (below 2^16) centred in the low half of its 32-bit lane.
 inline constexpr uint32_t kMeanBias = 0x8000u;
 
+// Outside the region: every build's kernels share these column loops
+// (cpu/target.h), which they inline and compile for their set.
 inline bool fits_madd(int fw) { return fw != 3; }
-
-template <class S> struct Pair {
-    typename S::V lo, hi; // the unpacklo16 / unpackhi16 halves' sums
-};
-
-// Sums f * (v0 ^ bias) + f' * (v1 ^ bias) of the 16-bit lanes of v0, v1 into
-// acc (in unpacklo/unpackhi order).
-template <class S, bool kBiased>
-inline void madd_pair(Pair<S> &acc, typename S::V v0, typename S::V v1, typename S::V taps)
-{
-    typename S::V lo = S::unpacklo16(v0, v1), hi = S::unpackhi16(v0, v1);
-    if constexpr (kBiased) {
-        const typename S::V bias = S::set32(kBias16);
-        lo = S::bit_xor(lo, bias);
-        hi = S::bit_xor(hi, bias);
-    }
-    acc.lo = S::madd16_add(acc.lo, lo, taps);
-    acc.hi = S::madd16_add(acc.hi, hi, taps);
-}
-
-template <class S> inline typename S::V load_samples(const uint8_t *p) { return S::load_u8_as_u16(p); }
-template <class S> inline typename S::V load_samples(const uint16_t *p) { return S::load(p); }
 
 // The vertical pass of column j, as the portable pass computes it.
 template <typename Sample>
@@ -89,6 +70,55 @@ inline void reflect_planes(const MomentPlanes &p, int w, int half)
         plane[w + half] = 0;
     }
 }
+
+// The horizontal pass of column j, as the portable pass computes it.
+inline void horizontal_column(const MomentPlanes &p, const uint16_t *filter, int fw, int j, const MomentRows &out)
+{
+    uint32_t m1 = 0, m2 = 0;
+    uint64_t xx = 0, yy = 0, xy = 0;
+    for (int k = 0; k < fw; k++) {
+        const int c = j - fw / 2 + k;
+        const uint32_t f = filter[k];
+        m1 += f * plain(p.mu1[c]);
+        m2 += f * plain(p.mu2[c]);
+        xx += uint64_t{f} * joined(p.xx, c);
+        yy += uint64_t{f} * joined(p.yy, c);
+        xy += uint64_t{f} * joined(p.xy, c);
+    }
+    out.mu1[j] = m1;
+    out.mu2[j] = m2;
+    out.xx[j] = round_second_moment(xx);
+    out.yy[j] = round_second_moment(yy);
+    out.xy[j] = round_second_moment(xy);
+}
+
+} // namespace vmaf::vif::simd
+
+VMAF_TARGET_BEGIN
+
+namespace vmaf::vif::simd {
+
+template <class S> struct Pair {
+    typename S::V lo, hi; // the unpacklo16 / unpackhi16 halves' sums
+};
+
+// Sums f * (v0 ^ bias) + f' * (v1 ^ bias) of the 16-bit lanes of v0, v1 into
+// acc (in unpacklo/unpackhi order).
+template <class S, bool kBiased>
+inline void madd_pair(Pair<S> &acc, typename S::V v0, typename S::V v1, typename S::V taps)
+{
+    typename S::V lo = S::unpacklo16(v0, v1), hi = S::unpackhi16(v0, v1);
+    if constexpr (kBiased) {
+        const typename S::V bias = S::set32(kBias16);
+        lo = S::bit_xor(lo, bias);
+        hi = S::bit_xor(hi, bias);
+    }
+    acc.lo = S::madd16_add(acc.lo, lo, taps);
+    acc.hi = S::madd16_add(acc.hi, hi, taps);
+}
+
+template <class S> inline typename S::V load_samples(const uint8_t *p) { return S::load_u8_as_u16(p); }
+template <class S> inline typename S::V load_samples(const uint16_t *p) { return S::load(p); }
 
 // Vertical pass over blocks of kBytes / 2 columns, every tap in registers.
 // Rows k and fw-1-k share a tap and go through one _madd_epi16.
@@ -159,27 +189,6 @@ void vertical_moments(const Sample *const *ref_rows, const Sample *const *dis_ro
     // The last columns, and scale 3.
     for (; j < w; j++) vertical_column(ref_rows, dis_rows, filter, fw, j, vs, p);
     reflect_planes(p, w, half);
-}
-
-// The horizontal pass of column j, as the portable pass computes it.
-inline void horizontal_column(const MomentPlanes &p, const uint16_t *filter, int fw, int j, const MomentRows &out)
-{
-    uint32_t m1 = 0, m2 = 0;
-    uint64_t xx = 0, yy = 0, xy = 0;
-    for (int k = 0; k < fw; k++) {
-        const int c = j - fw / 2 + k;
-        const uint32_t f = filter[k];
-        m1 += f * plain(p.mu1[c]);
-        m2 += f * plain(p.mu2[c]);
-        xx += uint64_t{f} * joined(p.xx, c);
-        yy += uint64_t{f} * joined(p.yy, c);
-        xy += uint64_t{f} * joined(p.xy, c);
-    }
-    out.mu1[j] = m1;
-    out.mu2[j] = m2;
-    out.xx[j] = round_second_moment(xx);
-    out.yy[j] = round_second_moment(yy);
-    out.xy[j] = round_second_moment(xy);
 }
 
 // Horizontal pass over blocks of kBytes / 2 outputs. A load at column c
@@ -321,8 +330,10 @@ template <class S> inline typename S::V log2_64(const uint16_t *table, typename 
 }
 
 // A row's log terms, summed in 64-bit lanes and added up once per row.
+// Zeroed by a constructor (adm_dwt2_simd.h's Db2Taps says why).
 template <class S> struct LogSums {
-    typename S::V den = S::zero(), num = S::zero();
+    typename S::V den, num;
+    LogSums() : den(S::zero()), num(S::zero()) {}
 };
 
 // The log terms of the lanes set in `logs` (accumulate_log), in vectors.
@@ -411,3 +422,5 @@ template <class S> const VifRowKernels &row_kernels()
 }
 
 } // namespace vmaf::vif::simd
+
+VMAF_TARGET_END
