@@ -55,6 +55,22 @@ struct Neon {
         return vreinterpretq_s32_s16(vcombine_s16(vmovn_s32(a), vmovn_s32(b)));
     }
 
+    static V add16(V a, V b) { return vreinterpretq_s32_s16(vaddq_s16(s16(a), s16(b))); }
+    static V min16(V a, V b) { return vreinterpretq_s32_s16(vminq_s16(s16(a), s16(b))); }
+    static V max16(V a, V b) { return vreinterpretq_s32_s16(vmaxq_s16(s16(a), s16(b))); }
+    // 0, 1, 2, ... in the 16-bit lanes.
+    static V iota16()
+    {
+        static constexpr int16_t kIota[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        return vreinterpretq_s32_s16(vld1q_s16(kIota));
+    }
+    // kBytes / 4 samples, each widened to 32 bits.
+    static V load_u16_as_u32(const uint16_t *p) { return vreinterpretq_s32_u32(vmovl_u16(vld1_u16(p))); }
+    // movmskps of a comparison: bit i set where lane i of a is greater
+    // than (equal to) b's, signed 32-bit lanes.
+    static unsigned mask_gt32(V a, V b) { return lane_bits(vcgtq_s32(a, b)); }
+    static unsigned mask_eq32(V a, V b) { return lane_bits(vceqq_s32(a, b)); }
+
     static V add32(V a, V b) { return vaddq_s32(a, b); }
     static V sub32(V a, V b) { return vsubq_s32(a, b); }
     static V add64(V a, V b) { return vreinterpretq_s32_s64(vaddq_s64(s64(a), s64(b))); }
@@ -123,6 +139,11 @@ struct Neon {
     }
 
 private:
+    static unsigned lane_bits(uint32x4_t all_or_none)
+    {
+        static constexpr uint32_t kBits[4] = {1, 2, 4, 8};
+        return vaddvq_u32(vandq_u32(all_or_none, vld1q_u32(kBits)));
+    }
     static int16x8_t s16(V a) { return vreinterpretq_s16_s32(a); }
     static uint16x8_t u16(V a) { return vreinterpretq_u16_s32(a); }
     static uint32x4_t u32(V a) { return vreinterpretq_u32_s32(a); }

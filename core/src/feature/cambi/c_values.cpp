@@ -95,12 +95,16 @@ const CambiKernels &cambi_kernels_c()
 
 const CambiKernels &cambi_kernels(unsigned cpu_flags)
 {
-    return cpu::widest(cpu_flags, cambi_kernels_c(), cambi_kernels_avx2(), cambi_kernels_avx512());
+    return cpu::widest(cpu_flags, cambi_kernels_c(), cambi_kernels_avx2(), cambi_kernels_avx512(), nullptr,
+                       cambi_kernels_neon());
 }
 
 #if !defined(VMAF_X86_SIMD)
 const CambiKernels *cambi_kernels_avx2() { return nullptr; }
 const CambiKernels *cambi_kernels_avx512() { return nullptr; }
+#endif
+#if !defined(VMAF_ARM_SIMD)
+const CambiKernels *cambi_kernels_neon() { return nullptr; }
 #endif
 
 void CValues::compute(const Plane<uint16_t> &image, const Plane<uint16_t> &mask, int window,

@@ -141,6 +141,7 @@ const CambiKernels &cambi_kernels(unsigned cpu_flags);
 const CambiKernels &cambi_kernels_c();
 const CambiKernels *cambi_kernels_avx2();
 const CambiKernels *cambi_kernels_avx512();
+const CambiKernels *cambi_kernels_neon();
 
 class CValues {
 public:

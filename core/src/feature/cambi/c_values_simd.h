@@ -1,6 +1,6 @@
 // The c-value kernels of c_values.h for a vector type S (cpu/x86/avx2.h,
-// avx512.h), bit-exact with the portable ones. Included by one file per
-// instruction set.
+// avx512.h; cpu/arm/neon.h for the counts, whose c-values gather), bit-exact
+// with the portable ones. Included by one file per instruction set.
 //
 // The counts change by runs of samples counted at one code: whole vectors
 // of 16-bit lanes, aligned to the counts' start, each lane by the number of
@@ -8,9 +8,10 @@
 // widths below 2^15), the lanes outside the range by 0 (the counts have
 // kCountsPadding of room after their last row); every change is a whole
 // pass of loads and stores, so runs of different rows may overlap in
-// memory. The c-values take a vector of samples of a row at a time in 32-bit lanes, gathering the counts of each lane's codes; the
-// products are the portable ones in integers, converted and multiplied as
-// single floats, and the largest is kept (all are >= 0, no NaN).
+// memory. The c-values take a vector of samples of a row at a time in
+// 32-bit lanes, gathering the counts of each lane's codes; the products are
+// the portable ones in integers, converted and multiplied as single floats,
+// and the largest is kept (all are >= 0, no NaN).
 #pragma once
 
 #include <array>
@@ -23,7 +24,7 @@
 
 VMAF_TARGET_BEGIN
 
-namespace vmaf::cambi::x86 {
+namespace vmaf::cambi::simd {
 
 // Lanes [32, 64) are all ones: loaded from + 32 - a, the lanes from a on;
 // from + 64 - n, the lanes below n (0 <= a < 32, 0 < n <= 32).
@@ -206,6 +207,6 @@ template <class S> const CambiKernels &kernels()
     return table;
 }
 
-} // namespace vmaf::cambi::x86
+} // namespace vmaf::cambi::simd
 
 VMAF_TARGET_END
