@@ -9,6 +9,9 @@
 #                   printed values on every clip, the NEON kernels in their
 #                   pipelines);
 #   model_golden    the models' scores, every feature on aarch64;
+#   differential_golden  the rig's recorded cases, among them where libvmaf's
+#                   own aarch64 build prints other values than its x86 one
+#                   (ADR 0063: ours prints the x86 ones);
 #   cli             the vmaf program: bad input, outputs, one golden clip.
 # The rest runs code with no ARM path, which the x86 build tests: under qemu
 # it would cost CI minutes (every metric's golden test passed under qemu on
@@ -41,7 +44,8 @@ meson setup build-arm64 --cross-file scripts/cross/aarch64-linux-gnu.ini -Dwerro
   -Doptimization=0 -Ddebug=false -Dpython=disabled -Denable_hip=disabled -Dcontainers=disabled -Denable_bench=false >/dev/null
 # The metrics with NEON kernels (docs/arm64.md's table) have their golden
 # tests here; the others run the portable code that the x86 build tests.
-tests=(checkasm model_golden cli motion_golden adm_golden vif_golden speed_golden)
+tests=(checkasm model_golden cli motion_golden adm_golden vif_golden speed_golden cambi_golden
+       differential_golden)
 # Only what those tests run is built.
 targets=$(python3 -c '
 import json, os, subprocess, sys

@@ -9,6 +9,7 @@ and model scores, 1e-5 for float features.
 import re
 
 _ATTR = re.compile(r'([A-Za-z0-9_.\-]+)="([^"]*)"')
+BOOTSTRAP = ("bagging", "stddev", "ci_lo", "ci_hi")
 
 
 def read_record(stream):
@@ -26,7 +27,12 @@ def read_record(stream):
             rec["status"] = rest
         elif word == "write":
             rec["values"]["write"] = rest
-        elif word in ("score", "pooled", "bootstrap", "feature"):
+        elif word == "bootstrap":
+            # `bootstrap FRAME bagging stddev ci_lo ci_hi`: four values.
+            frame, *numbers = rest.split(" ")
+            for name, v in zip(BOOTSTRAP, numbers):
+                rec["values"][f"bootstrap {frame} {name}"] = v
+        elif word in ("score", "pooled", "feature"):
             parts = rest.split(" ")
             rec["values"][" ".join([word] + parts[:-1])] = parts[-1]
         elif word == "log":

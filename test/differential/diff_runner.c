@@ -5,6 +5,7 @@
 // Usage: diff_runner MODEL_DIR < cases. One case per line of key=value words:
 //   id=N seed=N w=N h=N fmt=400|420|422|444 bpc=N frames=N ref=PATTERN
 //   dis=TRANSFORM threads=N subsample=N model=NAME|none mflags=N fps=N
+//   cpumask=N (VmafConfiguration.cpumask: 1 turns aarch64's NEON off)
 //   feat=NAME[:OPTION=VALUE...] (any number)
 // For each case it prints `case N`, a `status` line, the model's scores,
 // every feature's value at full precision, the XML report, the library's
@@ -36,7 +37,7 @@
 typedef struct Case {
     unsigned long long id, seed;
     unsigned w, h, fmt, bpc, frames, threads, subsample, fps;
-    unsigned long long mflags;
+    unsigned long long mflags, cpumask;
     char ref[64], dis[64], model[128];
     char feat[MAX_FEATURES][MAX_WORD];
     unsigned n_feat;
@@ -61,6 +62,7 @@ static int parse_case(char *line, Case *c)
         else if (!strcmp(k, "frames")) c->frames = (unsigned)atoi(v);
         else if (!strcmp(k, "threads")) c->threads = (unsigned)atoi(v);
         else if (!strcmp(k, "subsample")) c->subsample = (unsigned)atoi(v);
+        else if (!strcmp(k, "cpumask")) c->cpumask = strtoull(v, NULL, 10);
         else if (!strcmp(k, "fps")) c->fps = (unsigned)atoi(v);
         else if (!strcmp(k, "mflags")) c->mflags = strtoull(v, NULL, 10);
         else if (!strcmp(k, "ref")) snprintf(c->ref, sizeof(c->ref), "%s", v);
@@ -177,7 +179,7 @@ static void run_case(Case *c, const char *model_dir)
 {
     // Errors only: the record keeps why a library refused a case.
     VmafConfiguration cfg = {.log_level = VMAF_LOG_LEVEL_ERROR, .n_threads = c->threads,
-                             .n_subsample = c->subsample};
+                             .n_subsample = c->subsample, .cpumask = c->cpumask};
     VmafContext *vmaf = NULL;
     int rc = vmaf_init(&vmaf, cfg);
     if (rc) {
