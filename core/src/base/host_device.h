@@ -6,11 +6,12 @@
 
 #if defined(__HIPCC__) || defined(__CUDACC__)
 #define VMAF_HOST_DEVICE __host__ __device__
-#define VMAF_ALWAYS_INLINE __forceinline__
 #else
 #define VMAF_HOST_DEVICE
-#define VMAF_ALWAYS_INLINE inline __attribute__((always_inline))
 #endif
+// The GNU attribute, which nvcc's __forceinline__ is too and hipcc takes
+// without its runtime's header.
+#define VMAF_ALWAYS_INLINE inline __attribute__((always_inline))
 // VMAF_ALWAYS_INLINE marks a shared template that calls the callables it is
 // given: inlined into its caller, its calls become the caller's, so that the
 // lambdas of an instruction-set region (cpu/target.h) are inlined too; GCC
