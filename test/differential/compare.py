@@ -115,3 +115,8 @@ def compare(ours, ref):
 
 
 FAILURES = ("status", "keys", "differs")
+
+
+def failing(diffs):
+    """The failures among compare()'s differences."""
+    return [d for d in diffs if d[0] in FAILURES]

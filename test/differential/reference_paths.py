@@ -35,10 +35,6 @@ def base_name(feature):
     return re.sub(r"^vmaf_\d{4}$", "vmaf_NNNN", name)
 
 
-def failing(a, b):
-    return [d for d in compare.compare(a, b) if d[0] in compare.FAILURES]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--arm", required=True)
@@ -57,7 +53,7 @@ def main():
         classes = []
         for label, (p, q) in {"neon": ("arm", "arm c"), "x86 simd": ("x86", "x86 c"),
                               "c": ("arm c", "x86 c")}.items():
-            diffs = failing(runs[p], runs[q])
+            diffs = compare.failing(compare.compare(runs[p], runs[q]))
             if diffs:
                 classes.append(label)
                 features.update({f"{label}: {base_name(compare.feature_name(d[1]))}" for d in diffs

@@ -13,8 +13,9 @@ OUT/summary.json counts cases, extractors, models and differences. The
 extractors and options the cases draw are the extractor table's
 (feature_catalog, beside --ours unless --catalog names it), drawn over each
 option's type and range but where DRAWN says otherwise. With
---same-library, --ref is another build of vmaf-hip (the aarch64 one beside
-the x86 one, docs/arm64.md): every failing difference is a finding.
+--same-library, --ours and --ref are two builds of one library (vmaf-hip's
+or the reference's, for aarch64 and x86: docs/arm64.md), which no rule
+explains a difference between.
 """
 import argparse
 import json
@@ -181,11 +182,11 @@ def judge(ours, ref, line, timeout, explain=True):
     diffs = compare.compare(a, b)
     if not explain:
         return a, b, diffs, None
-    failing = [d for d in diffs if d[0] in compare.FAILURES]
+    failing = compare.failing(diffs)
     if failing and " threads=0 " not in line:
         b1 = ref.run(re.sub(r" threads=\d+ ", " threads=0 ", line), timeout)
         diffs1 = compare.compare(a, b1)
-        failing1 = [d for d in diffs1 if d[0] in compare.FAILURES]
+        failing1 = compare.failing(diffs1)
         if not failing1:
             return a, b1, diffs1, "the reference's thread pool drops extractor errors (ADR 0025)"
         b, diffs, failing = b1, diffs1, failing1
@@ -221,8 +222,8 @@ def main():
     ap.add_argument("--depths", default="8,8,8,10,10,12,16,9,11,13,14,15",
                     help="bit depths to draw from (repeat one to weigh it)")
     ap.add_argument("--same-library", action="store_true",
-                    help="--ref is vmaf-hip too (another platform's build): no rule explains a "
-                         "difference")
+                    help="--ours and --ref are two builds of one library (another "
+                         "platform's): no rule explains a difference")
     ap.add_argument("--case", help="run this one case line and print its differences")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()

@@ -12,7 +12,7 @@
 // place where it is defined, wherever it is instantiated. So a file
 // includes everything first, then opens the region; a shared header
 // (*_simd.h, cpu/x86/*.h) opens its own after its #includes.
-// test/tree/test_isa_objects.py checks the built objects: no weak function
+// test/checkasm/isa_objects.py checks the built objects: no weak function
 // of an instruction-set build uses the set unless its name holds the
 // build's tag (cpu::Avx2, ...), which no other build instantiates.
 #pragma once
