@@ -89,7 +89,12 @@ VMAF_HOST_DEVICE inline double gain(int32_t sigma1_sq, int32_t sigma12)
 }
 VMAF_HOST_DEVICE inline int32_t residual_variance(int32_t sigma2_sq, int32_t sigma12, double g)
 {
-    return std::max(static_cast<int32_t>(sigma2_sq - g * sigma12), 0);
+    // At most sigma2_sq (g * sigma12 = sigma12^2 / sigma1_sq is not
+    // negative), but below int's range where sigma12 is large: the
+    // reference's conversion gives INT_MIN there (cvttsd2si), which its max
+    // makes 0, as this does without the undefined conversion.
+    const double sv_sq = sigma2_sq - g * sigma12;
+    return sv_sq > 0 ? static_cast<int32_t>(sv_sq) : 0;
 }
 VMAF_HOST_DEVICE inline int64_t numerator_log(const uint16_t *log2, int32_t sigma1_sq, double g,
                                               int32_t sv_sq, double gain_limit)
