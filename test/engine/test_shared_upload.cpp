@@ -95,6 +95,8 @@ struct HostPicture {
     }
 };
 
+// Each test's pictures are declared before its upload, which outlives them
+// otherwise: its end gives back what it still holds, to their recyclers.
 class SharedUploadTest : public ::testing::Test {
 protected:
     void SetUp() override { gpu = &fake; }
@@ -113,8 +115,8 @@ protected:
 
 TEST_F(SharedUploadTest, DevicePicturesCarryTheSamplesAndHostPicturesWaitForTheirCopy)
 {
-    auto upload = make(3);
     HostPicture r0(10), d0(20), r1(30), d1(40);
+    auto upload = make(3);
     VmafPicture ref = r0.pic, dis = d0.pic;
     ASSERT_EQ(upload->upload(ref, dis, not_returning), 0);
     const vmaf::DevicePlanes *device = vmaf::picture_device(ref);
@@ -149,8 +151,8 @@ TEST_F(SharedUploadTest, DevicePicturesCarryTheSamplesAndHostPicturesWaitForThei
 
 TEST_F(SharedUploadTest, LumaAloneWhenNoExtractorReadsChroma)
 {
-    auto upload = make(1);
     HostPicture r(1), d(2);
+    auto upload = make(1);
     VmafPicture ref = r.pic, dis = d.pic;
     ASSERT_EQ(upload->upload(ref, dis, not_returning), 0);
     EXPECT_EQ(fake.planes_copied, 2u);
@@ -161,8 +163,8 @@ TEST_F(SharedUploadTest, LumaAloneWhenNoExtractorReadsChroma)
 
 TEST_F(SharedUploadTest, DeviceAndSharedPicturesPassThrough)
 {
-    auto upload = make(3);
     HostPicture shared(5), host(6);
+    auto upload = make(3);
     vmaf::picture_share(&shared.pic, 2);
     VmafPicture device{};
     ASSERT_EQ(vmaf::picture_alloc_device(&device, kParams.pix_fmt, kParams.bpc, kParams.w, kParams.h,
@@ -186,8 +188,8 @@ TEST_F(SharedUploadTest, DeviceAndSharedPicturesPassThrough)
 
 TEST_F(SharedUploadTest, AFailedCopyLeavesThePictureToItsCaller)
 {
-    auto upload = make(3);
     HostPicture r(1), d(2);
+    auto upload = make(3);
     VmafPicture ref = r.pic, dis = d.pic;
     fake.copy_error = -EIO;
     EXPECT_EQ(upload->upload(ref, dis, not_returning), -EIO);
@@ -201,8 +203,8 @@ TEST_F(SharedUploadTest, AFailedCopyLeavesThePictureToItsCaller)
 
 TEST_F(SharedUploadTest, AFailedWaitKeepsTheHostPicturesUntilSettle)
 {
-    auto upload = make(3);
     HostPicture r0(1), d0(2), r1(3), d1(4);
+    auto upload = make(3);
     VmafPicture ref = r0.pic, dis = d0.pic, ref1 = r1.pic, dis1 = d1.pic;
     ASSERT_EQ(upload->upload(ref, dis, not_returning), 0);
     fake.wait_error = -EIO;
@@ -215,8 +217,8 @@ TEST_F(SharedUploadTest, AFailedWaitKeepsTheHostPicturesUntilSettle)
 
 TEST_F(SharedUploadTest, AnExhaustedPoolIsAnErrorNotAWait)
 {
-    auto upload = make(3, 1);
     HostPicture r(1), d(2);
+    auto upload = make(3, 1);
     VmafPicture ref = r.pic, dis = d.pic;
     EXPECT_EQ(upload->upload(ref, dis, not_returning), -EBUSY);
     EXPECT_NE(vmaf::picture_device(ref), nullptr);

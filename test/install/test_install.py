@@ -138,9 +138,15 @@ def check_cuda_header(cc, cflags, tmp, include_dir, flags):
 def main():
     cc = shlex.split(os.environ.get("CC", "cc"))
     sanitize = os.environ.get("SANITIZE", "none")
+    sanitizer_libs = []
     cflags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"]
     if sanitize != "none":
         cflags.append("-fsanitize=" + sanitize)
+        # clang links UBSan's C++ half (the vptr checks of the C++ library)
+        # only into C++ programs unless told, and it needs the C++ runtime.
+        if "undefined" in sanitize and "clang" in os.path.basename(cc[0]):
+            cflags.append("-fsanitize-link-c++-runtime")
+            sanitizer_libs = ["-lstdc++"]
     with tempfile.TemporaryDirectory() as tmp:
         destdir = os.path.join(tmp, "root")
         run([MESON, "install", "-C", BUILD, "--no-rebuild", "--quiet", "--destdir", destdir])
@@ -162,7 +168,7 @@ def main():
         check("pkg-config --cflags: both include paths",
               [f"no -I{d}" for d in (include_root, include_dir) if "-I" + d not in flags])
         exe = os.path.join(tmp, "score_clip")
-        run([*cc, *cflags, CLIENT, "-o", exe, *flags])
+        run([*cc, *cflags, CLIENT, "-o", exe, *flags, *sanitizer_libs])
         env = dict(os.environ, LD_LIBRARY_PATH=libdir)
         loaded = re.findall(r"libvmaf\.so\.3 => (\S+)", run(["ldd", exe], env=env))
         check("dynamic client loads the installed libvmaf.so.3",
