@@ -2,8 +2,8 @@
 # CI: the aarch64 build (issue 60, docs/arm64.md), cross-compiled with
 # Debian's g++-aarch64-linux-gnu against the :arm64 packages, warnings as
 # errors, without libav (so the CLI's "not built in" messages are tested
-# here), and the tests that tell whether ARM scores as x86 does run under
-# qemu-user:
+# here): its Python wheel, installed and checked under qemu-user, and the
+# tests that tell whether ARM scores as x86 does, also under qemu-user:
 #   checkasm        every NEON kernel against its portable twin, bit-exact;
 #   *_golden        the golden tests of the metrics with NEON kernels (libvmaf's
 #                   printed values on every clip, the NEON kernels in their
@@ -37,12 +37,21 @@ if [ ! -e "$binfmt/qemu-aarch64" ]; then
 fi
 
 rm -rf build-arm64
-# Optimised (the release default), without debug information: built at -O0
-# the library made model_golden alone take 421 s under qemu (2026-12-07),
-# where this stage took 13.5 minutes optimised; the test programs are -O0
-# in every build.
-meson setup build-arm64 --cross-file scripts/cross/aarch64-linux-gnu.ini -Dwerror=true \
-  -Ddebug=false -Dpython=disabled -Denable_hip=disabled -Dcontainers=disabled -Denable_bench=false >/dev/null
+# The wheel first (scripts/wheel/arm64.sh: meson-python under the aarch64
+# Python, the wheel installed and scoring golden's vmaf under qemu), in the
+# tests' build folder: the tests then add their programs to the same
+# objects, where a build of their own would compile the library again.
+# Optimised (the release build type, as every wheel), without debug
+# information: built at -O0 the library made model_golden alone take 421 s
+# under qemu (2026-12-07); the test programs are -O0 in every build.
+WHEEL_BUILD_DIR=$PWD/build-arm64 \
+  WHEEL_SETUP_ARGS="-Dwerror=true -Ddebug=false -Denable_hip=disabled -Dcontainers=disabled" \
+  scripts/wheel/arm64.sh . build-arm64-wheel
+# The package's own tests (test/python) would want pytest, pandas and Dask
+# in the aarch64 Python: the wheel's check stands for them here. With the
+# aarch64 Python in the build's cross file, meson runs the Python tests
+# below with it (its `python` entry answers every lookup), under qemu.
+meson setup --reconfigure build-arm64 -Denable_tests=true -Dpython=disabled >/dev/null
 # The metrics with NEON kernels (docs/arm64.md's table) have their golden
 # tests here; the others run the portable code that the x86 build tests.
 tests=(checkasm model_golden cli motion_golden adm_golden vif_golden speed_golden cambi_golden
