@@ -29,17 +29,26 @@ else
   tree=$source
 fi
 build=$(realpath -m "${WHEEL_BUILD_DIR:-$out/build}")
-rm -rf "$build" "$out"/vmaf_hip-*.whl
+# A fresh build folder: meson-python reconfigures a given one, unless its
+# own native file in the source tree (.mesonpy-native-file.ini) is new.
+rm -rf "$build" "$out"/vmaf_hip-*.whl "$out/wheel.txt" "$tree/.mesonpy-native-file.ini"
+# meson's and the compilers' output goes to OUT/build.log, the wheel's name
+# to OUT/wheel.txt.
 # shellcheck disable=SC2086
-(cd "$tree" && "$root/bin/python3" - "$out" "$build" "$repo/scripts/cross/aarch64-linux-gnu.ini" \
-   "$root/python.ini" ${WHEEL_SETUP_ARGS:-} <<'EOF'
+if ! (cd "$tree" && "$root/bin/python3" - "$out" "$build" "$repo/scripts/cross/aarch64-linux-gnu.ini" \
+      "$root/python.ini" ${WHEEL_SETUP_ARGS:-} <<'EOF'
 import mesonpy, sys
 out, build, cross, python, *more = sys.argv[1:]
 settings = {"builddir": build,
             "setup-args": [f"--cross-file={cross}", f"--cross-file={python}"] + more}
-print(mesonpy.build_wheel(out, settings))
+with open(f"{out}/wheel.txt", "w") as f:
+    f.write(mesonpy.build_wheel(out, settings))
 EOF
-) | tail -n 1 >"$out/wheel.txt"
+) >"$out/build.log" 2>&1; then
+  tail -n 40 "$out/build.log" >&2
+  echo "arm64.sh: the wheel's build failed (its log: $out/build.log)" >&2
+  exit 1
+fi
 wheel=$out/$(cat "$out/wheel.txt")
 echo "arm64 wheel: $wheel"
 python3 "$repo/scripts/wheel/check_wheel.py" --python "$root/bin/python3" "$wheel" "$shared"
