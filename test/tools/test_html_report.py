@@ -7,8 +7,8 @@ loaded by `chromium --headless` and its DOM, after its scripts ran, must
 say that it rendered (the page's own state: body data-state="rendered"),
 that no script error occurred and nothing went to the console as an error
 (data-errors empty), and what it drew: the pair one vmaf line of as many
-points as frames, the ladder two, the batch page three rows; `#zoom=5-10`
-zooms the pair's plot. The data the page carries equals the JSON report's
+points as frames, its x axis from frame 0 to the last, the ladder two,
+the batch page three rows; `#zoom=5-10` zooms the pair's plot. The data the page carries equals the JSON report's
 (every per-frame value, every pool), its worst moments are the ten lowest
 vmaf frames, it refers to nothing outside itself (no src or href to another site), keeps
 Chart.js's licence, and a screenshot of each page is saved beside the build
@@ -107,8 +107,11 @@ def main():
               state.get("errors") == "", state)
         check("pair: one vmaf line of every frame",
               state.get("datasets") == "1" and state.get("points") == str(frames), state)
+        check("pair: the x axis spans frame 0 to the last frame",
+              state.get("xrange") == f"0-{frames - 1}", state)
         state = rendered(profile, page, "#zoom=5-10")
-        check("pair: #zoom=5-10 zooms", state.get("zoom") == "5-10", state)
+        check("pair: #zoom=5-10 zooms", state.get("zoom") == "5-10" and
+              state.get("xrange") == "5-10", state)
         text, data = page_data(page)
         run = data["runs"][0] if data else {}
         same = bool(run) and all(abs(run["pooled"][k][m] - v) <= 1e-6

@@ -87,6 +87,11 @@
                               "double-click or the button to reset; hover for a frame's values."})),
                    node("div", {id: "plot-box"}, canvas, band));
 
+    // The x axis ends at the last frame: a linear axis would round its end
+    // up to a tick.
+    let lastFrame = 0;
+    for (const run of runs)
+      for (const k of keys) lastFrame = Math.max(lastFrame, (run.values[k] || []).length - 1);
     const chart = new Chart(canvas, {
       type: "line",
       data: {datasets: []},
@@ -94,7 +99,7 @@
         animation: false, parsing: false, normalized: true, maintainAspectRatio: false,
         interaction: {mode: "nearest", axis: "x", intersect: false},
         elements: {point: {radius: 0, hitRadius: 4}, line: {borderWidth: 1.5}},
-        scales: {x: {type: "linear", title: {display: true, text: "frame"}},
+        scales: {x: {type: "linear", min: 0, max: lastFrame, title: {display: true, text: "frame"}},
                  y: {title: {display: true, text: "score"}}},
         plugins: {
           tooltip: {callbacks: {
@@ -125,6 +130,7 @@
       });
       chart.data.datasets = datasets;
       chart.update("none");
+      shownRange();
       document.body.dataset.datasets = datasets.length;
       document.body.dataset.points = datasets.reduce((n, d) => n + d.data.length, 0);
     }
@@ -132,10 +138,16 @@
     // The x range shown; nothing: all of it.
     function zoom(from, to) {
       const x = chart.options.scales.x;
-      if (from === undefined) { delete x.min; delete x.max; }
+      if (from === undefined) { x.min = 0; x.max = lastFrame; }
       else { x.min = from; x.max = to; }
       chart.update("none");
       document.body.dataset.zoom = from === undefined ? "" : from + "-" + to;
+      shownRange();
+    }
+
+    // The frames the x axis spans, for the page's tests.
+    function shownRange() {
+      document.body.dataset.xrange = chart.scales.x.min + "-" + chart.scales.x.max;
     }
 
     let start = null;
