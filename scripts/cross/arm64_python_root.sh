@@ -17,11 +17,14 @@ packages=(libc6 libgcc-s1 libstdc++6 zlib1g libexpat1 libffi8 libssl3 libbz2-1.0
           libtirpc3 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2 libkrb5support0
           libkeyutils1 python3.11-minimal libpython3.11-minimal libpython3.11-stdlib
           libpython3.11 libpython3.11-dev python3-numpy libblas3 liblapack3 libgfortran5)
-# Architecture-independent: what `pip wheel` runs under the aarch64
-# interpreter (meson-python names the wheel after the interpreter it runs
-# in; meson, ninja and the compilers it starts are this machine's).
+# Architecture-independent: meson-python, which scripts/wheel/arm64.sh runs
+# under the aarch64 interpreter (it names the wheel after the interpreter it
+# runs in; meson, ninja and the compilers it starts are this machine's);
+# setuptools, whose distutils meson's look at the interpreter imports
+# (Debian's Python 3.11 has none of its own); pip, which installs the wheel
+# there (scripts/wheel/check_wheel.py).
 python_packages=(python3-pip python3-mesonpy python3-pyproject-metadata python3-packaging
-                 python3-wheel python3-setuptools)
+                 python3-setuptools)
 debs=$(mktemp -d)
 trap 'rm -rf "$debs"' EXIT
 (cd "$debs" && apt-get -o APT::Sandbox::User=root download -qq "${packages[@]/%/:arm64}" "${python_packages[@]}")
@@ -40,11 +43,12 @@ EOF
 chmod +x "$root/bin/python3"
 # Python's headers: its include folder as sysconfig names it, and the root's
 # include folder for Debian's multiarch pyconfig.h, which includes
-# <aarch64-linux-gnu/python3.11/pyconfig.h>.
+# <aarch64-linux-gnu/python3.11/pyconfig.h>. Only `python`: meson's Python
+# module takes it for every interpreter it looks for, while the build's own
+# scripts (find_program('python3')) stay on this machine's Python.
 cat >"$root/python.ini" <<EOF
 [binaries]
 python = '$root/bin/python3'
-python3 = '$root/bin/python3'
 
 [built-in options]
 c_args = ['-isystem', '$root/usr/include']
