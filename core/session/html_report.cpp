@@ -98,7 +98,7 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
     json data;
     data["kind"] = "runs";
     data["worst"] = kWorstFrames;
-    data["primary"] = "vmaf";
+    data["primary"] = runs.empty() ? std::string("vmaf") : primary_key(*runs[0].table);
     const std::string reference = runs.empty() ? "" : runs[0].reference;
     data["title"] = runs.size() == 1 ? fmt::format("{} against {}", file_name(runs[0].distorted),
                                                    file_name(reference))
@@ -131,6 +131,17 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
         }
         item["values"] = std::move(values);
         item["pooled"] = std::move(pooled);
+        json pictures = json::array();
+        for (const FramePictures &p : run.pictures)
+            pictures.push_back({{"frame", p.frame},
+                                {"width", p.width},
+                                {"height", p.height},
+                                {"reference", p.reference},
+                                {"distorted", p.distorted},
+                                {"difference", p.difference},
+                                {"cambi", p.cambi.empty() ? json(nullptr) : json(p.cambi)}});
+        item["pictures"] = std::move(pictures);
+        item["pictures_note"] = run.pictures_note;
         if (t.alignment)
             item["alignment"] = {{"method", t.alignment->method},
                                  {"offset", t.alignment->offset},
@@ -145,6 +156,34 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
     data["runs"] = std::move(items);
     data["subtitle"] = subtitle;
     return page(data["title"].get<std::string>(), data);
+}
+
+bool write_runs_page(const std::string &path, std::vector<ReportRun> runs,
+                     const std::vector<ScoreRequest> &requests, const PictureChoice &choice,
+                     const std::function<void(const std::string &)> &warn, std::string &error)
+{
+    const size_t pictured = std::min(runs.size(), requests.size());
+    for (size_t i = 0; i < pictured; i++) {
+        ReportRun &run = runs[i];
+        std::string why;
+        if (make_frame_pictures(requests[i], *run.table, pictured_frames(*run.table, choice),
+                                kPicturesBudget / pictured, run.pictures, run.pictures_note,
+                                why)) {
+            // A named frame the pair does not have: said, not a failure.
+            for (unsigned f : choice.frames)
+                if (f >= run.table->frames) {
+                    const std::string past = fmt::format(
+                        "frame {} is past the last scored frame ({})", f, run.table->frames - 1);
+                    run.pictures_note += (run.pictures_note.empty() ? "" : "; ") + past;
+                    if (warn) warn(past);
+                }
+            continue;
+        }
+        run.pictures.clear();
+        run.pictures_note = "no pictures of the frames: " + why;
+        if (warn) warn(run.pictures_note);
+    }
+    return write_html(path, html_runs_report(runs), error);
 }
 
 std::string url_path(const std::string &path)

@@ -2,16 +2,19 @@
 // Chart.js and the data inlined, nothing fetched when they are opened. A
 // pair's page (or a ladder's, its renditions on one plot) plots any of the
 // per-frame scores, zooms and shows a frame's values on hover, lists the
-// pooled scores and the worst frames with their times; a batch's page is a
+// pooled scores and the worst frames with their times, and shows pictures
+// of frames (frame_pictures.h); a batch's page is a
 // sortable table of its pairs, each linking its own page.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "session/frame_pictures.h"
 #include "session/score_table.h"
 
 namespace vmaf::session {
@@ -27,7 +30,21 @@ struct ReportRun {
     std::string reference, distorted;
     const ScoreTable *table; // with per_frame scores and its frame rate
     std::string label;
+    // Frames shown as pictures (write_runs_page), and why none are
+    // where that is so.
+    std::vector<FramePictures> pictures;
+    std::string pictures_note;
 };
+
+// Writes the page of `runs` to `path` (write_html), each run with the
+// pictures of the frames `choice` picks of its table, read again from its
+// pair: requests[i] as run i was scored (r.distorted the run's); none where
+// `requests` is empty (frames held in memory). A run whose frames cannot be
+// read again keeps its plot, its page saying why, and `warn` gets the
+// reason. False with `error` set where the page cannot be written.
+bool write_runs_page(const std::string &path, std::vector<ReportRun> runs,
+                     const std::vector<ScoreRequest> &requests, const PictureChoice &choice,
+                     const std::function<void(const std::string &)> &warn, std::string &error);
 
 // One page for `runs` (one pair, or a ladder's renditions against one
 // reference).

@@ -38,7 +38,7 @@ int run_batch(const CliSettings &s)
     const auto skipped = static_cast<unsigned>(plan.jobs.size() - todo.size());
 
     std::optional<BatchPages> pages;
-    if (plan.page) pages.emplace(*plan.page, pool_columns);
+    if (plan.page) pages.emplace(*plan.page, pool_columns, s.pictures);
 
     BatchProgress progress(todo.size(), s.quiet);
     BatchCallbacks callbacks;

@@ -13,8 +13,9 @@ constexpr const char *kShown = "vmaf";
 
 } // namespace
 
-BatchPages::BatchPages(fs::path page, std::vector<std::string> pools)
-    : page_(std::move(page)), pools_(std::move(pools))
+BatchPages::BatchPages(fs::path page, std::vector<std::string> pools,
+                       session::PictureChoice pictures)
+    : page_(std::move(page)), pools_(std::move(pools)), pictures_(std::move(pictures))
 {
     columns_ = {"row", "reference", "distorted", "status", "frames", "seconds"};
     for (const char *m : {"mean", "min", "max", "harmonic_mean"})
@@ -38,10 +39,9 @@ void BatchPages::add(const BatchJob &j, const BatchOutcome &outcome)
     if (outcome.ok) {
         const session::ScoreTable &t = outcome.table;
         const fs::path page = batch_pair_page(j);
-        if (session::write_html(page.string(),
-                                session::html_runs_report({{j.reference, j.distorted, &t,
-                                                            page.stem().string()}}),
-                                error))
+        if (session::write_runs_page(page.string(),
+                                     {{j.reference, j.distorted, &t, page.stem().string()}},
+                                     {j.request}, pictures_, {}, error))
             row.link = page.lexically_relative(page_.parent_path()).string();
         row.cells.push_back(static_cast<double>(t.frames));
         row.cells.push_back(t.seconds);

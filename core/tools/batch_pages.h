@@ -16,7 +16,9 @@ namespace vmaf::tools {
 class BatchPages {
 public:
     // `page`: the batch's page. `pools`: the report names of --pool's pools.
-    BatchPages(std::filesystem::path page, std::vector<std::string> pools);
+    // `pictures`: the frames each pair's page shows.
+    BatchPages(std::filesystem::path page, std::vector<std::string> pools,
+               session::PictureChoice pictures);
 
     // The pair's page (when it scored) and its row. Thread safe.
     void add(const BatchJob &j, const BatchOutcome &outcome);
@@ -27,6 +29,7 @@ public:
 private:
     std::filesystem::path page_;
     std::vector<std::string> pools_, columns_;
+    session::PictureChoice pictures_;
     std::mutex mutex_;
     std::map<unsigned, session::BatchReportRow> rows_;
     std::string error_; // the first page that could not be written

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <initializer_list>
 #include <map>
+#include <sstream>
 
 namespace vmaf::tools {
 
@@ -74,6 +75,7 @@ namespace {
 // into the request; the option handles the presets' order is read from.
 struct FlagText {
     std::optional<std::string> cpumask, gpu, jobs, log_level, serve_timeout, serve_queue;
+    std::optional<std::string> html_worst, html_frames;
     std::vector<std::string> distorted, models, features, aom_ctc, nflx_ctc;
     std::string backend = "cpu";
     bool xml = false, json = false, csv = false, sub = false;
@@ -152,6 +154,17 @@ void add_report_flags(CLI::App &app, CliSettings &cli, FlagText &t)
                    "hover), the pooled table and the worst frames; a ladder's renditions on one "
                    "plot; with --batch, a sortable table of the pairs (under the output "
                    "directory when relative), each pair's page beside its report")
+        ->group(group);
+    app.add_option("--html-worst", t.html_worst,
+                   "Pictures in the HTML page of this many worst frames of vmaf (default 6; 0: "
+                   "none): the reference, the distorted, their difference and, where cambi is "
+                   "scored, its heat map")
+        ->type_name("N")
+        ->group(group);
+    app.add_option("--html-frames", t.html_frames,
+                   "Also pictures of these frames in the HTML page (\"19,250\", frame numbers as "
+                   "the report counts them)")
+        ->type_name("LIST")
         ->group(group);
     add_table_flags(app, session::OptionGroup::Report, group, t);
 }
@@ -279,12 +292,47 @@ bool read_table(const FlagText &t, session::ScoreRequest &s, std::string &error)
     return true;
 }
 
-// The HTML page.
-bool read_report(const CliSettings &cli, std::string &error)
+// A frame number of --html-worst or --html-frames: digits, below 2^31.
+bool read_frame_number(const std::string &flag, const std::string &text, unsigned &out,
+                       std::string &error)
+{
+    const bool digits = !text.empty() && text.size() <= 10 &&
+                        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || std::stoull(text) > 0x7fffffffull) {
+        error = fmt::format("{}: '{}' is not a frame count or number (0 or more)", flag,
+                            session::quote(text));
+        return false;
+    }
+    out = static_cast<unsigned>(std::stoull(text));
+    return true;
+}
+
+// The HTML page and its pictures.
+bool read_report(const FlagText &t, CliSettings &cli, std::string &error)
 {
     if (cli.html && cli.html->empty()) {
         error = "--html: the path is empty";
         return false;
+    }
+    if ((t.html_worst || t.html_frames) && !cli.html) {
+        error = fmt::format("{} shows pictures in the HTML page: give --html too",
+                            t.html_worst ? "--html-worst" : "--html-frames");
+        return false;
+    }
+    if (t.html_worst && !read_frame_number("--html-worst", *t.html_worst, cli.pictures.worst, error))
+        return false;
+    if (t.html_frames) {
+        std::string item;
+        std::istringstream list(*t.html_frames);
+        while (std::getline(list, item, ',')) {
+            unsigned frame = 0;
+            if (!read_frame_number("--html-frames", item, frame, error)) return false;
+            cli.pictures.frames.push_back(frame);
+        }
+        if (cli.pictures.frames.empty()) {
+            error = "--html-frames: the list is empty";
+            return false;
+        }
     }
     return true;
 }
@@ -393,7 +441,7 @@ ParseResult parse_cli(int argc, const char *const *argv)
     }
     std::string &error = result.message;
     result.ok = read_numbers(t, cli, error) && read_table(t, cli.request, error) &&
-                read_run(app, t, cli, error) && read_report(cli, error) && read_pairs(t, cli, error) &&
+                read_run(app, t, cli, error) && read_report(t, cli, error) && read_pairs(t, cli, error) &&
                 read_format(t, cli.request, error) && read_scoring(app, t, cli.request, error);
     return result;
 }

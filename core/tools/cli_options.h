@@ -23,6 +23,8 @@ struct CliSettings {
     // the batch's page (under its directory when relative), each pair's
     // beside its report.
     std::optional<std::string> html;
+    // --html-worst, --html-frames: the frames the pages show as pictures.
+    session::PictureChoice pictures;
     // --backend auto (or VMAF_BACKEND=auto): the GPU where one is usable,
     // decided when the run starts; request.backend is Cpu until then.
     bool backend_auto = false;

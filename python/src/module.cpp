@@ -83,11 +83,14 @@ py::dict run_scorer(RunWatch &watch, const Score &score, const bool *device_fail
     return score_dict(table);
 }
 
-// The page of html=, when asked for; false with `error` set.
+// The page of html=, when asked for, with the pictures of the CLI's default
+// frames of each run's pair (`requests[i]` as scored; none for arrays);
+// false with `error` set.
 bool write_page(const ScoreOptions &o, const std::vector<session::ReportRun> &runs,
-                std::string &error)
+                const std::vector<session::ScoreRequest> &requests, std::string &error)
 {
-    return !o.html || session::write_html(*o.html, session::html_runs_report(runs), error);
+    return !o.html ||
+           session::write_runs_page(*o.html, runs, requests, session::PictureChoice{}, {}, error);
 }
 
 py::dict score_files(const std::string &reference, const std::string &distorted,
@@ -104,7 +107,7 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
         [&](session::ScoreTable &table, std::string &error) {
             return session::check_run_files(s, {}, options.html, error) &&
                    session::score_pair(s, hooks, table, error, &device_failed) &&
-                   write_page(options, {{reference, distorted, &table}}, error);
+                   write_page(options, {{reference, distorted, &table}}, {s}, error);
         },
         &device_failed);
 }
@@ -122,9 +125,13 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
             !session::score_ladder(s, distorted, hooks, tables, error))
             return false;
         std::vector<session::ReportRun> runs;
-        for (size_t i = 0; i < tables.size(); i++)
+        std::vector<session::ScoreRequest> requests;
+        for (size_t i = 0; i < tables.size(); i++) {
             runs.push_back({reference, distorted[i], &tables[i]});
-        return write_page(options, runs, error);
+            requests.push_back(s);
+            requests.back().distorted = distorted[i];
+        }
+        return write_page(options, runs, requests, error);
     });
     py::list out;
     for (const session::ScoreTable &t : tables) out.append(score_dict(t));
@@ -153,7 +160,7 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
         return session::check_run_files(s, {}, options.html, error) &&
                session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
                write_page(options,
-                          {{"reference (array)", "distorted (array)", &table, "distorted"}},
+                          {{"reference (array)", "distorted (array)", &table, "distorted"}}, {},
                           error);
     });
 }

@@ -205,7 +205,63 @@
                                 node("th", {text: primary}))),
           node("tbody", {}, ...rows)));
     }
-    content.append(node("p", {class: "note", text: "Click a row to zoom the plot to it."}));
+    content.append(node("p", {class: "note", text: "Click a row to zoom the plot to it; " +
+                                               "\u25a3 shows its pictures."}));
+    framePictures(content, runs, primary);
+  }
+
+  // Each run's pictured frames: the reference, the distorted, their luma
+  // difference and cambi's heat map, side by side and scaled to fit; a
+  // click shows one across the page at its own size.
+  function framePictures(content, runs, primary) {
+    let shown = 0, loaded = 0, broken = 0;
+    const count = () => {
+      document.body.dataset.pictures = shown;
+      document.body.dataset.loaded = loaded;
+      document.body.dataset.broken = broken;
+    };
+    if (!runs.some(run => (run.pictures || []).length || run.pictures_note)) return count();
+    content.append(node("h2", {id: "frames", text: "Frames"}));
+    runs.forEach((run, r) => {
+      if (runs.length > 1) content.append(node("h3", {text: run.label}));
+      if (run.pictures_note) content.append(node("p", {class: "note", text: run.pictures_note}));
+      for (const p of run.pictures || []) {
+        const v = (run.values[primary] || [])[p.frame];
+        const t = when(run, p.frame);
+        content.append(node("h3", {class: "frame", id: "frame-" + r + "-" + p.frame,
+                                   text: "frame " + p.frame + (t ? ", " + t : "") +
+                                         (v !== undefined && v !== null ? ", " + primary + " " + number(v) : "")}));
+        const box = node("div", {class: "pictures", "data-frame": p.frame});
+        const parts = [["reference", "reference"], ["distorted", "distorted"],
+                       ["difference", "|reference \u2212 distorted| luma \u00d74"],
+                       ["cambi", "cambi heat map (distorted)"]];
+        for (const [key, caption] of parts) {
+          if (!p[key]) continue;
+          const img = node("img", {src: p[key], alt: caption + ", frame " + p.frame,
+                                   width: p.width, height: p.height, "data-part": key});
+          img.addEventListener("load", () => { loaded++; count(); });
+          img.addEventListener("error", () => { broken++; count(); });
+          const figure = node("figure", {}, img, node("figcaption", {text: caption}));
+          img.addEventListener("click", () => figure.classList.toggle("full"));
+          box.append(figure);
+          shown++;
+        }
+        content.append(box);
+      }
+    });
+    // The worst moments' rows link their pictures.
+    document.querySelectorAll("table.worst").forEach((table, r) => {
+      table.tHead.rows[0].append(node("th", {text: "pictures"}));
+      for (const row of table.tBodies[0].rows) {
+        const target = document.getElementById("frame-" + r + "-" + row.dataset.frame);
+        const cell = node("td", {});
+        if (target)
+          cell.append(node("a", {href: "#" + target.id, text: "\u25a3", title: "pictures",
+                                 onclick: e => e.stopPropagation()}));
+        row.append(cell);
+      }
+    });
+    count();
   }
 
   function batchPage(content) {
