@@ -48,14 +48,17 @@ def main():
             members = t.getnames()
         models = [m for m in members if "/vendor/models/" in m and m.endswith(".json")]
         shipped = len(glob.glob(os.path.join(shared, "models", "**", "*.json"), recursive=True))
-        check("sdist carries every model file and Chart.js",
+        check("sdist carries every model file, Chart.js and stb_image_write.h",
               ([] if len(models) == shipped else [f"{len(models)} model files, ../shared has "
                                                   f"{shipped}"]) +
-              [f"no {f}" for f in ("vendor/chart.js/chart.min.js", "vendor/chart.js/copyright")
+              [f"no {f}" for f in ("vendor/chart.js/chart.min.js", "vendor/chart.js/copyright",
+                                   "vendor/stb/stb_image_write.h")
                if not any(m.endswith(f) for m in members)])
         vendored = [m for m in members if "/vendor/" in m and not m.endswith("/vendor")]
-        check("sdist vendors nothing of ../shared but the model files",
-              [m for m in vendored if not ("/vendor/models" in m or "/vendor/chart.js" in m)][:3])
+        check("sdist vendors nothing but the model files, Chart.js and stb_image_write.h",
+              [m for m in vendored if not ("/vendor/models" in m or "/vendor/chart.js" in m or
+                                           m.endswith("/vendor/stb/stb_image_write.h") or
+                                           m.endswith("/vendor/stb"))][:3])
 
         # The wheel, built from the unpacked sdist in an unrelated folder,
         # then checked as a user gets it (scripts/wheel/check_wheel.py).
