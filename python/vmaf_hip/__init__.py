@@ -18,7 +18,10 @@ from typing import TYPE_CHECKING, Any, Callable, List, Literal, Mapping, Optiona
     Tuple, Union
 
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    # numpy.typing came with numpy 1.20; the package runs on 1.19 (Debian 11).
+    import numpy.typing as npt
 
 
 def _load_carried_libraries() -> None:
@@ -54,7 +57,10 @@ VmafDeviceError.__doc__ = ("A VmafError of the GPU, not the pair (out of its mem
 # What the keywords take, for type checkers (the functions check the values
 # themselves). Aliases are evaluated at run time, hence typing's spellings.
 _Path = Union[str, os.PathLike[str]]
-_Frames = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+if TYPE_CHECKING:
+    _Frames = Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]
+else:
+    _Frames = np.ndarray
 # A path, one luma array or the (Y, U, V) planes.
 _Video = Union[_Path, _Frames, Sequence[_Frames]]
 _Strings = Union[str, List[str], Tuple[str, ...]]

@@ -3,7 +3,7 @@
 interpreter's pip into an empty folder (pip refuses a wheel whose tags that
 interpreter does not accept), then used from another folder.
 
-    check_wheel.py [--python CMD] WHEEL SHARED_DIR
+    check_wheel.py [--python CMD] [--manylinux X.Y] WHEEL SHARED_DIR
 
 CMD runs the target interpreter (default: this one), for example the
 aarch64 Python under qemu (scripts/cross/arm64_python_root.sh); it needs
@@ -15,6 +15,10 @@ ROCm's libamdhip64; the installed package scores the public clip to golden's
 vmaf; the package's own libsvm is the one loaded; where the wheel carries
 the HIP module, backend="hip" finds it beside the package (on a machine
 without a GPU the failure names the missing GPU, not a missing module).
+With --manylinux X.Y (manylinux.sh: 2.27), as auditwheel's policy of
+manylinux_X_Y would check it: the wheel's platform tags name it, and no
+shared object needs a symbol version above the policy's (GLIBC_X.Y; for
+2.27 GLIBCXX_3.4.24, CXXABI_1.3.11, GCC_7.0.0) or a library outside its list.
 Exit status 1 when a check fails.
 """
 import argparse
@@ -34,6 +38,14 @@ RUNTIMES = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libdl.
 # opened only when a GPU is asked for, on a machine that has ROCm.
 GPU_MODULE = "vmaf_hip/libvmaf/hip_backend.so"
 GPU_RUNTIME = re.compile(r"libamdhip64\.so\.\d+$")
+# auditwheel's policy (policy/manylinux-policy.json) for manylinux_2_27: the
+# libraries a wheel may need without carrying them, and the highest symbol
+# versions of each.
+MANYLINUX_LIBS = {"libc.so.6", "libm.so.6", "libdl.so.2", "librt.so.1", "libpthread.so.0",
+                  "libgcc_s.so.1", "libstdc++.so.6", "libutil.so.1", "libresolv.so.2",
+                  "libnsl.so.1", "ld-linux-x86-64.so.2"}
+MANYLINUX_VERSIONS = {"2.27": {"GLIBC": (2, 27), "GLIBCXX": (3, 4, 24), "CXXABI": (1, 3, 11),
+                               "GCC": (7, 0, 0)}}
 CLIP = "vtest_576x324_420p8"
 TOLERANCE = 2e-6
 PROBE = """
@@ -47,8 +59,10 @@ try:
 except vmaf_hip.VmafError as e:
     hip = str(e)
 maps = [line.split()[-1] for line in open("/proc/self/maps") if "libsvm" in line]
+import os
 print(json.dumps({"file": vmaf_hip.__file__, "vmaf": r.pooled["vmaf"]["mean"], "hip": hip,
-                  "libsvm": sorted(set(maps))}))
+                  "libsvm": sorted(set(maps)), "libc": os.confstr("CS_GNU_LIBC_VERSION"),
+                  "python": sys.version.split()[0], "numpy": __import__("numpy").__version__}))
 """
 
 
@@ -97,10 +111,53 @@ def check_contents(check, wheel, unzipped):
     return names, carried
 
 
+def symbol_versions(path):
+    """Each versioned symbol the object needs from elsewhere: (name, version)."""
+    out = run(["objdump", "-T", path])
+    return re.findall(r"\*UND\*\s+\S+\s+(?:\(([A-Z]+)_([0-9.]+)\)|([A-Z]+)_([0-9.]+))\s+(\S+)", out)
+
+
+def check_manylinux(check, policy, wheel, unzipped, names, carried):
+    limits = MANYLINUX_VERSIONS[policy]
+    tag = f"manylinux_{policy.replace('.', '_')}_x86_64"
+    check(f"wheel's name carries the tag {tag}", [] if tag in os.path.basename(wheel) else
+          [os.path.basename(wheel)])
+    too_new, outside = set(), set()
+    for n in (n for n in names if ".so" in os.path.basename(n)):
+        path = os.path.join(unzipped, n)
+        for lib in needed(path):
+            if lib not in MANYLINUX_LIBS and lib not in carried:
+                outside.add(f"{n} needs {lib}")
+        for a, b, c, d, symbol in symbol_versions(path):
+            family, version = (a, b) if a else (c, d)
+            limit = limits.get(family)
+            if limit and tuple(int(x) for x in version.split(".")) > limit:
+                too_new.add(f"{os.path.basename(n)}: {symbol}@{family}_{version}")
+    check(f"no symbol version above manylinux_{policy}'s "
+          f"({', '.join(f'{k}_' + '.'.join(map(str, v)) for k, v in limits.items())})",
+          sorted(too_new))
+    check(f"no library outside manylinux_{policy}'s list but what the wheel carries",
+          sorted(outside))
+    # auditwheel follows each NEEDED library as the loader would: one the
+    # wheel carries must be found beside the object that needs it.
+    unfound = set()
+    for n in (n for n in names if ".so" in os.path.basename(n)):
+        path = os.path.join(unzipped, n)
+        runpath = re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]",
+                             run(["readelf", "-d", path]))
+        for lib in needed(path):
+            if lib in carried and not any("$ORIGIN" in r.split(":") for r in runpath):
+                unfound.add(f"{n} needs {lib} but its RUNPATH is {runpath or 'unset'}")
+    check("each object finds what the wheel carries beside it (RUNPATH $ORIGIN)",
+          sorted(unfound))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", default=sys.executable,
                         help="command that runs the target interpreter")
+    parser.add_argument("--manylinux", choices=sorted(MANYLINUX_VERSIONS),
+                        help="also check the wheel against that manylinux policy")
     parser.add_argument("wheel")
     parser.add_argument("shared")
     args = parser.parse_args()
@@ -108,6 +165,9 @@ def main():
     check = Checks()
     with tempfile.TemporaryDirectory() as tmp:
         names, carried = check_contents(check, args.wheel, os.path.join(tmp, "unzipped"))
+        if args.manylinux:
+            check_manylinux(check, args.manylinux, args.wheel, os.path.join(tmp, "unzipped"),
+                            names, carried)
         site, elsewhere = os.path.join(tmp, "site"), os.path.join(tmp, "elsewhere")
         os.makedirs(elsewhere)
         run(python + ["-m", "pip", "install", "--no-deps", "--no-index", "--no-compile",
@@ -131,7 +191,8 @@ def main():
                else [f"imported from {got['file']}"]) +
               ([] if abs(got["vmaf"] - golden) <= TOLERANCE else
                [f"vmaf {got['vmaf']}, golden {golden}"]))
-        print(f"  vmaf {got['vmaf']:.6f}, golden {golden:.6f}")
+        print(f"  vmaf {got['vmaf']:.6f}, golden {golden:.6f} (Python {got['python']}, "
+              f"numpy {got['numpy']}, {got['libc']})")
         if "libsvm.so.3" in carried:
             check("the package's own libsvm.so.3 is the one loaded",
                   [] if got["libsvm"] and all(os.path.realpath(m).startswith(site_real)
