@@ -15,35 +15,13 @@
 #include "session/align/align.h"
 #include "session/frame_images.h"
 #include "session/inputs.h"
+#include "session/owned_picture.h"
 
 namespace vmaf::session {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-// A picture of the library's allocator, given back when it goes.
-struct OwnedPicture {
-    VmafPicture pic{};
-    OwnedPicture() = default;
-    OwnedPicture(const OwnedPicture &) = delete;
-    OwnedPicture &operator=(const OwnedPicture &) = delete;
-    ~OwnedPicture()
-    {
-        if (pic.data[0]) vmaf_picture_unref(&pic);
-    }
-    bool alloc(const VideoFormat &f)
-    {
-        return vmaf_picture_alloc(&pic, f.pix_fmt, f.bpc, f.w, f.h) == 0;
-    }
-    // Hands the picture over (vmaf_read_pictures takes it).
-    VmafPicture release()
-    {
-        VmafPicture out = pic;
-        pic = VmafPicture{};
-        return out;
-    }
-};
 
 // A folder of its own under the system's temporary one, removed with it.
 struct TemporaryFolder {

@@ -20,14 +20,9 @@ shared=$(realpath "${3:-$repo/../shared}")
 mkdir -p "$out"
 root=$out/arm64-python
 [ -x "$root/bin/python3" ] || "$repo/scripts/cross/arm64_python_root.sh" "$root"
-if [ -f "$source" ]; then
-  tree=$out/source
-  rm -rf "$tree"
-  mkdir -p "$tree"
-  tar -xzf "$source" -C "$tree" --strip-components=1
-else
-  tree=$source
-fi
+# shellcheck source=scripts/wheel/source_tree.sh
+. "$repo/scripts/wheel/source_tree.sh"
+wheel_source_tree "$source" "$out"
 build=$(realpath -m "${WHEEL_BUILD_DIR:-$out/build}")
 # A fresh build folder: meson-python reconfigures a given one, unless its
 # own native file in the source tree (.mesonpy-native-file.ini) is new.

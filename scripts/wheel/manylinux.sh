@@ -91,14 +91,9 @@ if [ ! -f "$out/lib/libsvm.so.3" ]; then
   ln -sf libsvm.so.3 "$out/lib/libsvm.so"
 fi
 
-if [ -f "$source" ]; then
-  tree=$out/source
-  rm -rf "$tree"
-  mkdir -p "$tree"
-  tar -xzf "$source" -C "$tree" --strip-components=1
-else
-  tree=$source
-fi
+# shellcheck source=scripts/wheel/source_tree.sh
+. "$repo/scripts/wheel/source_tree.sh"
+wheel_source_tree "$source" "$out"
 build=$out/build
 compiler=gcc cxx=g++
 if command -v ccache >/dev/null; then compiler="ccache gcc" cxx="ccache g++"; fi

@@ -13,6 +13,7 @@
 #include "session/hip_session.h"
 #include "session/inputs.h"
 #include "session/options/option_names.h"
+#include "session/owned_picture.h"
 
 #ifdef VMAF_HAVE_HIP
 #include "libvmaf/libvmaf_hip.h"
@@ -22,18 +23,6 @@ namespace vmaf::session {
 
 namespace {
 
-// A picture of the input's format, freed with this.
-struct OwnedPicture {
-    VmafPicture pic{};
-    OwnedPicture() = default;
-    OwnedPicture(const OwnedPicture &) = delete;
-    OwnedPicture &operator=(const OwnedPicture &) = delete;
-    ~OwnedPicture()
-    {
-        if (pic.ref) vmaf_picture_unref(&pic);
-    }
-};
-
 // `in`'s frames after `skip`, `count` at most, each handed to `take` (its
 // luma only is read); false with `error` set on a bad file.
 bool read_frames(VideoInput &in, unsigned skip, unsigned count,
@@ -41,7 +30,7 @@ bool read_frames(VideoInput &in, unsigned skip, unsigned count,
 {
     const VideoFormat &f = in.format();
     OwnedPicture p;
-    if (vmaf_picture_alloc(&p.pic, f.pix_fmt, f.bpc, f.w, f.h)) {
+    if (!p.alloc(f)) {
         error = fmt::format("{}: no memory for a frame of {}", in.path(), format_text(f));
         return false;
     }
