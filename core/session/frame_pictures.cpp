@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <optional>
 #include <regex>
 #include <fmt/core.h>
@@ -23,12 +22,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A folder of its own under the system's temporary one, removed with it.
+// A folder of its own under the system's temporary one, removed with it;
+// an empty path where none could be made.
 struct TemporaryFolder {
     fs::path path;
     TemporaryFolder()
     {
-        std::string name = (fs::temp_directory_path() / "vmaf-heatmaps-XXXXXX").string();
+        std::error_code ec;
+        const fs::path base = fs::temp_directory_path(ec);
+        if (ec) return;
+        std::string name = (base / "vmaf-heatmaps-XXXXXX").string();
         if (mkdtemp(name.data())) path = name;
     }
     TemporaryFolder(const TemporaryFolder &) = delete;
@@ -50,14 +53,16 @@ public:
     {
         const auto it = std::find_if(r.features.begin(), r.features.end(),
                                      [](const FeatureRequest &f) { return f.name == "cambi"; });
-        if (it == r.features.end() || folder_.path.empty()) return;
+        if (it == r.features.end()) return;
+        folder_.emplace();
+        if (folder_->path.empty()) return;
         VmafConfiguration cfg{};
         cfg.log_level = VMAF_LOG_LEVEL_NONE;
         if (vmaf_init(&ctx_, cfg)) return;
         VmafFeatureDictionary *options = nullptr;
         for (const auto &[key, value] : it->options)
             if (key != "heatmaps_path") vmaf_feature_dictionary_set(&options, key.c_str(), value.c_str());
-        vmaf_feature_dictionary_set(&options, "heatmaps_path", folder_.path.c_str());
+        vmaf_feature_dictionary_set(&options, "heatmaps_path", folder_->path.c_str());
         const int err = vmaf_use_feature(ctx_, "cambi", options);
         vmaf_feature_dictionary_free(&options);
         if (err) close();
@@ -89,11 +94,14 @@ public:
         close();
         if (!flushed) return {};
         static const std::regex kName(R"(cambi_heatmap_scale_0_(\d+)x(\d+)_16b\.gray)");
-        for (const auto &entry : fs::directory_iterator(folder_.path)) {
+        std::error_code ec;
+        for (const auto &entry : fs::directory_iterator(folder_->path, ec)) {
             std::smatch m;
             const std::string name = entry.path().filename().string();
-            if (!std::regex_match(name, m, kName)) continue;
-            return read_maps(entry.path(), unsigned(std::stoul(m[1])), unsigned(std::stoul(m[2])));
+            // The sizes are cambi's own, at most 65536 (five digits).
+            if (std::regex_match(name, m, kName) && m[1].length() <= 5 && m[2].length() <= 5)
+                return read_maps(entry.path(), unsigned(std::stoul(m[1])),
+                                 unsigned(std::stoul(m[2])));
         }
         return {};
     }
@@ -131,7 +139,7 @@ private:
         return out;
     }
 
-    TemporaryFolder folder_;
+    std::optional<TemporaryFolder> folder_; // made where cambi is scored
     VmafContext *ctx_ = nullptr;
     unsigned added_ = 0;
 };
