@@ -215,9 +215,12 @@ bool make_frame_pictures(const ScoreRequest &r, const ScoreTable &t,
     const size_t share = budget / (frames.size() * (cambi.wanted() ? 4 : 3));
     std::vector<GreyPlane> lumas; // the heat maps' backgrounds
     size_t next = 0;
+    // Two pictures read into again and again; new ones only after cambi
+    // took a pictured pair over.
+    OwnedPicture ref, dis;
     for (unsigned i = 0; next < frames.size(); i++) {
-        OwnedPicture ref, dis;
-        if (!ref.alloc(in.ref->format()) || !dis.alloc(in.dis->format()))
+        if ((!ref.pic.ref && !ref.alloc(in.ref->format())) ||
+            (!dis.pic.ref && !dis.alloc(in.dis->format())))
             return error = "could not allocate a picture", false;
         for (auto [input, pic] : {std::pair{in.ref.get(), &ref}, std::pair{in.dis.get(), &dis}}) {
             const ReadStatus s = input->read_frame(pic->pic);

@@ -159,29 +159,30 @@ std::string html_runs_report(const std::vector<ReportRun> &runs)
 }
 
 bool write_runs_page(const std::string &path, std::vector<ReportRun> runs,
-                     const std::vector<ScoreRequest> &requests, const PictureChoice &choice,
+                     const ScoreRequest *scored, const PictureChoice &choice,
                      const std::function<void(const std::string &)> &warn, std::string &error)
 {
-    const size_t pictured = std::min(runs.size(), requests.size());
-    for (size_t i = 0; i < pictured; i++) {
-        ReportRun &run = runs[i];
+    for (ReportRun &run : runs) {
+        if (!scored) break;
+        ScoreRequest r = *scored;
+        r.distorted = run.distorted;
         std::string why;
-        if (make_frame_pictures(requests[i], *run.table, pictured_frames(*run.table, choice),
-                                kPicturesBudget / pictured, run.pictures, run.pictures_note,
-                                why)) {
-            // A named frame the pair does not have: said, not a failure.
-            for (unsigned f : choice.frames)
-                if (f >= run.table->frames) {
-                    const std::string past = fmt::format(
-                        "frame {} is past the last scored frame ({})", f, run.table->frames - 1);
-                    run.pictures_note += (run.pictures_note.empty() ? "" : "; ") + past;
-                    if (warn) warn(past);
-                }
+        if (!make_frame_pictures(r, *run.table, pictured_frames(*run.table, choice),
+                                 kPicturesBudget / runs.size(), run.pictures, run.pictures_note,
+                                 why)) {
+            run.pictures.clear();
+            run.pictures_note = "no pictures of the frames: " + why;
+            if (warn) warn(run.pictures_note);
             continue;
         }
-        run.pictures.clear();
-        run.pictures_note = "no pictures of the frames: " + why;
-        if (warn) warn(run.pictures_note);
+        // A named frame the pair does not have: said, not a failure.
+        for (unsigned f : choice.frames)
+            if (f >= run.table->frames) {
+                const std::string past = fmt::format("frame {} is past the last scored frame ({})",
+                                                     f, run.table->frames - 1);
+                run.pictures_note += (run.pictures_note.empty() ? "" : "; ") + past;
+                if (warn) warn(past);
+            }
     }
     return write_html(path, html_runs_report(runs), error);
 }

@@ -38,12 +38,13 @@ struct ReportRun {
 
 // Writes the page of `runs` to `path` (write_html), each run with the
 // pictures of the frames `choice` picks of its table, read again from its
-// pair: requests[i] as run i was scored (r.distorted the run's); none where
-// `requests` is empty (frames held in memory). A run whose frames cannot be
-// read again keeps its plot, its page saying why, and `warn` gets the
-// reason. False with `error` set where the page cannot be written.
+// pair: `scored` is the request the runs were scored with (a ladder's: each
+// run's distorted is its own), null for frames held in memory (no
+// pictures). A run whose frames cannot be read again keeps its plot, its
+// page saying why, and `warn` gets the reason. False with `error` set where
+// the page cannot be written.
 bool write_runs_page(const std::string &path, std::vector<ReportRun> runs,
-                     const std::vector<ScoreRequest> &requests, const PictureChoice &choice,
+                     const ScoreRequest *scored, const PictureChoice &choice,
                      const std::function<void(const std::string &)> &warn, std::string &error);
 
 // One page for `runs` (one pair, or a ladder's renditions against one

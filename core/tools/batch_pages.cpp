@@ -41,7 +41,7 @@ void BatchPages::add(const BatchJob &j, const BatchOutcome &outcome)
         const fs::path page = batch_pair_page(j);
         if (session::write_runs_page(page.string(),
                                      {{j.reference, j.distorted, &t, page.stem().string()}},
-                                     {j.request}, pictures_, {}, error))
+                                     &j.request, pictures_, {}, error))
             row.link = page.lexically_relative(page_.parent_path()).string();
         row.cells.push_back(static_cast<double>(t.frames));
         row.cells.push_back(t.seconds);

@@ -43,16 +43,16 @@ void print_model_scores(const std::vector<session::ModelScore> &scores)
     }
 }
 
-// The page of --html for these runs, each (`requests[i]`, as scored) with
-// the pictures of the frames --html-worst and --html-frames pick; false with
+// The page of --html for these runs (scored by s.request), each with the
+// pictures of the frames --html-worst and --html-frames pick; false with
 // `error` set.
 bool write_page(const CliSettings &s, const std::vector<session::ReportRun> &runs,
-                const std::vector<session::ScoreRequest> &requests, std::string &error)
+                std::string &error)
 {
     const auto warn = [quiet = s.quiet](const std::string &line) {
         if (!quiet) fmt::print(stderr, "vmaf: warning: --html: {}\n", line);
     };
-    return session::write_runs_page(*s.html, runs, requests, s.pictures, warn, error);
+    return session::write_runs_page(*s.html, runs, &s.request, s.pictures, warn, error);
 }
 
 // --backend auto: the GPU where one is usable, else the CPU, saying so.
@@ -112,20 +112,16 @@ int run(const CliSettings &settings, const std::function<bool()> &keep_going = {
         if (!session::score_ladder(s.request, s.ladder, hooks, tables, error)) return fail(error);
         if (!s.html) return 0;
         std::vector<session::ReportRun> runs;
-        std::vector<session::ScoreRequest> requests;
-        for (size_t i = 0; i < tables.size(); i++) {
+        for (size_t i = 0; i < tables.size(); i++)
             runs.push_back({s.request.reference, s.ladder[i], &tables[i]});
-            requests.push_back(s.request);
-            requests.back().distorted = s.ladder[i];
-        }
-        return write_page(s, runs, requests, error) ? 0 : fail(error);
+        return write_page(s, runs, error) ? 0 : fail(error);
     }
     if (!s.quiet) hooks.on_models_scored = print_model_scores;
     hooks.per_frame = s.html.has_value();
     session::ScoreTable table;
     if (!session::score_pair(s.request, hooks, table, error)) return fail(error);
     if (!s.html) return 0;
-    return write_page(s, {{s.request.reference, s.request.distorted, &table}}, {s.request}, error)
+    return write_page(s, {{s.request.reference, s.request.distorted, &table}}, error)
                ? 0
                : fail(error);
 }

@@ -84,13 +84,13 @@ py::dict run_scorer(RunWatch &watch, const Score &score, const bool *device_fail
 }
 
 // The page of html=, when asked for, with the pictures of the CLI's default
-// frames of each run's pair (`requests[i]` as scored; none for arrays);
-// false with `error` set.
+// frames of each run's pair (`scored`: the runs' request; null for arrays,
+// which have none); false with `error` set.
 bool write_page(const ScoreOptions &o, const std::vector<session::ReportRun> &runs,
-                const std::vector<session::ScoreRequest> &requests, std::string &error)
+                const session::ScoreRequest *scored, std::string &error)
 {
     return !o.html ||
-           session::write_runs_page(*o.html, runs, requests, session::PictureChoice{}, {}, error);
+           session::write_runs_page(*o.html, runs, scored, session::PictureChoice{}, {}, error);
 }
 
 py::dict score_files(const std::string &reference, const std::string &distorted,
@@ -107,7 +107,7 @@ py::dict score_files(const std::string &reference, const std::string &distorted,
         [&](session::ScoreTable &table, std::string &error) {
             return session::check_run_files(s, {}, options.html, error) &&
                    session::score_pair(s, hooks, table, error, &device_failed) &&
-                   write_page(options, {{reference, distorted, &table}}, {s}, error);
+                   write_page(options, {{reference, distorted, &table}}, &s, error);
         },
         &device_failed);
 }
@@ -125,13 +125,9 @@ py::list score_ladder(const std::string &reference, const std::vector<std::strin
             !session::score_ladder(s, distorted, hooks, tables, error))
             return false;
         std::vector<session::ReportRun> runs;
-        std::vector<session::ScoreRequest> requests;
-        for (size_t i = 0; i < tables.size(); i++) {
+        for (size_t i = 0; i < tables.size(); i++)
             runs.push_back({reference, distorted[i], &tables[i]});
-            requests.push_back(s);
-            requests.back().distorted = distorted[i];
-        }
-        return write_page(options, runs, requests, error);
+        return write_page(options, runs, &s, error);
     });
     py::list out;
     for (const session::ScoreTable &t : tables) out.append(score_dict(t));
@@ -160,7 +156,7 @@ py::dict score_arrays(const py::list &reference, const py::list &distorted,
         return session::check_run_files(s, {}, options.html, error) &&
                session::score_frames(s, ref.format, frames, fill, hooks, table, error) &&
                write_page(options,
-                          {{"reference (array)", "distorted (array)", &table, "distorted"}}, {},
+                          {{"reference (array)", "distorted (array)", &table, "distorted"}}, nullptr,
                           error);
     });
 }
