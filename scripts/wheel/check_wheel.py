@@ -87,8 +87,12 @@ def run(cmd, cwd=None, env=None):
     return p.stdout
 
 
-def needed(path):
-    return re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", run(["readelf", "-d", path]))
+def dynamic(path):
+    """The object's NEEDED libraries and its RUNPATH (or RPATH) entries."""
+    out = run(["readelf", "-d", path])
+    return (re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", out),
+            [entry for found in re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]",
+                                           out) for entry in found.split(":")])
 
 
 def check_contents(check, wheel, unzipped):
@@ -97,18 +101,18 @@ def check_contents(check, wheel, unzipped):
         z.extractall(unzipped)
     check("wheel holds only the package",
           [n for n in names if not (n.startswith("vmaf_hip/") or ".dist-info/" in n)])
-    objects = [n for n in names if ".so" in os.path.basename(n)]
+    objects = {n: dynamic(os.path.join(unzipped, n)) for n in names
+               if ".so" in os.path.basename(n)}
     carried = {os.path.basename(n) for n in objects}
     problems = []
-    for n in objects:
-        libs = needed(os.path.join(unzipped, n))
+    for n, (libs, _) in objects.items():
         print(f"  {n}: NEEDED {' '.join(libs)}")
         problems += [f"{n} needs {lib}" for lib in libs
                      if lib not in RUNTIMES and lib not in carried
                      and not (n == GPU_MODULE and GPU_RUNTIME.match(lib))]
     check("wheel's shared objects need only the C and C++ runtimes and what the wheel "
           "carries (the GPU module also ROCm's HIP runtime)", problems)
-    return names, carried
+    return names, objects, carried
 
 
 def symbol_versions(path):
@@ -117,18 +121,21 @@ def symbol_versions(path):
     return re.findall(r"\*UND\*\s+\S+\s+(?:\(([A-Z]+)_([0-9.]+)\)|([A-Z]+)_([0-9.]+))\s+(\S+)", out)
 
 
-def check_manylinux(check, policy, wheel, unzipped, names, carried):
+def check_manylinux(check, policy, wheel, unzipped, objects, carried):
     limits = MANYLINUX_VERSIONS[policy]
     tag = f"manylinux_{policy.replace('.', '_')}_x86_64"
     check(f"wheel's name carries the tag {tag}", [] if tag in os.path.basename(wheel) else
           [os.path.basename(wheel)])
-    too_new, outside = set(), set()
-    for n in (n for n in names if ".so" in os.path.basename(n)):
-        path = os.path.join(unzipped, n)
-        for lib in needed(path):
+    too_new, outside, unfound = set(), set(), set()
+    for n, (libs, runpath) in objects.items():
+        for lib in libs:
             if lib not in MANYLINUX_LIBS and lib not in carried:
                 outside.add(f"{n} needs {lib}")
-        for a, b, c, d, symbol in symbol_versions(path):
+            # auditwheel follows each NEEDED library as the loader would: one
+            # the wheel carries must be found beside the object that needs it.
+            if lib in carried and "$ORIGIN" not in runpath:
+                unfound.add(f"{n} needs {lib} but its RUNPATH is {runpath or 'unset'}")
+        for a, b, c, d, symbol in symbol_versions(os.path.join(unzipped, n)):
             family, version = (a, b) if a else (c, d)
             limit = limits.get(family)
             if limit and tuple(int(x) for x in version.split(".")) > limit:
@@ -138,16 +145,6 @@ def check_manylinux(check, policy, wheel, unzipped, names, carried):
           sorted(too_new))
     check(f"no library outside manylinux_{policy}'s list but what the wheel carries",
           sorted(outside))
-    # auditwheel follows each NEEDED library as the loader would: one the
-    # wheel carries must be found beside the object that needs it.
-    unfound = set()
-    for n in (n for n in names if ".so" in os.path.basename(n)):
-        path = os.path.join(unzipped, n)
-        runpath = re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]",
-                             run(["readelf", "-d", path]))
-        for lib in needed(path):
-            if lib in carried and not any("$ORIGIN" in r.split(":") for r in runpath):
-                unfound.add(f"{n} needs {lib} but its RUNPATH is {runpath or 'unset'}")
     check("each object finds what the wheel carries beside it (RUNPATH $ORIGIN)",
           sorted(unfound))
 
@@ -164,10 +161,11 @@ def main():
     python = shlex.split(args.python)
     check = Checks()
     with tempfile.TemporaryDirectory() as tmp:
-        names, carried = check_contents(check, args.wheel, os.path.join(tmp, "unzipped"))
+        names, objects, carried = check_contents(check, args.wheel,
+                                                 os.path.join(tmp, "unzipped"))
         if args.manylinux:
             check_manylinux(check, args.manylinux, args.wheel, os.path.join(tmp, "unzipped"),
-                            names, carried)
+                            objects, carried)
         site, elsewhere = os.path.join(tmp, "site"), os.path.join(tmp, "elsewhere")
         os.makedirs(elsewhere)
         run(python + ["-m", "pip", "install", "--no-deps", "--no-index", "--no-compile",
