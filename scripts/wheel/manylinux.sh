@@ -55,10 +55,12 @@ if [ ! -f "$sysroot/.complete" ]; then
 fi
 
 # The flags of every compile and link: the sysroot's headers and libraries
-# first; the headers of the libraries the build uses (fmt, nlohmann-json,
-# pybind11, libsvm, stb) and Python's from this machine and the Python root
-# after them; libstdc++ linked in; what it takes from newer glibc defined
-# by glibc_compat.c.
+# first, then Debian 13's pybind11 (2.13: Python 3.13, numpy 2); every
+# version's Python headers (OUT/python-include: the same flags for each
+# version, which ccache needs) and this machine's headers of the other
+# libraries the build uses (fmt, nlohmann-json, libsvm, stb, FFmpeg's,
+# which is loaded on use: ADR 0030) after them. libstdc++ is linked in,
+# and what it takes from newer glibc is defined by glibc_compat.c.
 pyinclude=$out/python-include
 flags="--sysroot=$sysroot -isystem $cxxconfig -isystem $out/pybind11/usr/include"
 flags="$flags -idirafter $pyinclude -idirafter /usr/include"
